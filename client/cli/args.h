@@ -1,0 +1,28 @@
+#pragma once
+/// Minimal command-line parsing: positional arguments and --name value / --flag options.
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "common/core/result.h"
+
+namespace staccato::cli {
+
+struct Args {
+  std::vector<std::string> positional;
+  std::map<std::string, std::string> options;  ///< "--count" -> "10"
+  std::set<std::string> flags;                 ///< "--json"
+
+  std::optional<std::string> get(const std::string& name) const;
+  bool has(const std::string& flag) const { return flags.count(flag) > 0; }
+  /// Parses an unsigned option within [min, max], or `fallback` when absent.
+  Result<uint64_t> number(const std::string& name, uint64_t fallback, uint64_t min, uint64_t max) const;
+};
+
+/// Splits argv; `valueOptions` take a value, `flagOptions` do not; anything else is an error.
+Result<Args> parseArgs(const std::vector<std::string>& argv, const std::set<std::string>& valueOptions,
+                       const std::set<std::string>& flagOptions);
+
+}  // namespace staccato::cli

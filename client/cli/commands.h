@@ -1,0 +1,14 @@
+#pragma once
+/// staccato-cli subcommands. Each returns the process exit code.
+#include <string>
+#include <vector>
+
+namespace staccato::cli {
+
+int buildCommand(const std::vector<std::string>& args);
+int protocolsCommand(const std::vector<std::string>& args);
+
+/// Prints "staccato-cli: <message>" to stderr and returns 1 (or `code`).
+int fail(const std::string& message, int code = 1);
+
+}  // namespace staccato::cli

@@ -1,0 +1,77 @@
+#include "common/files/stream_file.h"
+
+#include <google/protobuf/util/json_util.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace staccato {
+
+Result<v1::StreamFile> parseStreamFile(std::string_view json) {
+  v1::StreamFile file;
+  google::protobuf::util::JsonParseOptions opts;
+  opts.ignore_unknown_fields = false;
+  auto status = google::protobuf::util::JsonStringToMessage(std::string(json), &file, opts);
+  if (!status.ok()) return makeError("", "not a valid stream file: " + std::string(status.message()));
+  if (file.format_version() == 0)
+    return makeError("format_version", "missing; a stream file starts with {\"format_version\": 1, ...}");
+  if (file.format_version() > kStreamFileFormat)
+    return makeError("format_version", "the file is format " + std::to_string(file.format_version()) +
+                                           ", written by a newer Staccato; this version reads formats up to " +
+                                           std::to_string(kStreamFileFormat) + " (upgrade Staccato)");
+  return file;
+}
+
+Result<std::string> readTextFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return makeError(path, std::string("cannot open: ") + std::strerror(errno));
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+Result<v1::StreamFile> loadStreamFile(const std::string& path) {
+  auto text = readTextFile(path);
+  if (!text) return text.error();
+  auto file = parseStreamFile(*text);
+  if (!file) return file.error().withPrefix(path);
+  return file;
+}
+
+std::string streamFileToJson(v1::StreamFile file) {
+  file.set_format_version(kStreamFileFormat);
+  std::string out;
+  google::protobuf::util::JsonPrintOptions opts;
+  opts.add_whitespace = true;
+  opts.preserve_proto_field_names = true;
+  (void)google::protobuf::util::MessageToJsonString(file, &out, opts);
+  return out;
+}
+
+Status writeFileAtomically(const std::string& path, std::string_view content) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) return makeError(path, std::string("cannot write: ") + std::strerror(errno));
+    out.write(content.data(), static_cast<std::streamsize>(content.size()));
+    out.flush();
+    if (!out) {
+      std::remove(tmp.c_str());
+      return makeError(path, std::string("write failed: ") + std::strerror(errno));
+    }
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    return makeError(path, std::string("cannot replace: ") + std::strerror(errno));
+  }
+  return Ok{};
+}
+
+Status saveStreamFile(const std::string& path, const v1::StreamFile& file) {
+  return writeFileAtomically(path, streamFileToJson(file));
+}
+
+}  // namespace staccato

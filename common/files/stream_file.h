@@ -1,0 +1,29 @@
+#pragma once
+/// Stream files: a StreamFile message in protobuf's JSON mapping, with a format version.
+#include <string>
+#include <string_view>
+
+#include "common/core/result.h"
+#include "staccato/v1/stream.pb.h"
+
+namespace staccato {
+
+/// The stream file format this build writes and the newest it reads.
+inline constexpr uint32_t kStreamFileFormat = 1;
+
+/// Parses JSON text; rejects unknown fields and files from a newer format.
+Result<v1::StreamFile> parseStreamFile(std::string_view json);
+/// Reads and parses a file; errors start with the file name.
+Result<v1::StreamFile> loadStreamFile(const std::string& path);
+
+/// Pretty JSON with the proto field names (snake_case), format_version set.
+std::string streamFileToJson(v1::StreamFile file);
+/// Writes atomically (temporary file + rename) so a failure never leaves half a file.
+Status saveStreamFile(const std::string& path, const v1::StreamFile& file);
+
+/// Reads a whole file into a string.
+Result<std::string> readTextFile(const std::string& path);
+/// Writes a whole file atomically.
+Status writeFileAtomically(const std::string& path, std::string_view content);
+
+}  // namespace staccato

@@ -1,0 +1,106 @@
+#pragma once
+/// A protocol is a declarative table: fields, bindings to the layer below, and a few optional
+/// hooks (finalize for auto fields, a tail codec for options). Adding a protocol means adding
+/// one file in protocols/ and one line in protocols/all_protocols.cpp; nothing else changes.
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "common/core/result.h"
+#include "common/packet/field.h"
+
+namespace staccato {
+
+class BuildContext;
+struct LayerState;
+
+/// "This protocol can sit on `lower`; then the lower layer's `field` is `value`."
+/// Used to auto-fill the demux field when building and to pick the next layer when parsing.
+struct Binding {
+  std::string_view lower;
+  std::string_view field;
+  uint64_t value;
+};
+
+/// How a layer takes part in the frame.
+enum class LayerRole : uint8_t {
+  kHeader,   ///< fixed fields (+ optional tail), sits on a bound lower layer
+  kPayload,  ///< fills the frame to its length with a pattern; at most one per stream
+  kRaw,      ///< user bytes, anywhere
+  kTrailer,  ///< the signature: last layer, a fixed distance from the end of the frame
+};
+
+/// Picks a variant of a protocol (e.g. ICMP echo vs. destination unreachable) from the
+/// value of a discriminator field; fields tagged with that variant bit are then on the wire.
+struct VariantRule {
+  uint64_t discriminator;
+  uint8_t variants;  ///< bitmask
+};
+
+/// Options and other bytes after the fixed fields (IPv4 options, TCP options).
+struct TailCodec {
+  /// Appends the tail for the layer's current values.
+  void (*encode)(const LayerState& layer, std::vector<uint8_t>& out);
+  /// The tail's size on the wire, from the parsed fixed fields; nullopt if inconsistent.
+  std::optional<size_t> (*wireSize)(const LayerState& layer);
+  /// Sets tail fields from the wire bytes (all as overrides).
+  void (*decode)(std::span<const uint8_t> tail, LayerState& layer);
+};
+
+struct ProtocolSpec {
+  std::string_view name;         ///< Wireshark's protocol name where it has one ("ip", "udp")
+  std::string_view displayName;  ///< "IPv4"
+  std::string_view summary;      ///< one line for docs and the GUI
+  LayerRole role = LayerRole::kHeader;
+  std::span<const FieldSpec> fields;
+  std::span<const Binding> bindings = {};
+  /// Fills computed fields (lengths, checksums) once all fields are on the wire.
+  void (*finalize)(BuildContext& ctx, size_t layer) = nullptr;
+  const TailCodec* tail = nullptr;
+  /// Cross-field checks beyond ranges; the error path is the field name.
+  Status (*validate)(const LayerState& layer) = nullptr;
+  /// kPayload: writes `out.size()` bytes of the layer's pattern.
+  void (*fill)(const LayerState& layer, std::span<uint8_t> out, uint64_t seed) = nullptr;
+  std::string_view variantField = {};        ///< discriminator, e.g. "icmp.type"
+  std::span<const VariantRule> variants = {};
+  uint8_t defaultVariant = 0;                ///< for discriminator values not listed
+  /// Length field that bounds this layer's packet when parsing (e.g. "ip.len").
+  std::string_view lengthField = {};
+  bool lengthCountsHeader = true;  ///< false when the length excludes this header (ipv6.plen)
+
+  /// Index of a field by full name, or -1.
+  int fieldIndex(std::string_view fieldName) const {
+    for (size_t i = 0; i < fields.size(); ++i)
+      if (fields[i].name == fieldName) return static_cast<int>(i);
+    return -1;
+  }
+  /// Variant mask for a discriminator value.
+  uint8_t variantFor(uint64_t discriminator) const {
+    for (const auto& r : variants)
+      if (r.discriminator == discriminator) return r.variants;
+    return defaultVariant;
+  }
+};
+
+/// Resolved values of one layer: every field has a value; `overridden` marks user-set ones.
+struct LayerState {
+  const ProtocolSpec* spec = nullptr;
+  std::vector<FieldValue> values;
+  std::vector<bool> overridden;
+
+  /// Initialises from the spec defaults.
+  explicit LayerState(const ProtocolSpec& s);
+  LayerState() = default;
+
+  const FieldValue& value(std::string_view field) const;
+  uint64_t num(std::string_view field) const { return value(field).num; }
+  bool isSet(std::string_view field) const;  ///< overridden by the user
+  /// Variant mask in force (from the discriminator field), 0 when the protocol has none.
+  uint8_t variantMask() const;
+  /// True when field i is on the wire among the fixed fields for the current variant.
+  bool fixedFieldPresent(size_t i) const;
+};
+
+}  // namespace staccato

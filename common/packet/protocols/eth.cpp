@@ -1,0 +1,24 @@
+// Ethernet II header.
+#include "common/packet/protocols/ethertypes.h"
+#include "common/packet/protocols/protocols.h"
+
+namespace staccato {
+namespace {
+
+constexpr FieldSpec kFields[] = {
+    {"eth.dst", "Destination", 48, FieldFormat::kMac, "02:00:00:00:00:02"},
+    {"eth.src", "Source", 48, FieldFormat::kMac, "02:00:00:00:00:01"},
+    {"eth.type", "Type", 16, FieldFormat::kHex, "0x88b5", kFieldComputed, kEtherTypes, 0,
+     "EtherType; automatic from the layer above (0x88b5, local experimental, when none)"},
+};
+
+}  // namespace
+
+const ProtocolSpec kEthernet{
+    .name = "eth",
+    .displayName = "Ethernet II",
+    .summary = "Ethernet II header (destination, source, EtherType)",
+    .fields = kFields,
+};
+
+}  // namespace staccato

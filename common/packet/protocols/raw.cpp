@@ -1,0 +1,34 @@
+// Raw bytes typed by the user, at any place in the stack.
+#include "common/packet/protocols/protocols.h"
+
+namespace staccato {
+namespace {
+
+constexpr FieldSpec kFields[] = {
+    {"raw.data", "Bytes", 0, FieldFormat::kBytes, "", kFieldNoVary, {}, 0, "hex bytes, e.g. 'deadbeef'"},
+};
+
+void encode(const LayerState& l, std::vector<uint8_t>& out) {
+  const auto& b = l.value("raw.data").bytes;
+  out.insert(out.end(), b.begin(), b.end());
+}
+
+void decode(std::span<const uint8_t> tail, LayerState& l) {
+  l.values[0].bytes.assign(tail.begin(), tail.end());
+  l.overridden[0] = true;
+}
+
+constexpr TailCodec kCodec{encode, nullptr, decode};  // wire size: the rest of the packet
+
+}  // namespace
+
+const ProtocolSpec kRaw{
+    .name = "raw",
+    .displayName = "Raw bytes",
+    .summary = "Bytes exactly as typed (Staccato's own protocol); anything the registry lacks",
+    .role = LayerRole::kRaw,
+    .fields = kFields,
+    .tail = &kCodec,
+};
+
+}  // namespace staccato

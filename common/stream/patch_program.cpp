@@ -1,0 +1,126 @@
+// Transmit hot path: one pass over a flat op list per packet. Each op touches a few bytes at a
+// precomputed offset; checksums are patched incrementally (RFC 1624) unless the frame length
+// varies, in which case the L4 checksum is recomputed over the (short) region that changed.
+#include "common/stream/patch_program.h"
+
+#include <cstring>
+
+#include "common/core/checksum.h"
+#include "common/packet/build_context.h"
+#include "common/packet/signature_layout.h"
+
+namespace staccato {
+namespace {
+
+inline uint64_t nextRandom(uint64_t& x) noexcept {  // xorshift64*
+  x ^= x >> 12;
+  x ^= x << 25;
+  x ^= x >> 27;
+  return x * 0x2545f4914f6cdd1dull;
+}
+
+inline void storeWindow(uint8_t* frame, const FieldWindow& w, uint64_t value) noexcept {
+  uint64_t bits = w.templateBits | ((value & w.fieldMask) << w.shift);
+  uint8_t* p = frame + w.offset;  // big-endian store of the whole window
+  for (int i = w.bytes - 1, s = 0; i >= 0; --i, s += 8) p[i] = static_cast<uint8_t>(bits >> s);
+}
+
+inline void advance(uint64_t& cursor, uint64_t stride, uint64_t count) noexcept {
+  cursor += stride;
+  if (count && cursor >= count) cursor %= count;
+}
+
+inline void store16(uint8_t* p, uint16_t v) noexcept {
+  p[0] = static_cast<uint8_t>(v >> 8);
+  p[1] = static_cast<uint8_t>(v);
+}
+
+}  // namespace
+
+PatchState makePatchState(const TxPlan& plan, uint64_t first, uint64_t stride, uint64_t rngSeed) {
+  PatchState s;
+  s.stride = stride ? stride : 1;
+  s.seq = first;
+  s.rng = (rngSeed ? rngSeed : plan.seed) * 0x9e3779b97f4a7c15ull + first + 1;
+  if (!s.rng) s.rng = 1;
+  for (const PatchOp& op : plan.ops) {
+    if (op.kind == PatchOpKind::kVarSequence || op.kind == PatchOpKind::kVarList)
+      s.cursor[op.slot] = op.count ? first % op.count : first;
+  }
+  if (!plan.length.table.empty()) s.lengthCursor = first % plan.length.table.size();
+  return s;
+}
+
+uint16_t applyPatchProgram(const TxPlan& plan, PatchState& st, uint8_t* frame, uint64_t txTimeNs) noexcept {
+  uint16_t len = static_cast<uint16_t>(plan.frameTemplate.size());
+  for (const PatchOp& op : plan.ops) {
+    switch (op.kind) {
+      case PatchOpKind::kCopyTemplate:
+        std::memcpy(frame, plan.frameTemplate.data(), plan.frameTemplate.size());
+        break;
+      case PatchOpKind::kSetLength: {
+        const LengthPlan& lp = plan.length;
+        if (lp.random) {
+          uint64_t span = uint64_t{lp.max} - lp.min + 1;
+          len = static_cast<uint16_t>(lp.min + ((nextRandom(st.rng) >> 32) * span >> 32));
+        } else {
+          len = lp.table[st.lengthCursor];
+          advance(st.lengthCursor, st.stride, lp.table.size());
+        }
+        for (const LengthPlan::Field& f : lp.fields) store16(frame + f.offset, static_cast<uint16_t>(len - f.base));
+        break;
+      }
+      case PatchOpKind::kVarSequence: {
+        uint64_t& c = st.cursor[op.slot];
+        storeWindow(frame, op.window, op.start + c * op.step);
+        advance(c, st.stride, op.count);
+        break;
+      }
+      case PatchOpKind::kVarRandom:
+        storeWindow(frame, op.window, nextRandom(st.rng));
+        break;
+      case PatchOpKind::kVarList: {
+        uint64_t& c = st.cursor[op.slot];
+        storeWindow(frame, op.window, plan.listValues[op.start + c]);
+        advance(c, st.stride, op.count);
+        break;
+      }
+      case PatchOpKind::kSignature: {
+        uint8_t* sig = frame + len - kSignatureBytes;
+        const uint32_t seq = static_cast<uint32_t>(st.seq);
+        sig[kSigSeqOffset + 0] = static_cast<uint8_t>(seq >> 24);
+        sig[kSigSeqOffset + 1] = static_cast<uint8_t>(seq >> 16);
+        sig[kSigSeqOffset + 2] = static_cast<uint8_t>(seq >> 8);
+        sig[kSigSeqOffset + 3] = static_cast<uint8_t>(seq);
+        for (int i = 0; i < 8; ++i) sig[kSigTimestampOffset + i] = static_cast<uint8_t>(txTimeNs >> (56 - 8 * i));
+        st.seq += st.stride;
+        break;
+      }
+      case PatchOpKind::kChecksumDelta: {
+        store16(frame + op.csumOffset, 0);  // ranges may cover it; the constant assumes zero
+        uint64_t acc = op.csumConstant;
+        for (uint16_t r = 0; r < op.rangeCount; ++r) {
+          const ChecksumRange& cr = plan.ranges[op.rangeFirst + r];
+          acc = onesSumAdd(acc, frame + cr.offset, cr.length);
+        }
+        uint16_t sum = checksumFromSum(acc);
+        if (op.zeroAsOnes && sum == 0) sum = 0xffff;
+        store16(frame + op.csumOffset, sum);
+        break;
+      }
+      case PatchOpKind::kChecksumFull: {
+        store16(frame + op.csumOffset, 0);
+        const size_t regionLen = len - op.regionStart;
+        PseudoHeader ph{static_cast<PseudoHeader::Kind>(op.pseudoKind), op.pseudoSrcOffset, op.pseudoAddrLen,
+                        op.pseudoProtocol};
+        uint16_t sum = checksumFromSum(onesSumAdd(pseudoHeaderSum(frame, ph, regionLen), frame + op.regionStart, regionLen));
+        if (op.zeroAsOnes && sum == 0) sum = 0xffff;
+        store16(frame + op.csumOffset, sum);
+        break;
+      }
+    }
+  }
+  return len;
+}
+
+}  // namespace staccato

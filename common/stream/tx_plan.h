@@ -1,0 +1,98 @@
+#pragma once
+/// A compiled stream: one template frame plus a flat, bounded patch program over plain structs
+/// (no pointers, no virtual calls) so it can also be copied into a BPF map and interpreted by an
+/// XDP program. Packet n of the stream = template, then the ops applied in order.
+#include <cstdint>
+#include <vector>
+
+#include "staccato/v1/stream.pb.h"
+
+namespace staccato {
+
+enum class PatchOpKind : uint8_t {
+  kCopyTemplate,   ///< restore the template (streams whose length varies)
+  kSetLength,      ///< pick this packet's length; write automatic length fields
+  kVarSequence,    ///< field = start + cursor * step (decrement: negative step), masked
+  kVarRandom,      ///< field = random & mask
+  kVarList,        ///< field = list[cursor]
+  kSignature,      ///< stream id, sequence and TX timestamp in the last 16 bytes
+  kChecksumDelta,  ///< incremental checksum update (RFC 1624) over the bytes that changed
+  kChecksumFull,   ///< checksum recomputed over a region that ends with the frame
+};
+
+/// Where a varying value lands: a window of 1..8 bytes written whole.
+struct FieldWindow {
+  uint16_t offset = 0;      ///< first byte of the window in the frame
+  uint8_t bytes = 0;        ///< window size
+  uint8_t shift = 0;        ///< value's bit position from the window's least significant bit
+  uint64_t fieldMask = 0;   ///< the bits that vary, in value coordinates
+  uint64_t templateBits = 0;  ///< the window's template content with the varying bits cleared
+};
+
+struct PatchOp {
+  PatchOpKind kind;
+  uint8_t slot = 0;          ///< cursor slot in PatchState
+  FieldWindow window;        ///< var ops
+  uint64_t start = 0;        ///< kVarSequence; kVarList: first index into listValues
+  uint64_t step = 0;         ///< kVarSequence
+  uint64_t count = 0;        ///< values before wrapping; 0 = never (sequence) / list size
+  // Checksums: field offset, region start, pseudo-header and the ranges that change.
+  uint16_t csumOffset = 0;
+  uint16_t regionStart = 0;
+  uint16_t rangeFirst = 0;   ///< index into TxPlan::ranges
+  uint16_t rangeCount = 0;
+  uint8_t pseudoKind = 0;    ///< PseudoHeader::Kind
+  uint8_t pseudoAddrLen = 0;
+  uint8_t pseudoProtocol = 0;
+  uint16_t pseudoSrcOffset = 0;
+  bool zeroAsOnes = false;
+  uint32_t csumConstant = 0;  ///< kChecksumDelta: ~old checksum + ~old sum of the ranges
+};
+
+/// A byte range summed by kChecksumDelta, starting at an even offset of its checksum's region.
+struct ChecksumRange {
+  uint16_t offset;
+  uint16_t length;
+};
+
+/// How the frame length varies: a table walked by a cursor, or uniform random.
+struct LengthPlan {
+  bool varies = false;
+  bool random = false;
+  uint16_t min = 0, max = 0;       ///< frame bytes without FCS
+  std::vector<uint16_t> table;     ///< increment/decrement/mix sequence (without FCS)
+  struct Field {
+    uint16_t offset;  ///< 16-bit length field
+    uint16_t base;    ///< value = length - base
+  };
+  std::vector<Field> fields;
+};
+
+struct TxPlan {
+  uint32_t streamId = 0;
+  bool tracked = false;                 ///< has a signature trailer
+  std::vector<uint8_t> frameTemplate;   ///< at the longest length, without FCS
+  std::vector<PatchOp> ops;
+  std::vector<uint64_t> listValues;
+  std::vector<ChecksumRange> ranges;
+  LengthPlan length;
+  uint64_t seed = 1;
+  uint8_t slots = 0;                    ///< cursor slots used
+  double averageFrameBytes = 0;         ///< FCS included, for bit rates
+  v1::Stream stream;                    ///< the source, for rate and control
+};
+
+inline constexpr unsigned kMaxPatchSlots = 16;
+
+/// Per-worker state for one stream's plan: cursors, random state, sequence.
+/// A worker that sends every `stride`-th packet starting at `first` (multi-queue) gets
+/// exactly the values packet n would get on a single queue (random values excepted).
+struct PatchState {
+  uint64_t cursor[kMaxPatchSlots] = {};
+  uint64_t rng = 1;
+  uint64_t seq = 0;
+  uint64_t stride = 1;
+  uint64_t lengthCursor = 0;
+};
+
+}  // namespace staccato
