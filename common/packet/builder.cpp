@@ -57,8 +57,8 @@ Status checkStackShape(const std::vector<LayerState>& layers, const ProtocolRegi
         return makeError(path, std::string(s.name) + " cannot start a frame; start with eth (or raw bytes)");
       continue;
     }
-    if (s.role != LayerRole::kHeader) continue;
     const ProtocolSpec& below = *layers[i - 1].spec;
+    if (s.role != LayerRole::kHeader || below.role == LayerRole::kRaw) continue;  // raw: the user decides
     if (!reg.binding(below.name, s))
       return makeError(path, std::string(s.name) + " cannot sit on " + std::string(below.name) + " (" +
                                  std::string(s.name) + " goes on: " + reg.lowerNames(s) + ")");

@@ -1,0 +1,62 @@
+#include <gtest/gtest.h>
+
+#include "common/core/bits.h"
+#include "common/packet/parser.h"
+#include "common/packet/signature_layout.h"
+#include "tests/support/stacks.h"
+
+namespace staccato::test {
+namespace {
+
+uint64_t be(const Frame& f, size_t at, size_t n) {
+  uint64_t v = 0;
+  for (size_t i = 0; i < n; ++i) v = v << 8 | f[at + i];
+  return v;
+}
+
+TEST(Signature, LastSixteenBytesWithSequenceAndTimestamp) {
+  v1::Stream s = S({L("eth"), L("ip"), L("udp"), L("payload"), L("signature")}, 128);
+  s.set_id(513);
+  std::vector<Frame> frames = buildFrames(s, 5);
+  for (size_t i = 0; i < frames.size(); ++i) {
+    const Frame& f = frames[i];
+    const size_t sig = f.size() - kSignatureBytes;
+    EXPECT_EQ(be(f, sig + kSigMagicOffset, 2), kSignatureMagic);
+    EXPECT_EQ(be(f, sig + kSigStreamIdOffset, 2), 513u);
+    EXPECT_EQ(be(f, sig + kSigSeqOffset, 4), i);
+    EXPECT_EQ(be(f, sig + kSigTimestampOffset, 8), 1'000'000'000ull + i);  // buildFrames' clock
+  }
+  // The L4 checksum stays right on every packet although the trailer changes.
+  for (const auto& row : tsharkFields(frames, {"udp.checksum.status", "ip.checksum.status"})) {
+    EXPECT_EQ(row.at("udp.checksum.status"), "1");
+    EXPECT_EQ(row.at("ip.checksum.status"), "1");
+  }
+}
+
+TEST(Signature, FitsInASixtyFourByteIpv4UdpFrame) {
+  std::vector<Frame> frames = buildFrames(S({L("eth"), L("ip"), L("udp"), L("payload"), L("signature")}, 64), 3);
+  ASSERT_EQ(frames[0].size(), 60u);
+  auto rows = tsharkFields(frames, {"udp.length", "udp.checksum.status"});
+  for (auto& r : rows) {
+    EXPECT_EQ(r["udp.length"], "26");
+    EXPECT_EQ(r["udp.checksum.status"], "1");
+  }
+  // Without a payload layer the trailer still sits at the very end.
+  Frame g = buildFrame(S({L("eth"), L("ip"), L("udp"), L("signature")}, 100));
+  EXPECT_EQ(be(g, g.size() - 16, 2), kSignatureMagic);
+  EXPECT_EQ(tsharkFields({g}, {"udp.checksum.status"})[0]["udp.checksum.status"], "1");
+}
+
+TEST(Signature, ParsesBackAndValidates) {
+  Frame f = buildFrame(S({L("eth"), L("ip"), L("tcp"), L("payload"), L("signature")}, 90));
+  auto parsed = parseFrame(f);
+  ASSERT_EQ(parsed.back().state.spec->name, "signature");
+  EXPECT_EQ(parsed.back().state.num("signature.stream_id"), 1u);
+  v1::Stream big = S({L("eth"), L("ip"), L("udp"), L("signature")});
+  big.set_id(70000);
+  EXPECT_EQ(compileError(big), "id: 70000 is too large for the signature (allowed 0..65535)");
+  EXPECT_EQ(compileError(S({L("eth"), L("signature"), L("ip")})), "layers[1]: signature must be the last layer");
+}
+
+}  // namespace
+}  // namespace staccato::test
