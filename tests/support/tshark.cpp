@@ -125,10 +125,14 @@ bool sameValue(const FieldSpec& f, const FieldValue& ours, const std::string& te
       if (t == "True") return ours.num == 1;
       if (t == "False") return ours.num == 0;
       // tshark prints hex fields as "0x0800", and some byte fields as bare hex.
+      // A hex field without "0x" may be shown as bare hex bytes or in decimal: accept either.
+      auto parsesTo = [&](int base) {
+        char* end = nullptr;
+        unsigned long long v = std::strtoull(t.c_str(), &end, base);
+        return end && *end == 0 && v == ours.num;
+      };
       const bool bareHex = f.format == FieldFormat::kHex && t.rfind("0x", 0) != 0;
-      char* end = nullptr;
-      unsigned long long v = std::strtoull(t.c_str(), &end, bareHex ? 16 : 0);
-      return end && *end == 0 && v == ours.num;
+      return parsesTo(0) || (bareHex && parsesTo(16));
     }
   }
 }
