@@ -22,7 +22,14 @@ inline uint64_t nextRandom(uint64_t& x) noexcept {  // xorshift64*
 inline void storeWindow(uint8_t* frame, const FieldWindow& w, uint64_t value) noexcept {
   uint64_t bits = w.templateBits | ((value & w.fieldMask) << w.shift);
   uint8_t* p = frame + w.offset;  // big-endian store of the whole window
-  for (int i = w.bytes - 1, s = 0; i >= 0; --i, s += 8) p[i] = static_cast<uint8_t>(bits >> s);
+  switch (w.bytes) {
+    case 1: p[0] = static_cast<uint8_t>(bits); return;
+    case 2: { const uint16_t v = __builtin_bswap16(static_cast<uint16_t>(bits)); std::memcpy(p, &v, 2); return; }
+    case 4: { const uint32_t v = __builtin_bswap32(static_cast<uint32_t>(bits)); std::memcpy(p, &v, 4); return; }
+    case 8: { const uint64_t v = __builtin_bswap64(bits); std::memcpy(p, &v, 8); return; }
+    default:
+      for (int i = w.bytes - 1, s = 0; i >= 0; --i, s += 8) p[i] = static_cast<uint8_t>(bits >> s);
+  }
 }
 
 inline void advance(uint64_t& cursor, uint64_t stride, uint64_t count) noexcept {
@@ -87,12 +94,10 @@ uint16_t applyPatchProgram(const TxPlan& plan, PatchState& st, uint8_t* frame, u
       }
       case PatchOpKind::kSignature: {
         uint8_t* sig = frame + len - kSignatureBytes;
-        const uint32_t seq = static_cast<uint32_t>(st.seq);
-        sig[kSigSeqOffset + 0] = static_cast<uint8_t>(seq >> 24);
-        sig[kSigSeqOffset + 1] = static_cast<uint8_t>(seq >> 16);
-        sig[kSigSeqOffset + 2] = static_cast<uint8_t>(seq >> 8);
-        sig[kSigSeqOffset + 3] = static_cast<uint8_t>(seq);
-        for (int i = 0; i < 8; ++i) sig[kSigTimestampOffset + i] = static_cast<uint8_t>(txTimeNs >> (56 - 8 * i));
+        const uint32_t seq = __builtin_bswap32(static_cast<uint32_t>(st.seq));
+        const uint64_t ts = __builtin_bswap64(txTimeNs);
+        std::memcpy(sig + kSigSeqOffset, &seq, 4);
+        std::memcpy(sig + kSigTimestampOffset, &ts, 8);
         st.seq += st.stride;
         break;
       }

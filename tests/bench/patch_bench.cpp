@@ -65,7 +65,9 @@ int main() {
       {"(a) fixed UDP 64B", udpStream(false, false)},
       {"(b) 3 var fields + IPv4/UDP csum", udpStream(true, false)},
       {"(c) (b) + signature (seq, timestamp)", udpStream(true, true)},
+      {"(d) (c) + IMIX lengths (full L4 csum)", udpStream(true, true)},
   };
+  cases[3].stream.mutable_frame_length()->set_mode(v1::FrameLength::IMIX);
   std::vector<TxPlan> plans;
   std::vector<std::vector<uint8_t>> rings;
   for (auto& c : cases) {

@@ -47,3 +47,21 @@ TEST(Checksum, IncrementalUpdateMatchesFullRecompute) {
 
 }  // namespace
 }  // namespace staccato
+
+namespace staccato {
+namespace {
+
+TEST(Checksum, LongRunsMatchTheWordByWordSum) {
+  std::mt19937_64 rng(3);
+  for (size_t len : {31u, 32u, 33u, 64u, 1499u, 1500u, 9000u}) {
+    std::vector<uint8_t> buf(len);
+    for (auto& b : buf) b = static_cast<uint8_t>(rng());
+    uint64_t slow = 0;
+    for (size_t i = 0; i + 1 < len; i += 2) slow += buf[i] << 8 | buf[i + 1];
+    if (len % 2) slow += buf[len - 1] << 8;
+    EXPECT_EQ(onesFold(onesSumAdd(0, buf.data(), len)), onesFold(slow)) << len;
+  }
+}
+
+}  // namespace
+}  // namespace staccato
