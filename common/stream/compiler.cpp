@@ -118,7 +118,7 @@ Result<TxPlan> compile(const v1::Stream& stream) {
 
   const bool lengthMoves = plan.length.varies && built->fillLayer >= 0;
   std::vector<ByteRange> dynamic;
-  if (lengthMoves) plan.ops.push_back({PatchOpKind::kCopyTemplate});
+  plan.length.restoreTemplate = lengthMoves;
   if (plan.length.varies) {
     plan.ops.push_back({PatchOpKind::kSetLength});
     if (lengthMoves)

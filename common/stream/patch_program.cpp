@@ -62,9 +62,6 @@ uint16_t applyPatchProgram(const TxPlan& plan, PatchState& st, uint8_t* frame, u
   uint16_t len = static_cast<uint16_t>(plan.frameTemplate.size());
   for (const PatchOp& op : plan.ops) {
     switch (op.kind) {
-      case PatchOpKind::kCopyTemplate:
-        std::memcpy(frame, plan.frameTemplate.data(), plan.frameTemplate.size());
-        break;
       case PatchOpKind::kSetLength: {
         const LengthPlan& lp = plan.length;
         if (lp.random) {
@@ -74,6 +71,7 @@ uint16_t applyPatchProgram(const TxPlan& plan, PatchState& st, uint8_t* frame, u
           len = lp.table[st.lengthCursor];
           advance(st.lengthCursor, st.stride, lp.table.size());
         }
+        if (lp.restoreTemplate) std::memcpy(frame, plan.frameTemplate.data(), len);
         for (const LengthPlan::Field& f : lp.fields) store16(frame + f.offset, static_cast<uint16_t>(len - f.base));
         break;
       }

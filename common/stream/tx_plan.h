@@ -10,8 +10,7 @@
 namespace staccato {
 
 enum class PatchOpKind : uint8_t {
-  kCopyTemplate,   ///< restore the template (streams whose length varies)
-  kSetLength,      ///< pick this packet's length; write automatic length fields
+  kSetLength,      ///< pick this packet's length; restore the template's bytes if they move; write lengths
   kVarSequence,    ///< field = start + cursor * step (decrement: negative step), masked
   kVarRandom,      ///< field = random & mask
   kVarList,        ///< field = list[cursor]
@@ -59,6 +58,7 @@ struct ChecksumRange {
 struct LengthPlan {
   bool varies = false;
   bool random = false;
+  bool restoreTemplate = false;    ///< payload/trailer move with the length: copy the template first
   uint16_t min = 0, max = 0;       ///< frame bytes without FCS
   std::vector<uint16_t> table;     ///< increment/decrement/mix sequence (without FCS)
   struct Field {
