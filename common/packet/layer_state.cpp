@@ -26,6 +26,13 @@ bool LayerState::isSet(std::string_view field) const {
   return i >= 0 && overridden[static_cast<size_t>(i)];
 }
 
+void LayerState::set(std::string_view field, FieldValue v) {
+  int i = spec->fieldIndex(field);
+  if (i < 0) throw std::logic_error("no field " + std::string(field) + " in " + std::string(spec->name));
+  values[static_cast<size_t>(i)] = std::move(v);
+  overridden[static_cast<size_t>(i)] = true;
+}
+
 uint8_t LayerState::variantMask() const {
   if (spec->variantField.empty()) return 0;
   return spec->variantFor(num(spec->variantField));

@@ -97,6 +97,8 @@ struct LayerState {
   const FieldValue& value(std::string_view field) const;
   uint64_t num(std::string_view field) const { return value(field).num; }
   bool isSet(std::string_view field) const;  ///< overridden by the user
+  /// Sets a field as an override (parsers and tail codecs).
+  void set(std::string_view field, FieldValue value);
   /// Variant mask in force (from the discriminator field), 0 when the protocol has none.
   uint8_t variantMask() const;
   /// True when field i is on the wire among the fixed fields for the current variant.

@@ -38,16 +38,10 @@ void encodeOptions(const LayerState& l, std::vector<uint8_t>& out) {
   out.insert(out.end(), o.begin(), o.end());
 }
 
-std::optional<size_t> optionsWireSize(const LayerState& l) {
-  uint64_t words = l.num("ip.hdr_len");
-  if (words < 5) return std::nullopt;
-  return (words - 5) * 4;
-}
+std::optional<size_t> optionsWireSize(const LayerState& l) { return optionBytesFromWords(l, "ip.hdr_len"); }
 
 void decodeOptions(std::span<const uint8_t> tail, LayerState& l) {
-  int i = l.spec->fieldIndex("ip.options");
-  l.values[static_cast<size_t>(i)].bytes.assign(tail.begin(), tail.end());
-  l.overridden[static_cast<size_t>(i)] = !tail.empty();
+  if (!tail.empty()) l.set("ip.options", {0, {tail.begin(), tail.end()}});
 }
 
 Status validate(const LayerState& l) {

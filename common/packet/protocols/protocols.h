@@ -25,4 +25,11 @@ inline constexpr EnumName kIpProtocols[] = {
     {47, "gre"}, {50, "esp"}, {51, "ah"}, {58, "icmpv6"}, {132, "sctp"}, {253, "experimental"},
 };
 
+/// Option bytes after a 20-byte header whose length field counts 32-bit words (IPv4, TCP).
+inline std::optional<size_t> optionBytesFromWords(const LayerState& l, std::string_view headerWordsField) {
+  const uint64_t words = l.num(headerWordsField);
+  if (words < 5) return std::nullopt;
+  return (words - 5) * 4;
+}
+
 }  // namespace staccato

@@ -14,8 +14,7 @@ void encode(const LayerState& l, std::vector<uint8_t>& out) {
 }
 
 void decode(std::span<const uint8_t> tail, LayerState& l) {
-  l.values[0].bytes.assign(tail.begin(), tail.end());
-  l.overridden[0] = true;
+  l.set("raw.data", {0, {tail.begin(), tail.end()}});
 }
 
 constexpr TailCodec kCodec{encode, nullptr, decode};  // wire size: the rest of the packet

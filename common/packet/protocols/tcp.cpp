@@ -82,17 +82,9 @@ void encodeOptions(const LayerState& l, std::vector<uint8_t>& out) {
   while ((out.size() - start) % 4) out.push_back(0);
 }
 
-std::optional<size_t> optionsWireSize(const LayerState& l) {
-  uint64_t words = l.num("tcp.hdr_len");
-  if (words < 5) return std::nullopt;
-  return (words - 5) * 4;
-}
+std::optional<size_t> optionsWireSize(const LayerState& l) { return optionBytesFromWords(l, "tcp.hdr_len"); }
 
-void setField(LayerState& l, std::string_view name, uint64_t v) {
-  size_t i = static_cast<size_t>(l.spec->fieldIndex(name));
-  l.values[i].num = v;
-  l.overridden[i] = true;
-}
+void setField(LayerState& l, std::string_view name, uint64_t v) { l.set(name, {v, {}}); }
 
 uint64_t be(std::span<const uint8_t> b, size_t at, size_t n) {
   uint64_t v = 0;
