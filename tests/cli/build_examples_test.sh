@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # staccato-cli build on every example stream file: the pcap has N packets per enabled stream,
-# tshark decodes them with good checksums and no warnings; bad input exits non-zero.
+# tshark decodes them with good checksums and no warnings, scapy agrees with every length and
+# checksum; bad input exits non-zero with a message naming the path.
 set -euo pipefail
 cli=$1; src=$2
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -15,6 +16,12 @@ for f in "$src"/docs/examples/*.json; do
   [[ $bad -eq 0 ]] || { echo "FAIL $f: $bad packets with warnings"; tshark -n -r "$out" "${prefs[@]}" -Y '_ws.expert.severity >= 6291456' -T fields -e _ws.expert.message | head; exit 1; }
   echo "ok $f ($got packets)"
 done
+# Second oracle: scapy recomputes every length and checksum and must agree...
+/usr/bin/python3 "$src/tests/oracle/scapy_check.py" "$tmp"/*.pcap
+# ...and must notice a deliberately wrong checksum.
+echo '{"format_version":1,"streams":[{"id":1,"layers":[{"protocol":"eth"},{"protocol":"ip"},{"protocol":"udp","fields":{"udp.checksum":"0x1234"}},{"protocol":"payload"}]}]}' > "$tmp/wrong.json"
+"$cli" build "$tmp/wrong.json" --count 1 --output "$tmp/wrong.pcap.x" 2>/dev/null
+if /usr/bin/python3 "$src/tests/oracle/scapy_check.py" "$tmp/wrong.pcap.x" >/dev/null; then echo "FAIL: scapy missed a wrong checksum"; exit 1; fi
 # Errors: exit code 1 and a message naming the path.
 echo '{"format_version":1,"streams":[{"id":1,"layers":[{"protocol":"eth"},{"protocol":"ip","fields":{"ip.ttl":"999"}}]}]}' > "$tmp/bad.json"
 if "$cli" build "$tmp/bad.json" --count 1 --output "$tmp/x.pcap" 2> "$tmp/err"; then echo "FAIL: bad file accepted"; exit 1; fi
