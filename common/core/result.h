@@ -6,14 +6,18 @@
 
 namespace staccato {
 
+/// What kind of failure, for mapping to RPC status codes at the boundary.
+enum class ErrorKind { kInvalid, kNotFound, kBusy, kDenied, kUnavailable, kInternal };
+
 struct Error {
   std::string path;     ///< e.g. "layers[1].ip.ttl"; empty when the error is not about one field
   std::string message;  ///< e.g. "300 exceeds 8 bits (allowed 0..255)"
+  ErrorKind kind = ErrorKind::kInvalid;
 
   std::string toString() const { return path.empty() ? message : path + ": " + message; }
   /// Prefixes the path, e.g. withPrefix("streams[2]") on "layers[1].ip.ttl".
   Error withPrefix(const std::string& prefix) const {
-    return {path.empty() ? prefix : prefix + "." + path, message};
+    return {path.empty() ? prefix : prefix + "." + path, message, kind};
   }
 };
 
@@ -42,8 +46,8 @@ class [[nodiscard]] Result {
 struct Ok {};
 using Status = Result<Ok>;
 
-inline Error makeError(std::string path, std::string message) {
-  return Error{std::move(path), std::move(message)};
+inline Error makeError(std::string path, std::string message, ErrorKind kind = ErrorKind::kInvalid) {
+  return Error{std::move(path), std::move(message), kind};
 }
 
 }  // namespace staccato
