@@ -1,5 +1,6 @@
-// libpcap transmit backend: one pcap handle per port, a small ring of prefilled buffers per
-// stream, pcap_sendpacket per frame. (libpcap and AF_XDP headers cannot share a translation
+// libpcap transmit backend: one pcap handle per port, one prefilled buffer per stream,
+// pcap_sendpacket per frame. It hands out one buffer at a time so every packet's TX timestamp
+// is taken right before its own send call. (libpcap and AF_XDP headers cannot share a translation
 // unit: both define struct bpf_insn.)
 #include <pcap/pcap.h>
 
@@ -7,8 +8,6 @@
 
 namespace staccato::drone {
 namespace {
-
-constexpr size_t kBuffersPerStream = 64;
 
 class PcapBackend final : public TxBackend {
  public:
@@ -18,46 +17,33 @@ class PcapBackend final : public TxBackend {
   std::string name() const override { return "pcap"; }
 
   Status prepare(std::span<const TxPlan> plans) override {
-    rings_.clear();
-    for (const TxPlan& plan : plans) {
-      Ring r;
-      r.frames.assign(kBuffersPerStream, plan.frameTemplate);
-      rings_.push_back(std::move(r));
-    }
+    frames_.clear();
+    for (const TxPlan& plan : plans) frames_.push_back(plan.frameTemplate);
     return Ok{};
   }
 
   size_t acquire(size_t stream, std::span<uint8_t*> out) noexcept override {
-    Ring& r = rings_[stream];
-    const size_t n = std::min(out.size(), kBuffersPerStream);
-    for (size_t i = 0; i < n; ++i) {
-      pending_[i] = out[i] = r.frames[r.next].data();
-      r.next = (r.next + 1) % kBuffersPerStream;
-    }
-    return n;
+    if (out.empty()) return 0;
+    pending_ = out[0] = frames_[stream].data();
+    return 1;
   }
 
   size_t submit(std::span<const uint16_t> lengths) noexcept override {
-    for (size_t i = 0; i < lengths.size(); ++i) {
-      if (pcap_sendpacket(pcap_, pending_[i], lengths[i]) != 0) {
-        error_ = pcap_geterr(pcap_);
-        return i;
-      }
+    if (lengths.empty()) return 0;
+    if (pcap_sendpacket(pcap_, pending_, lengths[0]) != 0) {
+      error_ = pcap_geterr(pcap_);
+      return 0;
     }
-    return lengths.size();
+    return 1;
   }
 
   std::string lastError() const override { return error_; }
 
  private:
-  struct Ring {
-    std::vector<std::vector<uint8_t>> frames;
-    size_t next = 0;
-  };
   pcap_t* pcap_;
   std::string iface_;
-  std::vector<Ring> rings_;
-  uint8_t* pending_[kBuffersPerStream] = {};
+  std::vector<std::vector<uint8_t>> frames_;
+  uint8_t* pending_ = nullptr;
   std::string error_;
 };
 

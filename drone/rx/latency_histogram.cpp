@@ -1,0 +1,70 @@
+#include "drone/rx/latency_histogram.h"
+
+#include <bit>
+
+namespace staccato::drone {
+
+size_t LatencyHistogram::bucketOf(uint64_t ns) noexcept {
+  if (ns < kSub) return static_cast<size_t>(ns);
+  const unsigned e = 63u - static_cast<unsigned>(std::countl_zero(ns));  // ns in [2^e, 2^(e+1))
+  const uint64_t sub = (ns >> (e - kSubBits)) & (kSub - 1);
+  return kSub + (e - kSubBits) * kSub + static_cast<size_t>(sub);
+}
+
+uint64_t LatencyHistogram::bucketLow(size_t b) noexcept {
+  if (b < kSub) return b;
+  const unsigned e = static_cast<unsigned>((b - kSub) / kSub) + kSubBits;
+  const uint64_t sub = (b - kSub) % kSub;
+  return (uint64_t{1} << e) | (sub << (e - kSubBits));
+}
+
+uint64_t LatencyHistogram::bucketHigh(size_t b) noexcept {
+  return b + 1 < kBuckets ? bucketLow(b + 1) - 1 : UINT64_MAX;
+}
+
+void LatencyHistogram::record(uint64_t ns) noexcept {
+  bump(buckets_[bucketOf(ns)], 1);
+  bump(count_, 1);
+  bump(sum_, ns);
+  if (ns < min_.load(std::memory_order_relaxed)) min_.store(ns, std::memory_order_relaxed);
+  if (ns > max_.load(std::memory_order_relaxed)) max_.store(ns, std::memory_order_relaxed);
+}
+
+void LatencyHistogram::clear() noexcept {
+  for (auto& b : buckets_) b.store(0, std::memory_order_relaxed);
+  count_.store(0, std::memory_order_relaxed);
+  sum_.store(0, std::memory_order_relaxed);
+  min_.store(UINT64_MAX, std::memory_order_relaxed);
+  max_.store(0, std::memory_order_relaxed);
+}
+
+uint64_t LatencyHistogram::min() const noexcept {
+  const uint64_t m = min_.load(std::memory_order_relaxed);
+  return m == UINT64_MAX ? 0 : m;
+}
+
+uint64_t LatencyHistogram::mean() const noexcept {
+  const uint64_t n = count();
+  return n ? sum_.load(std::memory_order_relaxed) / n : 0;
+}
+
+uint64_t LatencyHistogram::quantile(double q) const noexcept {
+  uint64_t total = 0;
+  for (const auto& b : buckets_) total += b.load(std::memory_order_relaxed);
+  if (total == 0) return 0;
+  const uint64_t rank = static_cast<uint64_t>(q * static_cast<double>(total - 1)) + 1;  // 1-based
+  uint64_t seen = 0;
+  for (size_t b = 0; b < kBuckets; ++b) {
+    seen += buckets_[b].load(std::memory_order_relaxed);
+    if (seen >= rank) {
+      const uint64_t lo = bucketLow(b), hi = bucketHigh(b);
+      uint64_t mid = lo + (hi - lo) / 2;
+      // Never outside what was actually measured.
+      mid = std::max(mid, min());
+      return std::min(mid, max());
+    }
+  }
+  return max();
+}
+
+}  // namespace staccato::drone

@@ -1,0 +1,32 @@
+#include "drone/rx/stream_rx_stats.h"
+
+#include <cmath>
+
+namespace staccato::drone {
+
+void StreamRxStats::onPacket(uint32_t seq, uint64_t frameBytes, uint64_t txNs, uint64_t rxNs) noexcept {
+  packets.store(packets.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  bytes.store(bytes.load(std::memory_order_relaxed) + frameBytes, std::memory_order_relaxed);
+  if (sequence.onPacket(seq) == SequenceTracker::Verdict::kDuplicate) return;
+  const int64_t transit = static_cast<int64_t>(rxNs - txNs);
+  latency.record(transit > 0 ? static_cast<uint64_t>(transit) : 0);
+  if (haveTransit_) {  // RFC 3550 section 6.4.1: J += (|D| - J) / 16
+    const double d = std::fabs(static_cast<double>(transit - lastTransit_));
+    jitter_ += (d - jitter_) / 16.0;
+    jitterNs.store(static_cast<uint64_t>(jitter_), std::memory_order_relaxed);
+  }
+  haveTransit_ = true;
+  lastTransit_ = transit;
+}
+
+void StreamRxStats::clear() noexcept {
+  packets.store(0, std::memory_order_relaxed);
+  bytes.store(0, std::memory_order_relaxed);
+  sequence.clear();
+  latency.clear();
+  jitterNs.store(0, std::memory_order_relaxed);
+  haveTransit_ = false;
+  jitter_ = 0;
+}
+
+}  // namespace staccato::drone

@@ -1,0 +1,22 @@
+#pragma once
+/// Per-stream transmit counters: one writer (the port's tx worker), read live by stats.
+#include <atomic>
+#include <cstdint>
+
+namespace staccato::drone {
+
+struct alignas(64) StreamTxCounters {
+  std::atomic<uint64_t> packets{0};
+  std::atomic<uint64_t> bytes{0};  ///< with FCS
+
+  void add(uint64_t n, uint64_t b) noexcept {
+    packets.store(packets.load(std::memory_order_relaxed) + n, std::memory_order_relaxed);
+    bytes.store(bytes.load(std::memory_order_relaxed) + b, std::memory_order_relaxed);
+  }
+  void clear() noexcept {
+    packets.store(0, std::memory_order_relaxed);
+    bytes.store(0, std::memory_order_relaxed);
+  }
+};
+
+}  // namespace staccato::drone
