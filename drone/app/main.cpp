@@ -1,0 +1,89 @@
+// staccato-drone: the headless agent.
+#include <grpcpp/grpcpp.h>
+#include <signal.h>
+
+#include <iostream>
+#include <thread>
+
+#include "common/files/stream_file.h"
+#include "drone/app/options.h"
+#include "drone/core/port_manager.h"
+#include "drone/service/drone_service.h"
+
+using namespace staccato;
+using namespace staccato::drone;
+
+namespace {
+
+Result<std::string> readSecretLine(const std::string& path) {
+  auto text = readTextFile(path);
+  if (!text) return text.error();
+  std::string line = text->substr(0, text->find('\n'));
+  while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+  if (line.empty()) return makeError(path, "the token file is empty");
+  return line;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  auto opts = parseDroneOptions(argc, argv);
+  if (!opts) {
+    std::cerr << "staccato-drone: " << opts.error().toString() << "\n";
+    return 2;
+  }
+  if (opts->help) {
+    std::cout << kDroneUsage;
+    return 0;
+  }
+  std::string token;
+  if (!opts->tokenFile.empty()) {
+    auto t = readSecretLine(opts->tokenFile);
+    if (!t) {
+      std::cerr << "staccato-drone: " << t.error().toString() << "\n";
+      return 2;
+    }
+    token = *t;
+  }
+  std::shared_ptr<grpc::ServerCredentials> creds = grpc::InsecureServerCredentials();
+  if (!opts->tlsCert.empty()) {
+    auto cert = readTextFile(opts->tlsCert), key = readTextFile(opts->tlsKey);
+    if (!cert || !key) {
+      std::cerr << "staccato-drone: " << (!cert ? cert.error() : key.error()).toString() << "\n";
+      return 2;
+    }
+    grpc::SslServerCredentialsOptions ssl;
+    ssl.pem_key_cert_pairs.push_back({*key, *cert});
+    creds = grpc::SslServerCredentials(ssl);
+  }
+
+  // Block the stop signals in every thread; one thread waits for them.
+  sigset_t stopSignals;
+  sigemptyset(&stopSignals);
+  sigaddset(&stopSignals, SIGINT);
+  sigaddset(&stopSignals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stopSignals, nullptr);
+
+  PortManager ports(opts->ports);
+  DroneService service(ports, token);
+  grpc::ServerBuilder builder;
+  int boundPort = 0;
+  builder.AddListeningPort(opts->listen, creds, &boundPort);
+  builder.RegisterService(&service);
+  std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
+  if (!server || boundPort == 0) {
+    std::cerr << "staccato-drone: cannot listen on " << opts->listen << " (address in use, or not an address of this host?)\n";
+    return 1;
+  }
+  std::cerr << "staccato-drone: listening on " << opts->listen << (token.empty() ? "" : " (token required)")
+            << (opts->tlsCert.empty() ? "" : " (TLS)") << ", " << ports.listPorts().size() << " ports\n";
+  std::thread stopper([&] {
+    int sig = 0;
+    sigwait(&stopSignals, &sig);
+    std::cerr << "staccato-drone: stopping (signal " << sig << ")\n";
+    server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(2));
+  });
+  server->Wait();
+  stopper.join();
+  return 0;
+}

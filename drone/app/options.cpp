@@ -1,0 +1,71 @@
+#include "drone/app/options.h"
+
+#include <sstream>
+
+namespace staccato::drone {
+
+const char* kDroneUsage = R"(Usage: staccato-drone [OPTIONS]
+
+The Staccato drone: owns this host's ports, sends and receives streams, reports stats over gRPC.
+
+  --listen ADDR:PORT     where to listen (default 127.0.0.1:7878). Any address other than
+                         loopback requires --token-file.
+  --token-file FILE      clients must send this access token (first line of FILE)
+  --tls-cert FILE --tls-key FILE
+                         serve TLS with this certificate and key (PEM)
+  --include PATTERNS     only these interfaces (comma-separated shell patterns, e.g. 'eth*,ens1f?')
+  --exclude PATTERNS     never these interfaces (default: none; lo is left out unless included)
+  --help                 this text
+)";
+
+namespace {
+
+std::vector<std::string> splitComma(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  for (std::string item; std::getline(ss, item, ',');)
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+}  // namespace
+
+bool isLoopbackListen(const std::string& listen) {
+  std::string host = listen.substr(0, listen.rfind(':'));
+  if (!host.empty() && host.front() == '[') host = host.substr(1, host.size() - 2);
+  return host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0;
+}
+
+Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
+  DroneOptions o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto value = [&]() -> Result<std::string> {
+      if (i + 1 >= argc) return makeError(a, "needs a value");
+      return std::string(argv[++i]);
+    };
+    if (a == "--help" || a == "-h") {
+      o.help = true;
+    } else if (a == "--listen" || a == "--token-file" || a == "--tls-cert" || a == "--tls-key" || a == "--include" ||
+               a == "--exclude") {
+      auto v = value();
+      if (!v) return v.error();
+      if (a == "--listen") o.listen = *v;
+      if (a == "--token-file") o.tokenFile = *v;
+      if (a == "--tls-cert") o.tlsCert = *v;
+      if (a == "--tls-key") o.tlsKey = *v;
+      if (a == "--include") o.ports.include = splitComma(*v);
+      if (a == "--exclude") o.ports.exclude = splitComma(*v);
+    } else {
+      return makeError(a, "unknown option (see --help)");
+    }
+  }
+  if (o.listen.find(':') == std::string::npos) return makeError("--listen", "give ADDR:PORT, e.g. 127.0.0.1:7878");
+  if (o.tlsCert.empty() != o.tlsKey.empty()) return makeError("--tls-cert", "TLS needs both --tls-cert and --tls-key");
+  if (!isLoopbackListen(o.listen) && o.tokenFile.empty())
+    return makeError("--listen", o.listen + " is reachable from other hosts: give an access token with --token-file "
+                                 "(and preferably --tls-cert/--tls-key); see docs/security.md");
+  return o;
+}
+
+}  // namespace staccato::drone

@@ -1,0 +1,27 @@
+#pragma once
+/// staccato-drone command-line options.
+#include <string>
+#include <vector>
+
+#include "common/core/result.h"
+#include "drone/port/port_info.h"
+
+namespace staccato::drone {
+
+inline constexpr const char* kDefaultListen = "127.0.0.1:7878";
+
+struct DroneOptions {
+  std::string listen = kDefaultListen;
+  std::string tokenFile;
+  std::string tlsCert, tlsKey;
+  PortFilter ports;
+  bool help = false;
+};
+
+Result<DroneOptions> parseDroneOptions(int argc, char** argv);
+/// True for 127.0.0.0/8, ::1 and "localhost" listen addresses.
+bool isLoopbackListen(const std::string& listen);
+
+extern const char* kDroneUsage;
+
+}  // namespace staccato::drone

@@ -1,0 +1,358 @@
+#include "drone/core/port_manager.h"
+
+#include <algorithm>
+#include <chrono>
+#include <set>
+
+#include "common/stream/compiler.h"
+#include "common/stream/rate.h"
+#include "drone/port/kernel_stats.h"
+#include "drone/tx/clock.h"
+
+namespace staccato::drone {
+namespace {
+
+constexpr double kDefaultLineRate = 10e9;
+constexpr auto kRefreshEvery = std::chrono::seconds(1);
+
+Error notFound(const std::string& port) {
+  return makeError("port", "no port '" + port + "' on this drone (see ListPorts / staccato-cli ports)",
+                   ErrorKind::kNotFound);
+}
+
+bool enabled(const v1::Stream& s) { return !s.has_enabled() || s.enabled(); }
+
+}  // namespace
+
+PortManager::PortManager(PortFilter filter) : filter_(std::move(filter)) {
+  refresh();
+  watcher_ = std::jthread([this](std::stop_token st) {
+    while (!st.stop_requested()) {
+      std::this_thread::sleep_for(kRefreshEvery);
+      if (!st.stop_requested()) refresh();
+    }
+  });
+}
+
+PortManager::~PortManager() {
+  watcher_.request_stop();
+  if (watcher_.joinable()) watcher_.join();
+  std::lock_guard lock(mu_);
+  for (auto& [name, p] : ports_) p.worker.reset();  // stop and join before counters go
+}
+
+void PortManager::openReceiver(Port& p) {
+  if (p.rx || !p.config.track_rx()) return;
+  auto rx = SignatureReceiver::open(p.info.name);
+  if (rx) {
+    p.rx = std::move(rx).value();
+    p.rxError.clear();
+  } else {
+    p.rxError = rx.error().toString();
+  }
+}
+
+void PortManager::refresh() {
+  std::vector<PortInfo> found = discoverPorts(filter_);
+  std::lock_guard lock(mu_);
+  std::set<std::string> names;
+  for (PortInfo& info : found) {
+    names.insert(info.name);
+    auto [it, added] = ports_.try_emplace(info.name);
+    Port& p = it->second;
+    const bool cameBack = !p.present;
+    p.info = std::move(info);
+    p.present = true;
+    if (added) {
+      p.config.set_track_rx(true);
+      p.config.set_tx_mode(v1::PortConfig::SEQUENTIAL);
+      p.cpu = static_cast<int>(ports_.size() % std::max(1u, std::thread::hardware_concurrency()));
+    }
+    if (cameBack) p.error.clear();
+    openReceiver(p);
+  }
+  for (auto& [name, p] : ports_) {
+    if (names.count(name) || !p.present) continue;
+    p.present = false;
+    if (p.worker) {
+      p.worker.reset();
+      p.error = "interface " + name + " disappeared while sending; transmit stopped";
+    }
+    p.rx.reset();
+  }
+}
+
+Result<PortManager::Port*> PortManager::find(const std::string& name) {
+  auto it = ports_.find(name);
+  if (it == ports_.end() || !it->second.present) return notFound(name);
+  return &it->second;
+}
+
+Status PortManager::checkOwner(const Port& p, const std::string& client) const {
+  if (!p.reservedBy.empty() && p.reservedBy != client)
+    return makeError("port", "port " + p.info.name + " is reserved by " + p.reservedBy +
+                                 " (ask them to release it, or release with force)",
+                     ErrorKind::kDenied);
+  return Ok{};
+}
+
+double PortManager::lineRate(const Port& p) const {
+  if (p.config.line_rate_bps() > 0) return p.config.line_rate_bps();
+  return p.info.speedMbps ? double(p.info.speedMbps) * 1e6 : kDefaultLineRate;
+}
+
+void PortManager::reapFinished(Port& p) {
+  if (p.worker && p.worker->finished()) {
+    if (std::string e = p.worker->error(); !e.empty()) p.error = e;
+  }
+}
+
+std::vector<v1::Port> PortManager::listPorts() {
+  std::lock_guard lock(mu_);
+  std::vector<v1::Port> out;
+  for (auto& [name, p] : ports_) {
+    if (!p.present) continue;
+    reapFinished(p);
+    v1::Port m;
+    m.set_name(name);
+    m.set_mac(p.info.mac);
+    m.set_mtu(p.info.mtu);
+    m.set_link_up(p.info.linkUp);
+    m.set_speed_mbps(p.info.speedMbps);
+    m.set_tx_queues(p.info.txQueues);
+    m.set_rx_queues(p.info.rxQueues);
+    m.set_driver(p.info.driver);
+    m.set_xdp_capable(p.info.xdpCapable);
+    m.set_backend("pcap");
+    m.set_backend_reason("libpcap backend (turbo AF_XDP engine not built into this drone yet)");
+    m.set_reserved_by(p.reservedBy);
+    m.set_transmitting(transmitting(p));
+    m.set_error(p.error.empty() ? p.rxError : p.error);
+    m.set_line_rate_bps(lineRate(p));
+    *m.mutable_config() = p.config;
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
+Status PortManager::configurePort(const std::string& name, const v1::PortConfig& config, const std::string& client) {
+  std::lock_guard lock(mu_);
+  auto p = find(name);
+  if (!p) return p.error();
+  if (auto s = checkOwner(**p, client); !s) return s;
+  if (transmitting(**p)) return makeError("port", name + " is sending; stop it first", ErrorKind::kBusy);
+  if (config.line_rate_bps() < 0 || config.line_rate_bps() > 1e12)
+    return makeError("config.line_rate_bps", "allowed 0 (from the driver) .. 1e12");
+  (*p)->config = config;
+  if (!config.track_rx()) (*p)->rx.reset();
+  openReceiver(**p);
+  return Ok{};
+}
+
+Status PortManager::setStreams(const std::string& name, const google::protobuf::RepeatedPtrField<v1::Stream>& streams,
+                               const std::string& client) {
+  std::lock_guard lock(mu_);
+  auto p = find(name);
+  if (!p) return p.error();
+  if (auto s = checkOwner(**p, client); !s) return s;
+  if (transmitting(**p)) return makeError("port", name + " is sending; stop it before changing its streams", ErrorKind::kBusy);
+  auto plans = compileAll(streams);  // all or nothing: nothing changes unless every stream compiles
+  if (!plans) return plans.error();
+  for (size_t i = 0; i < plans->size(); ++i) {
+    const TxPlan& plan = (*plans)[i];
+    if (auto s = checkRate(plan.stream.rate(), plan.averageFrameBytes, lineRate(**p)); !s)
+      return s.error().withPrefix("streams[" + std::to_string(i) + "]");
+  }
+  (*p)->streams.assign(streams.begin(), streams.end());
+  (*p)->plans = std::move(plans).value();
+  return Ok{};
+}
+
+Result<std::vector<v1::Stream>> PortManager::getStreams(const std::string& name) {
+  std::lock_guard lock(mu_);
+  auto p = find(name);
+  if (!p) return p.error();
+  return (*p)->streams;
+}
+
+Status PortManager::startTx(const std::vector<std::string>& names, const std::string& client) {
+  std::lock_guard lock(mu_);
+  // Check every port first: either all start or none does.
+  std::vector<Port*> targets;
+  for (const std::string& name : names) {
+    auto p = find(name);
+    if (!p) return p.error();
+    if (auto s = checkOwner(**p, client); !s) return s;
+    if (transmitting(**p)) return makeError("ports", name + " is already sending; stop it first", ErrorKind::kBusy);
+    if (std::none_of((*p)->streams.begin(), (*p)->streams.end(), enabled))
+      return makeError("ports", name + " has no enabled streams; set streams first", ErrorKind::kBusy);
+    targets.push_back(*p);
+  }
+  for (Port* p : targets) {
+    TxJob job;
+    job.interleaved = p->config.tx_mode() == v1::PortConfig::INTERLEAVED;
+    job.lineRateBps = lineRate(*p);
+    job.cpu = p->cpu;
+    p->txStreamIds.clear();
+    for (const TxPlan& plan : p->plans)
+      if (enabled(plan.stream)) {
+        job.plans.push_back(plan);
+        p->txStreamIds.push_back(plan.streamId);
+      }
+    auto backend = openPcapBackend(p->info.name);
+    if (!backend) return backend.error();
+    p->worker.reset();
+    p->counters = std::make_unique<std::vector<StreamTxCounters>>(job.plans.size());
+    p->error.clear();
+    p->worker = std::make_unique<TxWorker>(std::move(backend).value(), std::move(job), *p->counters);
+  }
+  return Ok{};
+}
+
+Status PortManager::stopTx(const std::vector<std::string>& names, const std::string& client) {
+  std::lock_guard lock(mu_);
+  std::vector<Port*> targets;
+  for (const std::string& name : names) {
+    auto p = find(name);
+    if (!p) return p.error();
+    if (auto s = checkOwner(**p, client); !s) return s;
+    targets.push_back(*p);
+  }
+  for (Port* p : targets) {
+    if (p->worker) p->worker->requestStop();
+  }
+  for (Port* p : targets) {
+    if (p->worker) {
+      reapFinished(*p);
+      TxWorker* w = p->worker.get();
+      while (!w->finished()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      reapFinished(*p);
+    }
+  }
+  return Ok{};
+}
+
+Status PortManager::clearStats(const std::vector<std::string>& names, const std::string& client) {
+  std::lock_guard lock(mu_);
+  std::vector<Port*> targets;
+  if (names.empty()) {
+    for (auto& [n, p] : ports_)
+      if (p.present) targets.push_back(&p);
+  }
+  for (const std::string& name : names) {
+    auto p = find(name);
+    if (!p) return p.error();
+    if (auto s = checkOwner(**p, client); !s) return s;
+    targets.push_back(*p);
+  }
+  for (Port* p : targets) {
+    if (p->counters && !transmitting(*p))
+      for (auto& c : *p->counters) c.clear();
+    if (p->rx) p->rx->clear();
+    p->error.clear();
+  }
+  return Ok{};
+}
+
+Status PortManager::reserve(const std::string& name, const std::string& client) {
+  std::lock_guard lock(mu_);
+  auto p = find(name);
+  if (!p) return p.error();
+  if (client.empty()) return makeError("client_id", "say who reserves the port (e.g. user@host)");
+  if (auto s = checkOwner(**p, client); !s) return s;
+  (*p)->reservedBy = client;
+  return Ok{};
+}
+
+Status PortManager::release(const std::string& name, const std::string& client, bool force) {
+  std::lock_guard lock(mu_);
+  auto p = find(name);
+  if (!p) return p.error();
+  if (!force)
+    if (auto s = checkOwner(**p, client); !s) return s;
+  (*p)->reservedBy.clear();
+  return Ok{};
+}
+
+v1::StatsSnapshot PortManager::collect(const std::vector<std::string>& only) {
+  auto kernel = readLinkCounters();
+  std::lock_guard lock(mu_);
+  v1::StatsSnapshot snap;
+  snap.set_timestamp_ns(monotonicNs());
+  // Which port sends each stream id (to pair receive rows with their sender).
+  std::map<uint32_t, std::vector<std::string>> senders;
+  for (auto& [name, p] : ports_)
+    for (uint32_t id : p.txStreamIds) senders[id].push_back(name);
+  std::map<std::pair<std::string, uint32_t>, v1::StreamStats*> txRows;
+  for (auto& [name, p] : ports_) {
+    if (!p.present || (!only.empty() && std::find(only.begin(), only.end(), name) == only.end())) continue;
+    reapFinished(p);
+    v1::PortStats* ps = snap.add_ports();
+    ps->set_port(name);
+    if (kernel && kernel->count(name)) {
+      const LinkCounters& k = kernel->at(name);
+      ps->set_tx_packets(k.txPackets);
+      ps->set_tx_bytes(k.txBytes);
+      ps->set_rx_packets(k.rxPackets);
+      ps->set_rx_bytes(k.rxBytes);
+      ps->set_tx_dropped(k.txDropped);
+      ps->set_rx_dropped(k.rxDropped);
+      ps->set_tx_errors(k.txErrors);
+      ps->set_rx_errors(k.rxErrors);
+    }
+    ps->set_transmitting(transmitting(p));
+    ps->set_error(p.error);
+    uint64_t pk = 0, by = 0;
+    if (p.counters) {
+      for (size_t i = 0; i < p.counters->size(); ++i) {
+        const auto& c = (*p.counters)[i];
+        pk += c.packets.load(std::memory_order_relaxed);
+        by += c.bytes.load(std::memory_order_relaxed);
+        v1::StreamStats* s = snap.add_streams();
+        s->set_tx_port(name);
+        s->set_stream_id(p.txStreamIds[i]);
+        s->set_tx_packets(c.packets.load(std::memory_order_relaxed));
+        s->set_tx_bytes(c.bytes.load(std::memory_order_relaxed));
+        txRows[{name, p.txStreamIds[i]}] = s;
+      }
+    }
+    ps->set_drone_tx_packets(pk);
+    ps->set_drone_tx_bytes(by);
+  }
+  for (auto& [name, p] : ports_) {
+    if (!p.present || !p.rx) continue;
+    p.rx->forEachStream([&](uint16_t id, const StreamRxStats& rx) {
+      v1::StreamStats* s = nullptr;
+      auto who = senders.find(id);
+      const bool oneSender = who != senders.end() && who->second.size() == 1;
+      if (oneSender && txRows.count({who->second[0], id}) && txRows[{who->second[0], id}]->rx_port().empty()) {
+        s = txRows[{who->second[0], id}];
+      } else {
+        if (!only.empty() && std::find(only.begin(), only.end(), name) == only.end()) return;
+        s = snap.add_streams();
+        s->set_stream_id(id);
+        if (oneSender) s->set_tx_port(who->second[0]);
+      }
+      s->set_rx_port(name);
+      s->set_same_clock(oneSender);
+      s->set_rx_packets(rx.packets.load(std::memory_order_relaxed));
+      s->set_rx_bytes(rx.bytes.load(std::memory_order_relaxed));
+      s->set_lost(rx.sequence.lost());
+      s->set_duplicates(rx.sequence.duplicates());
+      s->set_reordered(rx.sequence.reordered());
+      v1::LatencyStats* l = s->mutable_latency();
+      l->set_samples(rx.latency.count());
+      l->set_min_ns(rx.latency.min());
+      l->set_avg_ns(rx.latency.mean());
+      l->set_max_ns(rx.latency.max());
+      l->set_p50_ns(rx.latency.quantile(0.5));
+      l->set_p90_ns(rx.latency.quantile(0.9));
+      l->set_p99_ns(rx.latency.quantile(0.99));
+      l->set_p999_ns(rx.latency.quantile(0.999));
+      l->set_jitter_ns(double(rx.jitterNs.load(std::memory_order_relaxed)));
+    });
+  }
+  return snap;
+}
+
+}  // namespace staccato::drone

@@ -1,0 +1,74 @@
+#pragma once
+/// The drone's ports and everything attached to them: configuration, streams (validated all or
+/// nothing), reservations, transmit workers and receivers. The gRPC service is a thin layer
+/// over this; all methods are thread-safe (one control-plane mutex, never taken per packet).
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "common/core/result.h"
+#include "drone/port/port_info.h"
+#include "drone/rx/signature_receiver.h"
+#include "drone/tx/tx_worker.h"
+#include "staccato/v1/drone.pb.h"
+
+namespace staccato::drone {
+
+class StatsSampler;
+
+class PortManager {
+ public:
+  explicit PortManager(PortFilter filter);
+  ~PortManager();
+
+  /// Re-reads the interfaces: new ones appear, vanished ones stop with an error.
+  void refresh();
+
+  std::vector<v1::Port> listPorts();
+  Status configurePort(const std::string& port, const v1::PortConfig& config, const std::string& client);
+  Status setStreams(const std::string& port, const google::protobuf::RepeatedPtrField<v1::Stream>& streams,
+                    const std::string& client);
+  Result<std::vector<v1::Stream>> getStreams(const std::string& port);
+  Status startTx(const std::vector<std::string>& ports, const std::string& client);
+  Status stopTx(const std::vector<std::string>& ports, const std::string& client);
+  Status clearStats(const std::vector<std::string>& ports, const std::string& client);
+  Status reserve(const std::string& port, const std::string& client);
+  Status release(const std::string& port, const std::string& client, bool force);
+
+  /// Raw counters for a stats snapshot (rates are computed by StatsSampler).
+  v1::StatsSnapshot collect(const std::vector<std::string>& ports);
+
+ private:
+  struct Port {
+    PortInfo info;
+    bool present = true;
+    v1::PortConfig config;
+    std::vector<v1::Stream> streams;
+    std::vector<TxPlan> plans;  ///< compiled `streams`, same order
+    std::string reservedBy;
+    std::unique_ptr<TxWorker> worker;
+    std::vector<uint32_t> txStreamIds;           ///< stream id of each counter
+    std::unique_ptr<std::vector<StreamTxCounters>> counters;
+    std::unique_ptr<SignatureReceiver> rx;
+    std::string rxError;
+    std::string error;
+    int cpu = -1;
+  };
+
+  Result<Port*> find(const std::string& name);
+  Status checkOwner(const Port& p, const std::string& client) const;
+  static bool transmitting(const Port& p) { return p.worker && !p.worker->finished(); }
+  double lineRate(const Port& p) const;
+  void reapFinished(Port& p);
+  void openReceiver(Port& p);
+
+  PortFilter filter_;
+  std::mutex mu_;
+  std::map<std::string, Port> ports_;
+  std::jthread watcher_;  ///< notices hot-plugged and removed interfaces
+};
+
+}  // namespace staccato::drone
