@@ -7,6 +7,11 @@ namespace staccato::cli {
 
 int buildCommand(const std::vector<std::string>& args);
 int protocolsCommand(const std::vector<std::string>& args);
+int portsCommand(const std::vector<std::string>& args);
+int statsCommand(const std::vector<std::string>& args);
+int runCommand(const std::vector<std::string>& args);
+/// start / stop / clear PORT...
+int portActionCommand(const std::string& action, const std::vector<std::string>& args);
 
 /// Prints "staccato-cli: <message>" to stderr and returns 1 (or `code`).
 int fail(const std::string& message, int code = 1);

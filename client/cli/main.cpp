@@ -24,6 +24,15 @@ Commands:
         exactly as they would be sent, with timestamps from each stream's rate.
   protocols [--markdown]
         List every protocol and field Staccato can build (Wireshark display-filter names).
+
+Drone commands (options: --drone HOST:PORT (default 127.0.0.1:7878 or $STACCATO_DRONE),
+--token-file FILE, --tls, --ca CA.pem):
+  ports                      The drone's ports.
+  run STREAM_FILE --tx PORT [--rx PORT] [--duration SECONDS] [--json]
+                             Load the streams on PORT, send, show progress, stop when done or
+                             after SECONDS, print port and per-stream stats (loss, latency...).
+  stats [PORT...] [--watch] [--interval MS] [--json]
+  start PORT... | stop PORT... | clear [PORT...]
   help  Show this text.
 
 Stream files are JSON (see docs/stream-files.md and docs/examples/).
@@ -43,5 +52,9 @@ int main(int argc, char** argv) {
   args.erase(args.begin());
   if (cmd == "build") return buildCommand(args);
   if (cmd == "protocols") return protocolsCommand(args);
+  if (cmd == "ports") return portsCommand(args);
+  if (cmd == "stats") return statsCommand(args);
+  if (cmd == "run") return runCommand(args);
+  if (cmd == "start" || cmd == "stop" || cmd == "clear") return portActionCommand(cmd, args);
   return fail("unknown command '" + cmd + "' (try: staccato-cli help)", 2);
 }

@@ -1,0 +1,102 @@
+#include "client/cli/stats_format.h"
+
+#include <google/protobuf/util/json_util.h>
+
+#include <cstdio>
+#include <regex>
+#include <string>
+
+namespace staccato::cli {
+namespace {
+
+std::string human(double v, const char* unit) {
+  const char* prefixes[] = {"", "k", "M", "G", "T"};
+  int i = 0;
+  while (v >= 1000 && i < 4) v /= 1000, ++i;
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.2f %s%s", v, prefixes[i], unit);
+  return buf;
+}
+
+std::string us(uint64_t ns) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", double(ns) / 1000.0);
+  return buf;
+}
+
+}  // namespace
+
+void printPortTable(std::ostream& out, const v1::ListPortsReply& ports) {
+  char line[512];
+  std::snprintf(line, sizeof line, "%-16s %-17s %-5s %6s %8s %5s %-10s %-6s %s\n", "PORT", "MAC", "LINK", "MTU", "SPEED",
+                "QUEUE", "DRIVER", "TX", "RESERVED BY / NOTE");
+  out << line;
+  for (const v1::Port& p : ports.ports()) {
+    const std::string speed = p.speed_mbps() ? std::to_string(p.speed_mbps()) + "M" : "-";
+    const std::string note = !p.reserved_by().empty() ? p.reserved_by() : p.error();
+    std::snprintf(line, sizeof line, "%-16s %-17s %-5s %6u %8s %2u/%-2u %-10s %-6s %s\n", p.name().c_str(), p.mac().c_str(),
+                  p.link_up() ? "up" : "down", p.mtu(), speed.c_str(), p.tx_queues(), p.rx_queues(), p.driver().c_str(),
+                  p.transmitting() ? "busy" : "idle", note.c_str());
+    out << line;
+  }
+}
+
+void printStatsTables(std::ostream& out, const v1::StatsSnapshot& snap) {
+  char line[512];
+  std::snprintf(line, sizeof line, "%-12s %12s %12s %12s %12s %10s %10s %s\n", "PORT", "TX PKTS", "RX PKTS", "TX BYTES",
+                "RX BYTES", "DROPS", "ERRORS", "DRONE TX");
+  out << line;
+  for (const auto& p : snap.ports()) {
+    std::snprintf(line, sizeof line, "%-12s %12llu %12llu %12llu %12llu %10llu %10llu %llu%s\n", p.port().c_str(),
+                  (unsigned long long)p.tx_packets(), (unsigned long long)p.rx_packets(), (unsigned long long)p.tx_bytes(),
+                  (unsigned long long)p.rx_bytes(), (unsigned long long)(p.tx_dropped() + p.rx_dropped()),
+                  (unsigned long long)(p.tx_errors() + p.rx_errors()), (unsigned long long)p.drone_tx_packets(),
+                  p.error().empty() ? "" : ("  ! " + p.error()).c_str());
+    out << line;
+  }
+  if (snap.streams().empty()) return;
+  out << "\n";
+  std::snprintf(line, sizeof line, "%-6s %-10s %-10s %11s %11s %8s %5s %5s %9s %9s %9s %9s %9s\n", "STREAM", "TX PORT",
+                "RX PORT", "TX PKTS", "RX PKTS", "LOST", "DUP", "REORD", "MIN us", "AVG us", "MAX us", "P99 us",
+                "JITTER us");
+  out << line;
+  for (const auto& s : snap.streams()) {
+    const auto& l = s.latency();
+    const bool lat = l.samples() > 0;
+    std::snprintf(line, sizeof line, "%-6u %-10s %-10s %11llu %11llu %8llu %5llu %5llu %9s %9s %9s %9s %9s%s\n",
+                  s.stream_id(), s.tx_port().empty() ? "?" : s.tx_port().c_str(),
+                  s.rx_port().empty() ? "-" : s.rx_port().c_str(), (unsigned long long)s.tx_packets(),
+                  (unsigned long long)s.rx_packets(), (unsigned long long)s.lost(), (unsigned long long)s.duplicates(),
+                  (unsigned long long)s.reordered(), lat ? us(l.min_ns()).c_str() : "-",
+                  lat ? us(l.avg_ns()).c_str() : "-", lat ? us(l.max_ns()).c_str() : "-",
+                  lat ? us(l.p99_ns()).c_str() : "-", lat ? us(uint64_t(l.jitter_ns())).c_str() : "-",
+                  lat && !s.same_clock() ? "  (latency across drones: only as good as their clock sync)" : "");
+    out << line;
+  }
+}
+
+void printStatsJson(std::ostream& out, const v1::StatsSnapshot& snap) {
+  google::protobuf::util::JsonPrintOptions opts;
+  opts.add_whitespace = true;
+  opts.preserve_proto_field_names = true;
+  opts.always_print_primitive_fields = true;
+  std::string json;
+  (void)google::protobuf::util::MessageToJsonString(snap, &json, opts);
+  // Protobuf's JSON mapping quotes 64-bit integers; CI scripts want numbers.
+  static const std::regex quotedNumber(R"re(("(?:[a-z0-9_]+)": )"(\d+)")re");
+  out << std::regex_replace(json, quotedNumber, "$1$2") << "\n";
+}
+
+std::string progressLine(const v1::StatsSnapshot& snap, const std::string& txPort, const std::string& rxPort) {
+  std::string line;
+  for (const auto& p : snap.ports()) {
+    if (p.port() == txPort)
+      line += "tx " + std::to_string(p.drone_tx_packets()) + " pkts " + human(p.tx_pps(), "pps") + " " +
+              human(p.tx_bps_l1(), "bps");
+    if (!rxPort.empty() && p.port() == rxPort)
+      line += "  rx " + std::to_string(p.rx_packets()) + " pkts " + human(p.rx_pps(), "pps");
+  }
+  return line;
+}
+
+}  // namespace staccato::cli

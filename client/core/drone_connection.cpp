@@ -1,0 +1,62 @@
+#include "client/core/drone_connection.h"
+
+#include <pwd.h>
+#include <unistd.h>
+
+#include <chrono>
+
+#include "common/files/stream_file.h"
+
+namespace staccato::client {
+
+namespace {
+constexpr const char* kProtocolVersion = "0.1";
+}
+
+Result<std::unique_ptr<DroneConnection>> DroneConnection::open(const DroneAddress& address) {
+  std::shared_ptr<grpc::ChannelCredentials> creds = grpc::InsecureChannelCredentials();
+  if (address.tls) {
+    grpc::SslCredentialsOptions ssl;
+    if (!address.caCertFile.empty()) {
+      auto ca = readTextFile(address.caCertFile);
+      if (!ca) return ca.error();
+      ssl.pem_root_certs = *ca;
+    }
+    creds = grpc::SslCredentials(ssl);
+  }
+  auto c = std::unique_ptr<DroneConnection>(new DroneConnection());
+  c->address_ = address;
+  c->channel_ = grpc::CreateChannel(address.target, creds);
+  c->stub_ = v1::Drone::NewStub(c->channel_);
+  return c;
+}
+
+std::unique_ptr<grpc::ClientContext> DroneConnection::context(double deadlineSeconds) const {
+  auto ctx = std::make_unique<grpc::ClientContext>();
+  if (!address_.token.empty()) ctx->AddMetadata("authorization", "Bearer " + address_.token);
+  ctx->AddMetadata("x-staccato-version", kProtocolVersion);
+  if (deadlineSeconds > 0)
+    ctx->set_deadline(std::chrono::system_clock::now() +
+                      std::chrono::milliseconds(static_cast<int64_t>(deadlineSeconds * 1000)));
+  return ctx;
+}
+
+std::string DroneConnection::clientId() {
+  char host[256] = {};
+  gethostname(host, sizeof host - 1);
+  const passwd* pw = getpwuid(getuid());
+  return std::string(pw ? pw->pw_name : "user") + "@" + host;
+}
+
+std::string describe(const grpc::Status& s, const std::string& target) {
+  std::string msg = s.error_message();
+  switch (s.error_code()) {
+    case grpc::StatusCode::UNAVAILABLE:
+      return "cannot reach the drone at " + target + " (" + msg + "); is staccato-drone running there?";
+    case grpc::StatusCode::DEADLINE_EXCEEDED: return "the drone at " + target + " did not answer in time";
+    case grpc::StatusCode::UNAUTHENTICATED: return msg;
+    default: return msg;
+  }
+}
+
+}  // namespace staccato::client

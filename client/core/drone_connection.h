@@ -1,0 +1,41 @@
+#pragma once
+/// A synchronous connection to one drone: channel + stub + the per-call metadata (access
+/// token, protocol version). Used by the CLI; the GUI wraps it off its main thread.
+#include <grpcpp/grpcpp.h>
+
+#include <memory>
+#include <string>
+
+#include "common/core/result.h"
+#include "staccato/v1/drone.grpc.pb.h"
+
+namespace staccato::client {
+
+struct DroneAddress {
+  std::string target = "127.0.0.1:7878";
+  std::string token;      ///< empty = none
+  bool tls = false;
+  std::string caCertFile; ///< TLS: trust this CA (PEM); empty = system roots
+};
+
+class DroneConnection {
+ public:
+  static Result<std::unique_ptr<DroneConnection>> open(const DroneAddress& address);
+
+  v1::Drone::Stub& stub() { return *stub_; }
+  /// A context carrying token and version; `deadlineSeconds` 0 = none (streaming calls).
+  std::unique_ptr<grpc::ClientContext> context(double deadlineSeconds = 10) const;
+  const DroneAddress& address() const { return address_; }
+  /// A client id for reservations: user@host.
+  static std::string clientId();
+
+ private:
+  DroneAddress address_;
+  std::shared_ptr<grpc::Channel> channel_;
+  std::unique_ptr<v1::Drone::Stub> stub_;
+};
+
+/// "UNAVAILABLE: ..." style text for a failed call, with a hint for the usual causes.
+std::string describe(const grpc::Status& status, const std::string& target);
+
+}  // namespace staccato::client
