@@ -3,6 +3,7 @@
 #include "drone/rx/signature_receiver.h"
 
 #include <pcap/pcap.h>
+#include <poll.h>
 
 #include <array>
 #include <chrono>
@@ -59,6 +60,10 @@ class PcapSignatureReceiver final : public SignatureReceiver {
         ignored_.store(0, std::memory_order_relaxed);
         clearsDone_.store(requested);
       }
+      // Our own poll with a timeout: libpcap's blocking read may wait forever on an idle port,
+      // and this thread must keep serving clears and stop requests.
+      pollfd pfd{pcap_get_selectable_fd(pcap_), POLLIN, 0};
+      if (::poll(&pfd, 1, kTimeoutMs) <= 0) continue;
       if (pcap_dispatch(pcap_, 512, &PcapSignatureReceiver::onFrame, reinterpret_cast<u_char*>(this)) < 0) {
         if (st.stop_requested()) break;
         std::this_thread::sleep_for(std::chrono::milliseconds(kTimeoutMs));  // interface gone? keep serving clears
@@ -106,6 +111,7 @@ Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::open(const std::st
   pcap_set_timeout(p, kTimeoutMs);
   pcap_set_buffer_size(p, 64 << 20);
   pcap_set_tstamp_precision(p, PCAP_TSTAMP_PRECISION_NANO);
+  pcap_set_immediate_mode(p, 1);
   if (pcap_activate(p) < 0) {
     std::string msg = pcap_geterr(p);
     pcap_close(p);
@@ -121,6 +127,7 @@ Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::open(const std::st
     return makeError(iface, "cannot install the receive filter: " + msg, ErrorKind::kInternal);
   }
   pcap_freecode(&prog);
+  pcap_setnonblock(p, 1, err);
   return std::unique_ptr<SignatureReceiver>(new PcapSignatureReceiver(p));
 }
 
