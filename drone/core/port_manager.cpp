@@ -233,6 +233,7 @@ Status PortManager::stopTx(const std::vector<std::string>& names, const std::str
 }
 
 Status PortManager::clearStats(const std::vector<std::string>& names, const std::string& client) {
+  auto kernel = readLinkCounters();
   std::lock_guard lock(mu_);
   std::vector<Port*> targets;
   if (names.empty()) {
@@ -250,6 +251,8 @@ Status PortManager::clearStats(const std::vector<std::string>& names, const std:
       for (auto& c : *p->counters) c.clear();
     if (p->rx) p->rx->clear();
     p->error.clear();
+    // Kernel counters cannot be reset: remember where they stood and report from there.
+    if (kernel && kernel->count(p->info.name)) p->kernelBaseline = kernel->at(p->info.name);
   }
   return Ok{};
 }
@@ -291,14 +294,16 @@ v1::StatsSnapshot PortManager::collect(const std::vector<std::string>& only) {
     ps->set_port(name);
     if (kernel && kernel->count(name)) {
       const LinkCounters& k = kernel->at(name);
-      ps->set_tx_packets(k.txPackets);
-      ps->set_tx_bytes(k.txBytes);
-      ps->set_rx_packets(k.rxPackets);
-      ps->set_rx_bytes(k.rxBytes);
-      ps->set_tx_dropped(k.txDropped);
-      ps->set_rx_dropped(k.rxDropped);
-      ps->set_tx_errors(k.txErrors);
-      ps->set_rx_errors(k.rxErrors);
+      const LinkCounters& b = p.kernelBaseline;
+      auto since = [](uint64_t now, uint64_t base) { return now >= base ? now - base : now; };  // counters can restart
+      ps->set_tx_packets(since(k.txPackets, b.txPackets));
+      ps->set_tx_bytes(since(k.txBytes, b.txBytes));
+      ps->set_rx_packets(since(k.rxPackets, b.rxPackets));
+      ps->set_rx_bytes(since(k.rxBytes, b.rxBytes));
+      ps->set_tx_dropped(since(k.txDropped, b.txDropped));
+      ps->set_rx_dropped(since(k.rxDropped, b.rxDropped));
+      ps->set_tx_errors(since(k.txErrors, b.txErrors));
+      ps->set_rx_errors(since(k.rxErrors, b.rxErrors));
     }
     ps->set_transmitting(transmitting(p));
     ps->set_error(p.error);

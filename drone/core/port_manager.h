@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/core/result.h"
+#include "drone/port/kernel_stats.h"
 #include "drone/port/port_info.h"
 #include "drone/rx/signature_receiver.h"
 #include "drone/tx/tx_worker.h"
@@ -56,6 +57,7 @@ class PortManager {
     std::string rxError;
     std::string error;
     int cpu = -1;
+    LinkCounters kernelBaseline;  ///< kernel counters at the last ClearStats
   };
 
   Result<Port*> find(const std::string& name);

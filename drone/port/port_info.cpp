@@ -1,8 +1,14 @@
 #include "drone/port/port_info.h"
 
 #include <fnmatch.h>
+#include <linux/ethtool.h>
+#include <linux/sockios.h>
+#include <net/if.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
+
+#include <cstring>
 
 #include <algorithm>
 #include <filesystem>
@@ -42,6 +48,20 @@ uint32_t countQueues(const fs::path& queues, const std::string& prefix) {
   return n;
 }
 
+/// The driver name as `ethtool -i` shows it ("veth", "ixgbe", ...); empty when unknown.
+std::string ethtoolDriver(const std::string& name) {
+  int fd = ::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return "";
+  ethtool_drvinfo info{};
+  info.cmd = ETHTOOL_GDRVINFO;
+  ifreq ifr{};
+  std::strncpy(ifr.ifr_name, name.c_str(), IFNAMSIZ - 1);
+  ifr.ifr_data = reinterpret_cast<char*>(&info);
+  const bool ok = ::ioctl(fd, SIOCETHTOOL, &ifr) == 0;
+  ::close(fd);
+  return ok ? std::string(info.driver) : "";
+}
+
 bool kernelHasAfXdp() {
   int fd = ::socket(AF_XDP, SOCK_RAW, 0);
   if (fd < 0) return false;
@@ -78,15 +98,11 @@ std::vector<PortInfo> discoverPorts(const PortFilter& filter, const std::string&
     p.speedMbps = readNumber(dir / "speed");
     p.txQueues = countQueues(dir / "queues", "tx-");
     p.rxQueues = countQueues(dir / "queues", "rx-");
-    std::error_code lec;
-    const fs::path driver = fs::read_symlink(dir / "device" / "driver", lec);
-    p.driver = lec ? (fs::exists(dir / "device") ? "" : "virtual") : driver.filename().string();
-    if (p.driver == "virtual") {
-      // veth, dummy, bridges... have no device; the kind is in the uevent file.
-      std::ifstream uevent(dir / "uevent");
-      for (std::string line; std::getline(uevent, line);)
-        if (line.rfind("DEVTYPE=", 0) == 0) p.driver = line.substr(8);
-      if (p.driver == "virtual" && fs::exists(dir / "peer_ifindex")) p.driver = "veth";
+    p.driver = ethtoolDriver(name);
+    if (p.driver.empty()) {
+      std::error_code lec;
+      const fs::path driver = fs::read_symlink(dir / "device" / "driver", lec);
+      p.driver = lec ? "unknown" : driver.filename().string();
     }
     p.xdpCapable = afXdp;
     ports.push_back(std::move(p));
