@@ -1,0 +1,72 @@
+# Sourced by the netns tests: a private network namespace with a veth pair (va <-> vb) and a
+# drone inside it. Nothing leaves the namespace; it is deleted on exit, even on failure.
+# Needs root (CI runs as root); without it the test is skipped with exit code 77.
+set -euo pipefail
+
+DRONE=${DRONE:?set DRONE to the staccato-drone binary}
+CLI=${CLI:?set CLI to the staccato-cli binary}
+LAB_NS="stc-test-$$-$RANDOM"
+LAB_TMP=$(mktemp -d)
+DRONE_PID=
+
+lab_cleanup() {
+  if [[ -n $DRONE_PID ]]; then kill "$DRONE_PID" 2>/dev/null || true; wait "$DRONE_PID" 2>/dev/null || true; fi
+  ip netns pids "$LAB_NS" 2>/dev/null | xargs -r kill 2>/dev/null || true
+  ip netns del "$LAB_NS" 2>/dev/null || true
+  rm -rf "$LAB_TMP"
+}
+trap lab_cleanup EXIT
+
+in_lab() { ip netns exec "$LAB_NS" "$@"; }
+cli() { in_lab "$CLI" "$@"; }
+
+lab_up() {
+  if [[ $EUID -ne 0 ]]; then echo "SKIP: network namespaces need root"; exit 77; fi
+  ip netns add "$LAB_NS"
+  in_lab ip link set lo up
+  in_lab ip link add va type veth peer name vb
+  in_lab ip link set va up
+  in_lab ip link set vb up
+  # Quiet links: no IPv6 autoconfiguration chatter in the counters.
+  in_lab sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1 || true
+}
+
+# start_drone [drone options...]: starts the drone in the lab and waits until it answers.
+start_drone() {
+  in_lab "$DRONE" "$@" >"$LAB_TMP/drone.log" 2>&1 &
+  DRONE_PID=$!
+  for _ in $(seq 100); do
+    if cli ports >/dev/null 2>&1; then return 0; fi
+    if ! kill -0 "$DRONE_PID" 2>/dev/null; then echo "drone died:"; cat "$LAB_TMP/drone.log"; exit 1; fi
+    sleep 0.1
+  done
+  echo "drone did not come up:"; cat "$LAB_TMP/drone.log"; exit 1
+}
+
+stop_drone() {
+  kill "$DRONE_PID"
+  local rc=0
+  wait "$DRONE_PID" || rc=$?
+  DRONE_PID=
+  return $rc
+}
+
+# json FILE EXPR: evaluates a Python expression on the parsed JSON `d`.
+json() { python3 -c "import json,sys; d=json.load(open('$1')); print($2)"; }
+
+# stream_file NAME COUNT RATE_PPS [extra stream JSON]: writes a one-stream file, 64-byte UDP + signature.
+stream_file() {
+  local out=$LAB_TMP/$1.json count=$2 pps=$3 extra=${4:-}
+  cat >"$out" <<JSON
+{"format_version": 1, "streams": [{"id": 1, "name": "$1",
+  "layers": [{"protocol": "eth", "fields": {"eth.dst": "02:00:00:00:00:99"}}, {"protocol": "ip"},
+             {"protocol": "udp"}, {"protocol": "payload"}, {"protocol": "signature"}],
+  "frame_length": {"fixed": 64}, "rate": {"unit": "PPS", "value": $pps},
+  "control": {"mode": "PACKETS", "count": "$count"} $extra}]}
+JSON
+  echo "$out"
+}
+
+check() {  # check DESCRIPTION CONDITION(python expression on d) FILE
+  if [[ $(json "$3" "$2") == True ]]; then echo "ok   $1"; else echo "FAIL $1 ($2)"; json "$3" "d"; exit 1; fi
+}
