@@ -124,10 +124,13 @@ size_t TxWorker::sendBatch(size_t i, PatchState& state, size_t max) {
 void TxWorker::runSequential(std::stop_token st) {
   const size_t count = job_.plans.size();
   std::vector<uint32_t> jumps(count, 0);
+  // Kept across loops: sequence numbers and variable fields carry on when a stream comes again.
+  std::vector<PatchState> states;
+  for (const TxPlan& plan : job_.plans) states.push_back(makePatchState(plan));
   size_t i = 0;
   while (i < count && !st.stop_requested() && !failed_.load()) {
     const TxPlan& plan = job_.plans[i];
-    StreamRun run{makePatchState(plan), paceFor(plan, job_.lineRateBps, monotonicNs()), 0, packetsToSend(plan.stream)};
+    StreamRun run{states[i], paceFor(plan, job_.lineRateBps, monotonicNs()), 0, packetsToSend(plan.stream)};
     while (run.sent < run.total && !st.stop_requested() && !failed_.load()) {
       const uint64_t now = monotonicNs();
       const uint64_t next = run.pace.deadline(run.sent);
@@ -140,6 +143,7 @@ void TxWorker::runSequential(std::stop_token st) {
       while (due < kMaxBatch && run.sent + due < run.total && run.pace.deadline(run.sent + due) <= now) ++due;
       run.sent += sendBatch(i, run.state, due);
     }
+    states[i] = run.state;
     if (st.stop_requested() || failed_.load()) break;
     const v1::Control& c = plan.stream.control();
     auto jumpTo = [&](size_t target) {

@@ -67,6 +67,12 @@ JSON
   echo "$out"
 }
 
+# expect_error PATTERN: the last command's stderr (in $LAB_TMP/err) must match.
+expect_error() {
+  if grep -q -- "$1" "$LAB_TMP/err"; then echo "ok   refused: $(head -1 "$LAB_TMP/err")"; else
+    echo "FAIL expected an error matching '$1', got: $(cat "$LAB_TMP/err")"; exit 1; fi
+}
+
 check() {  # check DESCRIPTION CONDITION(python expression on d) FILE
   if [[ $(json "$3" "$2") == True ]]; then echo "ok   $1"; else echo "FAIL $1 ($2)"; json "$3" "d"; exit 1; fi
 }
