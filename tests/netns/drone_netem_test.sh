@@ -1,9 +1,41 @@
 #!/usr/bin/env bash
-# Known impairments from tc netem on the path va -> vb; the drone must measure them.
+# Known impairments on the path va -> vb; the drone must measure them. Uses tc netem where the
+# kernel has it; otherwise (CONFIG_NET_SCH_NETEM off, as on some CI kernels) a relay process
+# between two veth pairs injects the same impairments: va <-> ra [relay] rb <-> vb.
 source "$(dirname "$0")/lab.sh"
 lab_up
-start_drone
-impair() { in_lab tc qdisc replace dev va root netem "$@"; }
+RELAY=${RELAY:?set RELAY to the impair_relay binary}
+RELAY_PID=
+if ! in_lab tc qdisc add dev va root netem delay 0ms 2>/dev/null; then
+  echo "note: this kernel has no netem; impairing with the test relay instead"
+  in_lab ip link del va
+  in_lab ip link add va type veth peer name ra
+  in_lab ip link add rb type veth peer name vb_new
+  in_lab ip link del vb 2>/dev/null || true
+  in_lab ip link set vb_new name vb
+  for l in va ra rb vb; do in_lab ip link set $l up; done
+fi
+in_lab tc qdisc del dev va root 2>/dev/null || true
+start_drone --exclude 'ra,rb'
+
+impair() {  # netem-style arguments: delay Xms | loss P% | delay Xms reorder P% Q% | duplicate P%
+  if in_lab tc qdisc replace dev va root netem "$@" 2>/dev/null; then return; fi
+  [[ -n $RELAY_PID ]] && { kill $RELAY_PID; wait $RELAY_PID 2>/dev/null || true; }
+  local args=() a
+  set -- "$@"
+  while (($#)); do
+    case $1 in
+      delay) a=${2%ms}; args+=(--delay-us "$(python3 -c "print(float('$a') * 1000)")"); shift 2 ;;
+      loss) args+=(--loss "${2%\%}"); shift 2 ;;
+      duplicate) args+=(--dup "${2%\%}"); shift 2 ;;
+      reorder) args+=(--reorder "${2%\%}"); shift 3 ;;
+      *) echo "impair: unknown $1"; exit 1 ;;
+    esac
+  done
+  ip netns exec "$LAB_NS" "$RELAY" ra rb "${args[@]}" 2>>"$LAB_TMP/relay.log" &
+  RELAY_PID=$!
+  sleep 0.3
+}
 measure() {  # measure NAME COUNT PPS -> $LAB_TMP/NAME.out.json
   cli run "$(stream_file "$1" "$2" "$3")" --tx va --rx vb --json >"$LAB_TMP/$1.out.json"
 }

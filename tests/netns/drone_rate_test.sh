@@ -5,7 +5,7 @@ source "$(dirname "$0")/lab.sh"
 lab_up
 start_drone
 rate_of() {  # rate_of NAME FILE: packets per second between first and last captured frame
-  in_lab timeout 120 tcpdump -i vb -B 65536 -w "$LAB_TMP/$1.pcap" -U udp 2>/dev/null &
+  ip netns exec "$LAB_NS" timeout 120 tcpdump -i vb -B 65536 -w "$LAB_TMP/$1.pcap" -U udp 2>/dev/null &
   local cap=$!
   sleep 1
   cli run "$2" --tx va --rx vb --json >"$LAB_TMP/$1.out.json"

@@ -13,7 +13,7 @@ cat >"$LAB_TMP/seq.json" <<JSON
  {"id": 4, "layers": $(layer 1004), "rate": {"value": 2000}, "control": {"count": "5"}}
 ]}
 JSON
-in_lab timeout 120 tcpdump -i vb -w "$LAB_TMP/cap.pcap" -U udp 2>/dev/null &
+ip netns exec "$LAB_NS" timeout 120 tcpdump -i vb -w "$LAB_TMP/cap.pcap" -U udp 2>/dev/null &
 cap=$!
 sleep 1
 cli run "$LAB_TMP/seq.json" --tx va --rx vb --json >"$LAB_TMP/out.json"

@@ -33,7 +33,8 @@ lab_up() {
 
 # start_drone [drone options...]: starts the drone in the lab and waits until it answers.
 start_drone() {
-  in_lab "$DRONE" "$@" >"$LAB_TMP/drone.log" 2>&1 &
+  # Not via in_lab: a function in the background is a subshell, and $! must be the drone.
+  ip netns exec "$LAB_NS" "$DRONE" "$@" >"$LAB_TMP/drone.log" 2>&1 &
   DRONE_PID=$!
   for _ in $(seq 100); do
     if cli ports >/dev/null 2>&1; then return 0; fi
