@@ -10,7 +10,7 @@ int protocolsCommand(const std::vector<std::string>& args);
 int portsCommand(const std::vector<std::string>& args);
 int statsCommand(const std::vector<std::string>& args);
 int runCommand(const std::vector<std::string>& args);
-/// start / stop / clear PORT...
+/// start / stop / clear / reserve / release PORT...
 int portActionCommand(const std::string& action, const std::vector<std::string>& args);
 
 /// Prints "staccato-cli: <message>" to stderr and returns 1 (or `code`).

@@ -67,7 +67,7 @@ int statsCommand(const std::vector<std::string>& argv) {
 }
 
 int portActionCommand(const std::string& action, const std::vector<std::string>& argv) {
-  auto args = parseDroneArgs(argv);
+  auto args = parseDroneArgs(argv, {}, {"--force"});
   if (!args) return fail(args.error().toString(), 2);
   if (args->positional.empty() && action != "clear") return fail("usage: staccato-cli " + action + " PORT...", 2);
   auto conn = connect(*args);
@@ -87,6 +87,19 @@ int portActionCommand(const std::string& action, const std::vector<std::string>&
     r.set_client_id(me);
     v1::StopTxReply rep;
     s = (*conn)->stub().StopTx(ctx.get(), r, &rep);
+  } else if (action == "reserve") {
+    v1::ReservePortRequest r;
+    r.set_port(args->positional.at(0));
+    r.set_client_id(me);
+    v1::ReservePortReply rep;
+    s = (*conn)->stub().ReservePort(ctx.get(), r, &rep);
+  } else if (action == "release") {
+    v1::ReleasePortRequest r;
+    r.set_port(args->positional.at(0));
+    r.set_client_id(me);
+    r.set_force(args->has("--force"));
+    v1::ReleasePortReply rep;
+    s = (*conn)->stub().ReleasePort(ctx.get(), r, &rep);
   } else {
     v1::ClearStatsRequest r;
     for (auto& p : args->positional) r.add_ports(p);

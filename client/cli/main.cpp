@@ -33,6 +33,9 @@ Drone commands (options: --drone HOST:PORT (default 127.0.0.1:7878 or $STACCATO_
                              after SECONDS, print port and per-stream stats (loss, latency...).
   stats [PORT...] [--watch] [--interval MS] [--json]
   start PORT... | stop PORT... | clear [PORT...]
+  reserve PORT | release PORT [--force]
+                             Reserve a port for yourself ($STACCATO_CLIENT_ID or user@host):
+                             others cannot change, start or stop it until you release it.
   help  Show this text.
 
 Stream files are JSON (see docs/stream-files.md and docs/examples/).
@@ -55,6 +58,7 @@ int main(int argc, char** argv) {
   if (cmd == "ports") return portsCommand(args);
   if (cmd == "stats") return statsCommand(args);
   if (cmd == "run") return runCommand(args);
-  if (cmd == "start" || cmd == "stop" || cmd == "clear") return portActionCommand(cmd, args);
+  if (cmd == "start" || cmd == "stop" || cmd == "clear" || cmd == "reserve" || cmd == "release")
+    return portActionCommand(cmd, args);
   return fail("unknown command '" + cmd + "' (try: staccato-cli help)", 2);
 }

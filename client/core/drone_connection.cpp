@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 
 #include "common/files/stream_file.h"
 
@@ -42,6 +43,7 @@ std::unique_ptr<grpc::ClientContext> DroneConnection::context(double deadlineSec
 }
 
 std::string DroneConnection::clientId() {
+  if (const char* id = std::getenv("STACCATO_CLIENT_ID"); id && *id) return id;
   char host[256] = {};
   gethostname(host, sizeof host - 1);
   const passwd* pw = getpwuid(getuid());

@@ -26,7 +26,7 @@ class DroneConnection {
   /// A context carrying token and version; `deadlineSeconds` 0 = none (streaming calls).
   std::unique_ptr<grpc::ClientContext> context(double deadlineSeconds = 10) const;
   const DroneAddress& address() const { return address_; }
-  /// A client id for reservations: user@host.
+  /// A client id for reservations: $STACCATO_CLIENT_ID, else user@host.
   static std::string clientId();
 
  private:

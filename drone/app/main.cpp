@@ -1,6 +1,11 @@
 // staccato-drone: the headless agent.
+#include <fcntl.h>
 #include <grpcpp/grpcpp.h>
 #include <signal.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
 
 #include <iostream>
 #include <thread>
@@ -14,6 +19,14 @@ using namespace staccato;
 using namespace staccato::drone;
 
 namespace {
+
+int stopPipe[2] = {-1, -1};
+
+void onStopSignal(int sig) {
+  const int saved = errno;
+  [[maybe_unused]] ssize_t n = ::write(stopPipe[1], &sig, sizeof sig);
+  errno = saved;
+}
 
 Result<std::string> readSecretLine(const std::string& path) {
   auto text = readTextFile(path);
@@ -57,12 +70,18 @@ int main(int argc, char** argv) {
     creds = grpc::SslServerCredentials(ssl);
   }
 
-  // Block the stop signals in every thread; one thread waits for them.
-  sigset_t stopSignals;
-  sigemptyset(&stopSignals);
-  sigaddset(&stopSignals, SIGINT);
-  sigaddset(&stopSignals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &stopSignals, nullptr);
+  // SIGINT/SIGTERM may land on any thread (libraries start their own): the handler only
+  // writes to a pipe; a thread of ours reads it and shuts the server down.
+  if (pipe2(stopPipe, O_CLOEXEC) != 0) {
+    std::perror("staccato-drone: pipe");
+    return 1;
+  }
+  struct sigaction sa {};
+  sa.sa_handler = onStopSignal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+  signal(SIGPIPE, SIG_IGN);
 
   PortManager ports(opts->ports);
   DroneService service(ports, token);
@@ -79,7 +98,8 @@ int main(int argc, char** argv) {
             << (opts->tlsCert.empty() ? "" : " (TLS)") << ", " << ports.listPorts().size() << " ports\n";
   std::thread stopper([&] {
     int sig = 0;
-    sigwait(&stopSignals, &sig);
+    while (::read(stopPipe[0], &sig, sizeof sig) < 0 && errno == EINTR) {
+    }
     std::cerr << "staccato-drone: stopping (signal " << sig << ")\n";
     server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(2));
   });

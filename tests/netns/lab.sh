@@ -37,7 +37,7 @@ start_drone() {
   ip netns exec "$LAB_NS" "$DRONE" "$@" >"$LAB_TMP/drone.log" 2>&1 &
   DRONE_PID=$!
   for _ in $(seq 100); do
-    if cli ports >/dev/null 2>&1; then return 0; fi
+    if cli ports ${PROBE_ARGS:-} >/dev/null 2>&1; then return 0; fi
     if ! kill -0 "$DRONE_PID" 2>/dev/null; then echo "drone died:"; cat "$LAB_TMP/drone.log"; exit 1; fi
     sleep 0.1
   done

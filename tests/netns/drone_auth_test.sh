@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Exposure rules: loopback by default; any other address needs a token; wrong or missing
+# tokens are refused with UNAUTHENTICATED; TLS works with a certificate.
+source "$(dirname "$0")/lab.sh"
+lab_up
+in_lab ip addr add 10.77.0.1/32 dev lo
+if in_lab "$DRONE" --listen 10.77.0.1:7879 2>"$LAB_TMP/err"; then echo "FAIL drone listened without a token"; exit 1; fi
+expect_error "reachable from other hosts: give an access token with --token-file"
+echo "s3cret-token-$RANDOM" >"$LAB_TMP/token"
+echo "wrong" >"$LAB_TMP/wrong"
+PROBE_ARGS="--drone 10.77.0.1:7879 --token-file $LAB_TMP/token" start_drone --listen 10.77.0.1:7879 --token-file "$LAB_TMP/token"
+if cli ports --drone 10.77.0.1:7879 2>"$LAB_TMP/err"; then echo "FAIL no token accepted"; exit 1; fi
+expect_error "missing or wrong access token"
+if cli ports --drone 10.77.0.1:7879 --token-file "$LAB_TMP/wrong" 2>"$LAB_TMP/err"; then echo "FAIL wrong token accepted"; exit 1; fi
+expect_error "missing or wrong access token"
+cli ports --drone 10.77.0.1:7879 --token-file "$LAB_TMP/token" | grep -q '^va ' && echo "ok   right token accepted"
+stop_drone
+# TLS with a self-signed certificate for the address.
+openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj "/CN=10.77.0.1" -addext "subjectAltName=IP:10.77.0.1" \
+  -keyout "$LAB_TMP/key.pem" -out "$LAB_TMP/cert.pem" 2>/dev/null
+ip netns exec "$LAB_NS" "$DRONE" --listen 10.77.0.1:7880 --token-file "$LAB_TMP/token" --tls-cert "$LAB_TMP/cert.pem" \
+  --tls-key "$LAB_TMP/key.pem" >"$LAB_TMP/drone.log" 2>&1 &
+DRONE_PID=$!
+for _ in $(seq 50); do cli ports --drone 10.77.0.1:7880 --token-file "$LAB_TMP/token" --ca "$LAB_TMP/cert.pem" >/dev/null 2>&1 && break; sleep 0.1; done
+cli ports --drone 10.77.0.1:7880 --token-file "$LAB_TMP/token" --ca "$LAB_TMP/cert.pem" | grep -q '^va ' && echo "ok   TLS + token"
+if cli ports --drone 10.77.0.1:7880 --token-file "$LAB_TMP/token" 2>"$LAB_TMP/err"; then echo "FAIL plaintext client talked to a TLS drone"; exit 1; fi
+echo "ok   plaintext client refused by the TLS drone"
