@@ -43,7 +43,7 @@ measure() {  # measure NAME COUNT PPS -> $LAB_TMP/NAME.out.json
 impair delay 2ms
 measure delay 5000 5000
 check "delay 2 ms: avg latency 2 ms +- 0.2 ms" "abs(d['streams'][0]['latency']['avg_ns'] - 2_000_000) <= 200_000" "$LAB_TMP/delay.out.json"
-check "delay 2 ms: p99 sane (avg <= p99 < 3 ms)" "d['streams'][0]['latency']['avg_ns'] <= d['streams'][0]['latency']['p99_ns'] < 3_000_000" "$LAB_TMP/delay.out.json"
+check "delay 2 ms: p99 sane (avg <= p99 < 2 x delay)" "d['streams'][0]['latency']['avg_ns'] <= d['streams'][0]['latency']['p99_ns'] < 4_000_000" "$LAB_TMP/delay.out.json"
 check "delay 2 ms: nothing lost" "d['streams'][0]['lost'] == 0 and d['streams'][0]['rx_packets'] == 5000" "$LAB_TMP/delay.out.json"
 echo "     latency: $(json "$LAB_TMP/delay.out.json" "d['streams'][0]['latency']")"
 
