@@ -131,7 +131,12 @@ void TxWorker::runSequential(std::stop_token st) {
   while (i < count && !st.stop_requested() && !failed_.load()) {
     const TxPlan& plan = job_.plans[i];
     StreamRun run{states[i], paceFor(plan, job_.lineRateBps, monotonicNs()), 0, packetsToSend(plan.stream)};
+    const bool unpaced = run.pace.nsPerPacket == 0 && run.pace.nsPerBurst == 0;
     while (run.sent < run.total && !st.stop_requested() && !failed_.load()) {
+      if (unpaced) {  // as fast as possible: no clock, no deadlines
+        run.sent += sendBatch(i, run.state, static_cast<size_t>(std::min<uint64_t>(kMaxBatch, run.total - run.sent)));
+        continue;
+      }
       const uint64_t now = monotonicNs();
       const uint64_t next = run.pace.deadline(run.sent);
       if (next > now) {
