@@ -175,20 +175,29 @@ Result<std::vector<v1::Stream>> PortManager::getStreams(const std::string& name)
   return (*p)->streams;
 }
 
-Status PortManager::startTx(const std::vector<std::string>& names, const std::string& client) {
-  std::lock_guard lock(mu_);
-  // Check every port first: either all start or none does.
+Result<std::vector<PortManager::Port*>> PortManager::owned(const std::vector<std::string>& names,
+                                                           const std::string& client) {
   std::vector<Port*> targets;
   for (const std::string& name : names) {
     auto p = find(name);
     if (!p) return p.error();
-    if (auto s = checkOwner(**p, client); !s) return s;
-    if (transmitting(**p)) return makeError("ports", name + " is already sending; stop it first", ErrorKind::kBusy);
-    if (std::none_of((*p)->streams.begin(), (*p)->streams.end(), enabled))
-      return makeError("ports", name + " has no enabled streams; set streams first", ErrorKind::kBusy);
+    if (auto s = checkOwner(**p, client); !s) return s.error();
     targets.push_back(*p);
   }
-  for (Port* p : targets) {
+  return targets;
+}
+
+Status PortManager::startTx(const std::vector<std::string>& names, const std::string& client) {
+  std::lock_guard lock(mu_);
+  // Check every port first: either all start or none does.
+  auto targets = owned(names, client);
+  if (!targets) return targets.error();
+  for (Port* p : *targets) {
+    if (transmitting(*p)) return makeError("ports", p->info.name + " is already sending; stop it first", ErrorKind::kBusy);
+    if (std::none_of(p->streams.begin(), p->streams.end(), enabled))
+      return makeError("ports", p->info.name + " has no enabled streams; set streams first", ErrorKind::kBusy);
+  }
+  for (Port* p : *targets) {
     TxJob job;
     job.interleaved = p->config.tx_mode() == v1::PortConfig::INTERLEAVED;
     job.lineRateBps = lineRate(*p);
@@ -211,17 +220,12 @@ Status PortManager::startTx(const std::vector<std::string>& names, const std::st
 
 Status PortManager::stopTx(const std::vector<std::string>& names, const std::string& client) {
   std::lock_guard lock(mu_);
-  std::vector<Port*> targets;
-  for (const std::string& name : names) {
-    auto p = find(name);
-    if (!p) return p.error();
-    if (auto s = checkOwner(**p, client); !s) return s;
-    targets.push_back(*p);
-  }
-  for (Port* p : targets) {
+  auto targets = owned(names, client);
+  if (!targets) return targets.error();
+  for (Port* p : *targets) {
     if (p->worker) p->worker->requestStop();
   }
-  for (Port* p : targets) {
+  for (Port* p : *targets) {
     if (p->worker) {
       reapFinished(*p);
       TxWorker* w = p->worker.get();
@@ -235,18 +239,13 @@ Status PortManager::stopTx(const std::vector<std::string>& names, const std::str
 Status PortManager::clearStats(const std::vector<std::string>& names, const std::string& client) {
   auto kernel = readLinkCounters();
   std::lock_guard lock(mu_);
-  std::vector<Port*> targets;
+  auto targets = owned(names, client);
+  if (!targets) return targets.error();
   if (names.empty()) {
     for (auto& [n, p] : ports_)
-      if (p.present) targets.push_back(&p);
+      if (p.present) targets->push_back(&p);
   }
-  for (const std::string& name : names) {
-    auto p = find(name);
-    if (!p) return p.error();
-    if (auto s = checkOwner(**p, client); !s) return s;
-    targets.push_back(*p);
-  }
-  for (Port* p : targets) {
+  for (Port* p : *targets) {
     if (p->counters && !transmitting(*p))
       for (auto& c : *p->counters) c.clear();
     if (p->rx) p->rx->clear();

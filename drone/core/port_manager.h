@@ -61,6 +61,8 @@ class PortManager {
   };
 
   Result<Port*> find(const std::string& name);
+  /// The named ports, if they all exist and `client` may change them.
+  Result<std::vector<Port*>> owned(const std::vector<std::string>& names, const std::string& client);
   Status checkOwner(const Port& p, const std::string& client) const;
   static bool transmitting(const Port& p) { return p.worker && !p.worker->finished(); }
   double lineRate(const Port& p) const;
