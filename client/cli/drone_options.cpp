@@ -22,10 +22,9 @@ Result<std::unique_ptr<client::DroneConnection>> connect(const Args& args) {
   if (auto d = args.get("--drone")) a.target = *d;
   if (a.target.find(':') == std::string::npos) a.target += ":7878";
   if (auto tf = args.get("--token-file")) {
-    auto text = readTextFile(*tf);
-    if (!text) return text.error();
-    a.token = text->substr(0, text->find('\n'));
-    while (!a.token.empty() && (a.token.back() == '\r' || a.token.back() == ' ')) a.token.pop_back();
+    auto token = readSecretLine(*tf);
+    if (!token) return token.error();
+    a.token = *token;
   }
   a.tls = args.has("--tls") || args.get("--ca").has_value();
   if (auto ca = args.get("--ca")) a.caCertFile = *ca;

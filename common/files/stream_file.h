@@ -23,6 +23,9 @@ Status saveStreamFile(const std::string& path, const v1::StreamFile& file);
 
 /// Reads a whole file into a string.
 Result<std::string> readTextFile(const std::string& path);
+/// The first line of a secret file (an access token), trailing spaces and CR removed; an
+/// empty line is an error.
+Result<std::string> readSecretLine(const std::string& path);
 /// Writes a whole file atomically.
 Status writeFileAtomically(const std::string& path, std::string_view content);
 

@@ -5,6 +5,7 @@
 
 #include <cstring>
 
+#include "common/core/bits.h"
 #include "common/core/checksum.h"
 #include "common/packet/build_context.h"
 #include "common/packet/signature_layout.h"
@@ -37,10 +38,6 @@ inline void advance(uint64_t& cursor, uint64_t stride, uint64_t count) noexcept 
   if (count && cursor >= count) cursor %= count;
 }
 
-inline void store16(uint8_t* p, uint16_t v) noexcept {
-  p[0] = static_cast<uint8_t>(v >> 8);
-  p[1] = static_cast<uint8_t>(v);
-}
 
 }  // namespace
 
@@ -72,7 +69,7 @@ uint16_t applyPatchProgram(const TxPlan& plan, PatchState& st, uint8_t* frame, u
           advance(st.lengthCursor, st.stride, lp.table.size());
         }
         if (lp.restoreTemplate) std::memcpy(frame, plan.frameTemplate.data(), len);
-        for (const LengthPlan::Field& f : lp.fields) store16(frame + f.offset, static_cast<uint16_t>(len - f.base));
+        for (const LengthPlan::Field& f : lp.fields) storeBe16(frame + f.offset, static_cast<uint16_t>(len - f.base));
         break;
       }
       case PatchOpKind::kVarSequence: {
@@ -100,7 +97,7 @@ uint16_t applyPatchProgram(const TxPlan& plan, PatchState& st, uint8_t* frame, u
         break;
       }
       case PatchOpKind::kChecksumDelta: {
-        store16(frame + op.csumOffset, 0);  // ranges may cover it; the constant assumes zero
+        storeBe16(frame + op.csumOffset, 0);  // ranges may cover it; the constant assumes zero
         uint64_t acc = op.csumConstant;
         for (uint16_t r = 0; r < op.rangeCount; ++r) {
           const ChecksumRange& cr = plan.ranges[op.rangeFirst + r];
@@ -108,17 +105,17 @@ uint16_t applyPatchProgram(const TxPlan& plan, PatchState& st, uint8_t* frame, u
         }
         uint16_t sum = checksumFromSum(acc);
         if (op.zeroAsOnes && sum == 0) sum = 0xffff;
-        store16(frame + op.csumOffset, sum);
+        storeBe16(frame + op.csumOffset, sum);
         break;
       }
       case PatchOpKind::kChecksumFull: {
-        store16(frame + op.csumOffset, 0);
+        storeBe16(frame + op.csumOffset, 0);
         const size_t regionLen = len - op.regionStart;
         PseudoHeader ph{static_cast<PseudoHeader::Kind>(op.pseudoKind), op.pseudoSrcOffset, op.pseudoAddrLen,
                         op.pseudoProtocol};
         uint16_t sum = checksumFromSum(onesSumAdd(pseudoHeaderSum(frame, ph, regionLen), frame + op.regionStart, regionLen));
         if (op.zeroAsOnes && sum == 0) sum = 0xffff;
-        store16(frame + op.csumOffset, sum);
+        storeBe16(frame + op.csumOffset, sum);
         break;
       }
     }

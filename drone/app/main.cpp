@@ -28,15 +28,6 @@ void onStopSignal(int sig) {
   errno = saved;
 }
 
-Result<std::string> readSecretLine(const std::string& path) {
-  auto text = readTextFile(path);
-  if (!text) return text.error();
-  std::string line = text->substr(0, text->find('\n'));
-  while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-  if (line.empty()) return makeError(path, "the token file is empty");
-  return line;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {

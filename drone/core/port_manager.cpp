@@ -227,9 +227,7 @@ Status PortManager::stopTx(const std::vector<std::string>& names, const std::str
   }
   for (Port* p : *targets) {
     if (p->worker) {
-      reapFinished(*p);
-      TxWorker* w = p->worker.get();
-      while (!w->finished()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      while (!p->worker->finished()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
       reapFinished(*p);
     }
   }

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <thread>
 
+#include "common/core/bits.h"
 #include "common/packet/signature_layout.h"
 
 namespace staccato::drone {
@@ -20,11 +21,7 @@ constexpr int kTimeoutMs = 50;
 constexpr int64_t kPlausibleNs = 60'000'000'000;  // |rx - tx| beyond a minute: not ours
 constexpr size_t kMinFrame = 14 + kSignatureBytes;
 
-uint64_t be(const uint8_t* p, size_t n) {
-  uint64_t v = 0;
-  for (size_t i = 0; i < n; ++i) v = v << 8 | p[i];
-  return v;
-}
+uint64_t be(const uint8_t* p, size_t n) { return readBits(p, 0, unsigned(n * 8)); }
 
 class PcapSignatureReceiver final : public SignatureReceiver {
  public:

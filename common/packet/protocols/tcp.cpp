@@ -1,6 +1,7 @@
 // TCP header (RFC 9293) with MSS, window scale, SACK-permitted and timestamp options.
 #include <algorithm>
 
+#include "common/core/bits.h"
 #include "common/packet/protocols/protocols.h"
 
 namespace staccato {
@@ -86,11 +87,7 @@ std::optional<size_t> optionsWireSize(const LayerState& l) { return optionBytesF
 
 void setField(LayerState& l, std::string_view name, uint64_t v) { l.set(name, {v, {}}); }
 
-uint64_t be(std::span<const uint8_t> b, size_t at, size_t n) {
-  uint64_t v = 0;
-  for (size_t i = 0; i < n; ++i) v = v << 8 | b[at + i];
-  return v;
-}
+uint64_t be(std::span<const uint8_t> b, size_t at, size_t n) { return readBits(b.data() + at, 0, unsigned(n * 8)); }
 
 bool startsWith(std::span<const uint8_t> b, size_t at, std::initializer_list<uint8_t> p) {
   if (at + p.size() > b.size()) return false;
