@@ -8,8 +8,11 @@ namespace staccato::cli {
 int buildCommand(const std::vector<std::string>& args);
 int protocolsCommand(const std::vector<std::string>& args);
 int portsCommand(const std::vector<std::string>& args);
+int configureCommand(const std::vector<std::string>& args);
 int statsCommand(const std::vector<std::string>& args);
 int runCommand(const std::vector<std::string>& args);
+int loadCommand(const std::vector<std::string>& args);
+int streamsCommand(const std::vector<std::string>& args);
 /// start / stop / clear / reserve / release PORT...
 int portActionCommand(const std::string& action, const std::vector<std::string>& args);
 

@@ -1,4 +1,5 @@
-// staccato-cli ports | stats [--watch] | start | stop | clear: one RPC each, for scripting.
+// staccato-cli ports | configure | stats [--watch] | start | stop | clear | reserve | release:
+// one RPC each (configure: read, change, write), for scripting.
 #include <unistd.h>
 
 #include <iostream>
@@ -25,7 +26,48 @@ int portsCommand(const std::vector<std::string>& argv) {
   v1::ListPortsReply rep;
   auto ctx = (*conn)->context();
   if (auto s = (*conn)->stub().ListPorts(ctx.get(), {}, &rep); !s.ok()) return fail(client::describe(s, (*conn)->address().target));
-  printPortTable(std::cout, rep);
+  if (args->has("--json"))
+    printJson(std::cout, rep);
+  else
+    printPortTable(std::cout, rep);
+  return 0;
+}
+
+int configureCommand(const std::vector<std::string>& argv) {
+  auto args = parseDroneArgs(argv, {"--mode", "--track-rx", "--line-rate"}, {});
+  if (!args) return fail(args.error().toString(), 2);
+  if (args->positional.size() != 1)
+    return fail("usage: staccato-cli configure PORT [--mode sequential|interleaved] [--track-rx on|off] [--line-rate BPS]", 2);
+  const std::string port = args->positional[0];
+  auto lineRate = args->number("--line-rate", 0, 0, 1'000'000'000'000ull);
+  if (!lineRate) return fail(lineRate.error().toString(), 2);
+  const auto mode = args->get("--mode"), track = args->get("--track-rx");
+  if (mode && *mode != "sequential" && *mode != "interleaved")
+    return fail("--mode: '" + *mode + "' is not a transmit mode (allowed: sequential, interleaved)", 2);
+  if (track && *track != "on" && *track != "off") return fail("--track-rx: '" + *track + "' (allowed: on, off)", 2);
+  auto conn = connect(*args);
+  if (!conn) return fail(conn.error().toString());
+  client::DroneConnection& c = **conn;
+
+  // Start from the port's current settings so options not given stay as they are.
+  v1::ListPortsReply ports;
+  auto listCtx = c.context();
+  if (auto s = c.stub().ListPorts(listCtx.get(), {}, &ports); !s.ok()) return fail(client::describe(s, c.address().target));
+  const v1::Port* current = nullptr;
+  for (const auto& p : ports.ports())
+    if (p.name() == port) current = &p;
+  if (!current) return fail("port '" + port + "' not found on " + c.address().target + " (see: staccato-cli ports)");
+  v1::ConfigurePortRequest req;
+  req.set_port(port);
+  req.set_client_id(client::DroneConnection::clientId());
+  *req.mutable_config() = current->config();
+  if (mode) req.mutable_config()->set_tx_mode(*mode == "interleaved" ? v1::PortConfig::INTERLEAVED : v1::PortConfig::SEQUENTIAL);
+  if (track) req.mutable_config()->set_track_rx(*track == "on");
+  if (args->get("--line-rate")) req.mutable_config()->set_line_rate_bps(static_cast<double>(*lineRate));
+  v1::ConfigurePortReply rep;
+  auto ctx = c.context();
+  if (auto s = c.stub().ConfigurePort(ctx.get(), req, &rep); !s.ok()) return fail(client::describe(s, c.address().target));
+  printJson(std::cout, req.config());
   return 0;
 }
 
@@ -50,7 +92,7 @@ int statsCommand(const std::vector<std::string>& argv) {
       continue;
     }
     if (args->has("--json")) {
-      printStatsJson(std::cout, snap);
+      printJson(std::cout, snap);
     } else {
       if (args->has("--watch") && isatty(STDOUT_FILENO)) std::cout << "\x1b[H\x1b[2J";
       printStatsTables(std::cout, snap);

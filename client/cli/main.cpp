@@ -25,12 +25,22 @@ Commands:
   protocols [--markdown]
         List every protocol and field Staccato can build (Wireshark display-filter names).
 
-Drone commands (options: --drone HOST:PORT (default 127.0.0.1:7878 or $STACCATO_DRONE),
---token-file FILE, --tls, --ca CA.pem):
-  ports                      The drone's ports.
-  run STREAM_FILE --tx PORT [--rx PORT] [--duration SECONDS] [--json]
+Drone commands (options, before or after the command: --drone HOST:PORT (default
+127.0.0.1:7878 or $STACCATO_DRONE), --token-file FILE, --tls, --ca CA.pem):
+  ports [--json]             The drone's ports.
+  configure PORT [--mode sequential|interleaved] [--track-rx on|off] [--line-rate BPS]
+                             Transmit mode (streams one after another, or all at once each at
+                             its own rate), per-stream receive tracking, and the line rate that
+                             load % refers to (0 = the driver's speed). Prints the new settings.
+  run STREAM_FILE --tx PORT [--rx PORT [--rx-drone HOST:PORT]] [--duration SECONDS] [--json]
                              Load the streams on PORT, send, show progress, stop when done or
                              after SECONDS, print port and per-stream stats (loss, latency...).
+                             --rx-drone: the receive port is on another drone (latency then
+                             depends on the two hosts' clock synchronisation).
+  load STREAM_FILE --port PORT
+                             Put the streams on PORT without sending (then: start PORT...).
+  streams PORT [--output FILE]
+                             The streams PORT holds, as a stream file.
   stats [PORT...] [--watch] [--interval MS] [--json]
   start PORT... | stop PORT... | clear [PORT...]
   reserve PORT | release PORT [--force]
@@ -51,13 +61,27 @@ int main(int argc, char** argv) {
     std::cout << kUsage;
     return args.empty() ? 2 : 0;
   }
+  // Drone options may come before the command too: staccato-cli --drone HOST:PORT ports.
+  std::vector<std::string> leading;
+  while (!args.empty() && args[0].rfind("--", 0) == 0 && args[0] != "--help") {
+    const bool takesValue = args[0] == "--drone" || args[0] == "--token-file" || args[0] == "--ca";
+    if (!takesValue && args[0] != "--tls") return fail("unknown option '" + args[0] + "' before the command (try: staccato-cli help)", 2);
+    if (takesValue && args.size() < 2) return fail(args[0] + " needs a value", 2);
+    leading.insert(leading.end(), args.begin(), args.begin() + (takesValue ? 2 : 1));
+    args.erase(args.begin(), args.begin() + (takesValue ? 2 : 1));
+  }
+  if (args.empty()) return fail("no command (try: staccato-cli help)", 2);
   const std::string cmd = args[0];
   args.erase(args.begin());
+  args.insert(args.end(), leading.begin(), leading.end());
   if (cmd == "build") return buildCommand(args);
   if (cmd == "protocols") return protocolsCommand(args);
   if (cmd == "ports") return portsCommand(args);
+  if (cmd == "configure") return configureCommand(args);
   if (cmd == "stats") return statsCommand(args);
   if (cmd == "run") return runCommand(args);
+  if (cmd == "load") return loadCommand(args);
+  if (cmd == "streams") return streamsCommand(args);
   if (cmd == "start" || cmd == "stop" || cmd == "clear" || cmd == "reserve" || cmd == "release")
     return portActionCommand(cmd, args);
   return fail("unknown command '" + cmd + "' (try: staccato-cli help)", 2);

@@ -28,15 +28,16 @@ std::string us(uint64_t ns) {
 
 void printPortTable(std::ostream& out, const v1::ListPortsReply& ports) {
   char line[512];
-  std::snprintf(line, sizeof line, "%-16s %-17s %-5s %6s %8s %5s %-10s %-6s %s\n", "PORT", "MAC", "LINK", "MTU", "SPEED",
-                "QUEUE", "DRIVER", "TX", "RESERVED BY / NOTE");
+  std::snprintf(line, sizeof line, "%-16s %-17s %-5s %6s %8s %5s %-10s %-8s %-11s %-6s %s\n", "PORT", "MAC", "LINK", "MTU",
+                "SPEED", "QUEUE", "DRIVER", "BACKEND", "MODE", "TX", "RESERVED BY / NOTE");
   out << line;
   for (const v1::Port& p : ports.ports()) {
     const std::string speed = p.speed_mbps() ? std::to_string(p.speed_mbps()) + "M" : "-";
     const std::string note = !p.reserved_by().empty() ? p.reserved_by() : p.error();
-    std::snprintf(line, sizeof line, "%-16s %-17s %-5s %6u %8s %2u/%-2u %-10s %-6s %s\n", p.name().c_str(), p.mac().c_str(),
-                  p.link_up() ? "up" : "down", p.mtu(), speed.c_str(), p.tx_queues(), p.rx_queues(), p.driver().c_str(),
-                  p.transmitting() ? "busy" : "idle", note.c_str());
+    const char* mode = p.config().tx_mode() == v1::PortConfig::INTERLEAVED ? "interleaved" : "sequential";
+    std::snprintf(line, sizeof line, "%-16s %-17s %-5s %6u %8s %2u/%-2u %-10s %-8s %-11s %-6s %s\n", p.name().c_str(),
+                  p.mac().c_str(), p.link_up() ? "up" : "down", p.mtu(), speed.c_str(), p.tx_queues(), p.rx_queues(),
+                  p.driver().c_str(), p.backend().c_str(), mode, p.transmitting() ? "busy" : "idle", note.c_str());
     out << line;
   }
 }
@@ -75,13 +76,13 @@ void printStatsTables(std::ostream& out, const v1::StatsSnapshot& snap) {
   }
 }
 
-void printStatsJson(std::ostream& out, const v1::StatsSnapshot& snap) {
+void printJson(std::ostream& out, const google::protobuf::Message& message) {
   google::protobuf::util::JsonPrintOptions opts;
   opts.add_whitespace = true;
   opts.preserve_proto_field_names = true;
   opts.always_print_primitive_fields = true;
   std::string json;
-  (void)google::protobuf::util::MessageToJsonString(snap, &json, opts);
+  (void)google::protobuf::util::MessageToJsonString(message, &json, opts);
   // Protobuf's JSON mapping quotes 64-bit integers; CI scripts want numbers.
   static const std::regex quotedNumber(R"re(("(?:[a-z0-9_]+)": )"(\d+)")re");
   out << std::regex_replace(json, quotedNumber, "$1$2") << "\n";

@@ -282,10 +282,13 @@ v1::StatsSnapshot PortManager::collect(const std::vector<std::string>& only) {
   // Which port sends each stream id (to pair receive rows with their sender).
   std::map<uint32_t, std::vector<std::string>> senders;
   for (auto& [name, p] : ports_)
-    for (uint32_t id : p.txStreamIds) senders[id].push_back(name);
+    if (p.present)
+      for (uint32_t id : p.txStreamIds) senders[id].push_back(name);
   std::map<std::pair<std::string, uint32_t>, v1::StreamStats*> txRows;
   for (auto& [name, p] : ports_) {
-    if (!p.present || (!only.empty() && std::find(only.begin(), only.end(), name) == only.end())) continue;
+    // A port that vanished while sending stays in the stats, with its error and last counts.
+    if ((!p.present && p.error.empty()) || (!only.empty() && std::find(only.begin(), only.end(), name) == only.end()))
+      continue;
     reapFinished(p);
     v1::PortStats* ps = snap.add_ports();
     ps->set_port(name);

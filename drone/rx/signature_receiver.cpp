@@ -36,8 +36,12 @@ class PcapSignatureReceiver final : public SignatureReceiver {
   }
 
   void forEachStream(const std::function<void(uint16_t, const StreamRxStats&)>& fn) const override {
-    for (size_t id = 0; id < kMaxStreams; ++id)
-      if (const StreamRxStats* s = streams_[id].load(std::memory_order_acquire)) fn(static_cast<uint16_t>(id), *s);
+    // A cleared stream keeps its (zeroed) slot, since readers may hold it; it shows again once
+    // a packet of it arrives.
+    for (size_t id = 0; id < kMaxStreams; ++id) {
+      const StreamRxStats* s = streams_[id].load(std::memory_order_acquire);
+      if (s && s->packets.load(std::memory_order_relaxed) > 0) fn(static_cast<uint16_t>(id), *s);
+    }
   }
 
   void clear() override {

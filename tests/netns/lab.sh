@@ -13,7 +13,7 @@ lab_cleanup() {
   if [[ -n $DRONE_PID ]]; then kill "$DRONE_PID" 2>/dev/null || true; wait "$DRONE_PID" 2>/dev/null || true; fi
   ip netns pids "$LAB_NS" 2>/dev/null | xargs -r kill 2>/dev/null || true
   ip netns del "$LAB_NS" 2>/dev/null || true
-  rm -rf "$LAB_TMP"
+  [[ -n ${KEEP_LAB_TMP:-} ]] || rm -rf "$LAB_TMP"
 }
 trap lab_cleanup EXIT
 

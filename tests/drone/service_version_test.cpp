@@ -1,0 +1,88 @@
+// Version negotiation and auth at the RPC boundary, through a real in-process gRPC server:
+// clients of another minor version (or older clients without the header) are served, another
+// major version gets FAILED_PRECONDITION with a message that says what to do, a wrong token gets
+// UNAUTHENTICATED.
+#include <grpcpp/grpcpp.h>
+#include <gtest/gtest.h>
+
+#include "drone/service/drone_service.h"
+
+namespace staccato::drone {
+namespace {
+
+class ServiceVersionTest : public ::testing::Test {
+ protected:
+  void start(const std::string& token) {
+    service_ = std::make_unique<DroneService>(ports_, token);
+    grpc::ServerBuilder b;
+    int port = 0;
+    b.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(), &port);
+    b.RegisterService(service_.get());
+    server_ = b.BuildAndStart();
+    ASSERT_TRUE(server_);
+    stub_ = v1::Drone::NewStub(grpc::CreateChannel("127.0.0.1:" + std::to_string(port), grpc::InsecureChannelCredentials()));
+  }
+  void TearDown() override {
+    if (server_) server_->Shutdown();
+  }
+  /// ListPorts with the given headers (an empty value leaves the header out).
+  grpc::Status listPorts(const std::string& version, const std::string& token = "") {
+    grpc::ClientContext ctx;
+    if (!version.empty()) ctx.AddMetadata(kVersionHeader, version);
+    if (!token.empty()) ctx.AddMetadata(kTokenHeader, "Bearer " + token);
+    v1::ListPortsRequest req;
+    v1::ListPortsReply rep;
+    return stub_->ListPorts(&ctx, req, &rep);
+  }
+
+  PortManager ports_{PortFilter{{"no-such-port-*"}, {}}};
+  std::unique_ptr<DroneService> service_;
+  std::unique_ptr<grpc::Server> server_;
+  std::unique_ptr<v1::Drone::Stub> stub_;
+};
+
+const std::string kSameMajor = std::to_string(kProtocolMajor);
+
+TEST_F(ServiceVersionTest, OtherMinorVersionsAreServed) {
+  start("");
+  EXPECT_TRUE(listPorts(kSameMajor + "." + std::to_string(kProtocolMinor)).ok());
+  EXPECT_TRUE(listPorts(kSameMajor + "." + std::to_string(kProtocolMinor + 7)).ok());  // newer client
+  EXPECT_TRUE(listPorts(kSameMajor + ".0").ok());                                       // older client
+  EXPECT_TRUE(listPorts("").ok());  // clients that predate the header
+}
+
+TEST_F(ServiceVersionTest, AnotherMajorVersionIsRefusedWithAClearMessage) {
+  start("");
+  const grpc::Status s = listPorts(std::to_string(kProtocolMajor + 1) + ".0");
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+  EXPECT_NE(s.error_message().find("same major version"), std::string::npos) << s.error_message();
+  EXPECT_NE(s.error_message().find(std::to_string(kProtocolMajor + 1) + ".0"), std::string::npos) << s.error_message();
+}
+
+TEST_F(ServiceVersionTest, GetVersionChecksTheMajorInTheRequest) {
+  start("");
+  grpc::ClientContext ctx;
+  v1::GetVersionRequest req;
+  req.set_client_major(kProtocolMajor);
+  req.set_client_minor(kProtocolMinor + 3);
+  v1::GetVersionReply rep;
+  ASSERT_TRUE(stub_->GetVersion(&ctx, req, &rep).ok());
+  EXPECT_EQ(rep.major(), kProtocolMajor);
+  EXPECT_EQ(rep.minor(), kProtocolMinor);
+  EXPECT_FALSE(rep.version().empty());
+
+  grpc::ClientContext ctx2;
+  req.set_client_major(kProtocolMajor + 1);
+  EXPECT_EQ(stub_->GetVersion(&ctx2, req, &rep).error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+}
+
+TEST_F(ServiceVersionTest, TokenIsRequiredWhenConfigured) {
+  start("s3cret-token");
+  EXPECT_EQ(listPorts(kSameMajor + ".1").error_code(), grpc::StatusCode::UNAUTHENTICATED);
+  EXPECT_EQ(listPorts(kSameMajor + ".1", "s3cret-tokem").error_code(), grpc::StatusCode::UNAUTHENTICATED);
+  EXPECT_EQ(listPorts(kSameMajor + ".1", "s3cret-token-longer").error_code(), grpc::StatusCode::UNAUTHENTICATED);
+  EXPECT_TRUE(listPorts(kSameMajor + ".1", "s3cret-token").ok());
+}
+
+}  // namespace
+}  // namespace staccato::drone
