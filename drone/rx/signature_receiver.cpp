@@ -12,6 +12,7 @@
 
 #include "common/core/bits.h"
 #include "common/packet/signature_layout.h"
+#include "drone/port/privilege_hint.h"
 
 namespace staccato::drone {
 namespace {
@@ -113,9 +114,10 @@ Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::open(const std::st
   pcap_set_buffer_size(p, 64 << 20);
   pcap_set_tstamp_precision(p, PCAP_TSTAMP_PRECISION_NANO);
   pcap_set_immediate_mode(p, 1);
-  if (pcap_activate(p) < 0) {
+  if (int rc = pcap_activate(p); rc < 0) {
     std::string msg = pcap_geterr(p);
     pcap_close(p);
+    if (rc == PCAP_ERROR_PERM_DENIED) msg += kPrivilegeHint;
     return makeError(iface, "cannot open for receiving: " + msg, ErrorKind::kUnavailable);
   }
   // Only received frames whose trailer starts with the magic reach user space.

@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "drone/port/privilege_hint.h"
 #include "drone/tx/tx_backend.h"
 
 namespace staccato::drone {
@@ -110,7 +111,7 @@ Result<std::unique_ptr<TxBackend>> openPcapBackend(const std::string& iface) {
     std::string msg = pcap_geterr(p);
     pcap_close(p);
     if (rc == PCAP_ERROR_PERM_DENIED)
-      msg += " (run the drone as root or give it CAP_NET_RAW: sudo setcap cap_net_raw,cap_net_admin=eip staccato-drone)";
+      msg += kPrivilegeHint;
     return makeError(iface, "cannot open for sending: " + msg);
   }
   // We only send on this handle: a filter that accepts nothing keeps its buffer empty.

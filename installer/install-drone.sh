@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Installs staccato-drone for long-running use on a lab host.
+#   installer/install-drone.sh [--build-dir DIR] [--prefix /usr/local] [--destdir DIR] [--setcap] [--systemd]
+#   installer/install-drone.sh --uninstall [--prefix /usr/local] [--destdir DIR]
+# --setcap   lets non-root users run the installed drone: file capabilities for raw sockets,
+#            interface settings and XDP (cap_net_raw, cap_net_admin, cap_bpf, cap_ipc_lock...).
+# --systemd  adds a 'staccato' system user, the unit staccato-drone.service (capabilities given
+#            by systemd, not the file) and /etc/default/staccato-drone, and enables the service
+#            when systemd runs. Without --build-dir the release build is made (installer/build.sh).
+# --destdir  installs under DIR (packaging, tests): no user, no systemctl.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+build_dir= prefix=/usr/local destdir= want_setcap= want_systemd= uninstall=
+while (($#)); do
+  case $1 in
+    --build-dir) build_dir=$2; shift ;;
+    --prefix) prefix=$2; shift ;;
+    --destdir) destdir=$2; shift ;;
+    --setcap) want_setcap=1 ;;
+    --systemd) want_systemd=1 ;;
+    --uninstall) uninstall=1 ;;
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    *) echo "install-drone.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+bindir=$prefix/bin
+unit=$destdir/etc/systemd/system/staccato-drone.service
+defaults=$destdir/etc/default/staccato-drone
+live_systemd() { [[ -z $destdir && -d /run/systemd/system ]]; }
+sudo_if_needed() { if [[ $EUID -eq 0 ]]; then "$@"; else sudo "$@"; fi; }
+
+if [[ -n $uninstall ]]; then
+  if live_systemd && systemctl list-unit-files staccato-drone.service >/dev/null 2>&1; then
+    sudo_if_needed systemctl disable --now staccato-drone.service || true
+  fi
+  sudo_if_needed rm -f "$destdir$bindir/staccato-drone" "$unit"
+  echo "removed $destdir$bindir/staccato-drone and $unit (kept $defaults and the staccato user)"
+  live_systemd && sudo_if_needed systemctl daemon-reload
+  exit 0
+fi
+
+if [[ -z $build_dir ]]; then
+  "$here/build.sh" --preset release >&2
+  build_dir=$here/../build/release
+fi
+binary=$build_dir/drone/staccato-drone
+[[ -x $binary ]] || { echo "install-drone.sh: no drone binary at $binary (build first, or give --build-dir)" >&2; exit 1; }
+
+sudo_if_needed install -D -m 0755 "$binary" "$destdir$bindir/staccato-drone"
+echo "installed $destdir$bindir/staccato-drone"
+if [[ -n $want_setcap ]]; then
+  sudo_if_needed setcap cap_net_raw,cap_net_admin,cap_bpf,cap_perfmon,cap_ipc_lock,cap_sys_nice=eip "$destdir$bindir/staccato-drone"
+  echo "file capabilities: $(getcap "$destdir$bindir/staccato-drone")"
+fi
+if [[ -n $want_systemd ]]; then
+  sudo_if_needed install -d "$(dirname "$unit")" "$(dirname "$defaults")"
+  sed "s|@BINDIR@|$bindir|" "$here/systemd/staccato-drone.service" | sudo_if_needed tee "$unit" >/dev/null
+  [[ -e $defaults ]] || sudo_if_needed install -m 0644 "$here/systemd/staccato-drone.default" "$defaults"
+  echo "installed $unit and $defaults"
+  if [[ -z $destdir ]]; then
+    id staccato >/dev/null 2>&1 || sudo_if_needed useradd --system --no-create-home --shell /usr/sbin/nologin staccato
+    if live_systemd; then
+      sudo_if_needed systemctl daemon-reload
+      sudo_if_needed systemctl enable --now staccato-drone.service
+      echo "staccato-drone.service enabled and started (systemctl status staccato-drone)"
+    else
+      echo "systemd is not running here: start the drone yourself, or enable the unit on a systemd host"
+    fi
+  fi
+fi
