@@ -14,15 +14,9 @@ stream() {
 }
 streams() { local IFS=,; echo "{\"format_version\": 1, \"streams\": [$*]}"; }
 
-# capture_run NAME FILE: runs FILE on va -> vb with a capture on vb; leaves $LAB_TMP/NAME.txt with
-# "epoch_time udp_dstport" per frame and $LAB_TMP/NAME.stats.json with the final stats.
-capture_run() {
-  ip netns exec "$LAB_NS" timeout 120 tcpdump -i vb -B 65536 -w "$LAB_TMP/$1.pcap" -U udp 2>/dev/null &
-  local cap=$!
-  sleep 1
-  cli run "$2" --tx va --rx vb --json >"$LAB_TMP/$1.stats.json"
-  sleep 0.5
-  kill -TERM $cap; wait $cap || true
+# captured NAME FILE: capture_run (lab.sh), then "epoch_time udp_dstport" per frame in NAME.txt.
+captured() {
+  capture_run "$1" "$2"
   tshark -r "$LAB_TMP/$1.pcap" -T fields -e frame.time_epoch -e udp.dstport 2>/dev/null >"$LAB_TMP/$1.txt"
 }
 
@@ -56,7 +50,7 @@ expect_error "allowed: sequential, interleaved"
 # --- interleaved: two streams at once, each at its own rate, for 3 s ------------------------
 streams "$(stream 1 2001 '{"unit": "PPS", "value": 1000}' '{"count": "3000"}')" \
         "$(stream 2 2002 '{"unit": "PPS", "value": 4000}' '{"count": "12000"}')" >"$LAB_TMP/inter.json"
-capture_run inter "$LAB_TMP/inter.json"
+captured inter "$LAB_TMP/inter.json"
 analyse inter '
 expect("exact counts on the wire: 3000 + 12000", (len(by[2001]), len(by[2002])) == (3000, 12000))
 within("interleaved stream 1 pps", rate(by[2001]), 1000, 0.005)
@@ -68,7 +62,7 @@ expect(f"per-stream stats {rows}", rows == [(1, 3000, 3000, 0), (2, 12000, 12000
 # --- bursts: 10 packets per burst, 100 bursts/s, 50 bursts (sequential mode) ----------------
 cli configure va --mode sequential >/dev/null
 streams "$(stream 1 3001 '{"unit": "BURSTS_PER_SECOND", "value": 100, "packets_per_burst": 10}' '{"mode": "BURSTS", "count": "50"}')" >"$LAB_TMP/burst.json"
-capture_run burst "$LAB_TMP/burst.json"
+captured burst "$LAB_TMP/burst.json"
 analyse burst '
 ts = by[3001]
 expect("500 packets in 50 bursts", len(ts) == 500)
@@ -80,7 +74,7 @@ expect(f"packets of a burst back to back (largest gap inside a burst {inner*1e6:
 # --- load %: 50% of a 100 Mbit/s line with 1518-byte frames = 4063.72 pps (L1), 5 s ---------
 cli configure va --line-rate 100000000 >/dev/null
 streams "$(stream 1 4001 '{"unit": "LOAD_PERCENT", "value": 50}' '{"count": "20319"}' 1518)" >"$LAB_TMP/load.json"
-capture_run load "$LAB_TMP/load.json"
+captured load "$LAB_TMP/load.json"
 analyse load '
 expect("20319 packets", len(by[4001]) == 20319)
 within("50% load of 100 Mbit/s (pps)", rate(by[4001]), 50e6 / (1538 * 8), 0.005)'

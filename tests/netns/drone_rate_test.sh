@@ -5,12 +5,7 @@ source "$(dirname "$0")/lab.sh"
 lab_up
 start_drone
 rate_of() {  # rate_of NAME FILE: packets per second between first and last captured frame
-  ip netns exec "$LAB_NS" timeout 120 tcpdump -i vb -B 65536 -w "$LAB_TMP/$1.pcap" -U udp 2>/dev/null &
-  local cap=$!
-  sleep 1
-  cli run "$2" --tx va --rx vb --json >"$LAB_TMP/$1.out.json"
-  sleep 0.5
-  kill -TERM $cap; wait $cap || true
+  capture_run "$1" "$2"
   capinfos -M -c -u -T "$LAB_TMP/$1.pcap" 2>/dev/null | tail -1 | awk -F'\t' '{ printf "%.6f %s\n", ($2 - 1) / $3, $2 }'
 }
 assert_rate() {  # NAME TARGET_PPS STREAM_FILE

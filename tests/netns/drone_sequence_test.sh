@@ -13,17 +13,12 @@ cat >"$LAB_TMP/seq.json" <<JSON
  {"id": 4, "layers": $(layer 1004), "rate": {"value": 2000}, "control": {"count": "5"}}
 ]}
 JSON
-ip netns exec "$LAB_NS" timeout 120 tcpdump -i vb -w "$LAB_TMP/cap.pcap" -U udp 2>/dev/null &
-cap=$!
-sleep 1
-cli run "$LAB_TMP/seq.json" --tx va --rx vb --json >"$LAB_TMP/out.json"
-sleep 0.5
-kill -TERM $cap; wait $cap || true  # (background jobs ignore SIGINT)
-got=$(tshark -r "$LAB_TMP/cap.pcap" -T fields -e udp.dstport 2>/dev/null | sed 's/100//' | tr -d '\n')
+capture_run seq "$LAB_TMP/seq.json"
+got=$(tshark -r "$LAB_TMP/seq.pcap" -T fields -e udp.dstport 2>/dev/null | sed 's/100//' | tr -d '\n')
 want=11122111223
 [[ $got == "$want" ]] && echo "ok   wire sequence $got" || { echo "FAIL wire sequence: got $got, want $want"; exit 1; }
-check "per-stream tx counts" "sorted((s['stream_id'], s['tx_packets']) for s in d['streams'] if s['tx_port']) == [(1, 6), (2, 4), (3, 1), (4, 0)]" "$LAB_TMP/out.json"
-check "per-stream rx counts" "sorted((s['stream_id'], s['rx_packets']) for s in d['streams'] if s['rx_port']) == [(1, 6), (2, 4), (3, 1)]" "$LAB_TMP/out.json"
+check "per-stream tx counts" "sorted((s['stream_id'], s['tx_packets']) for s in d['streams'] if s['tx_port']) == [(1, 6), (2, 4), (3, 1), (4, 0)]" "$LAB_TMP/seq.stats.json"
+check "per-stream rx counts" "sorted((s['stream_id'], s['rx_packets']) for s in d['streams'] if s['rx_port']) == [(1, 6), (2, 4), (3, 1)]" "$LAB_TMP/seq.stats.json"
 # Sequence numbers restart per stream and run on across loops: stream 1 carries 0..5.
-seqs=$(tshark -r "$LAB_TMP/cap.pcap" -Y 'udp.dstport == 1001' -T fields -e udp.payload 2>/dev/null | while read -r h; do echo $((16#${h: -24:8})); done | tr '\n' ' ')
+seqs=$(tshark -r "$LAB_TMP/seq.pcap" -Y 'udp.dstport == 1001' -T fields -e udp.payload 2>/dev/null | while read -r h; do echo $((16#${h: -24:8})); done | tr '\n' ' ')
 [[ $seqs == "0 1 2 3 4 5 " ]] && echo "ok   stream 1 sequence numbers $seqs" || { echo "FAIL stream 1 sequence numbers: $seqs"; exit 1; }

@@ -68,6 +68,17 @@ JSON
   echo "$out"
 }
 
+# capture_run NAME STREAM_FILE: `run` on va -> vb with a capture on vb. Leaves $LAB_TMP/NAME.pcap
+# and the final stats in $LAB_TMP/NAME.stats.json.
+capture_run() {
+  ip netns exec "$LAB_NS" timeout 120 tcpdump -i vb -B 65536 -w "$LAB_TMP/$1.pcap" -U udp 2>/dev/null &
+  local cap=$!
+  sleep 1
+  cli run "$2" --tx va --rx vb --json >"$LAB_TMP/$1.stats.json"
+  sleep 0.5
+  kill -TERM $cap; wait $cap || true  # (background jobs ignore SIGINT)
+}
+
 # expect_error PATTERN: the last command's stderr (in $LAB_TMP/err) must match.
 expect_error() {
   if grep -q -- "$1" "$LAB_TMP/err"; then echo "ok   refused: $(head -1 "$LAB_TMP/err")"; else
