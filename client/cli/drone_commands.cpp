@@ -3,10 +3,12 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <sstream>
 
 #include "client/cli/commands.h"
 #include "client/cli/drone_options.h"
 #include "client/cli/stats_format.h"
+#include "rpc/names/backend_names.h"
 
 namespace staccato::cli {
 namespace {
@@ -34,10 +36,26 @@ int portsCommand(const std::vector<std::string>& argv) {
 }
 
 int configureCommand(const std::vector<std::string>& argv) {
-  auto args = parseDroneArgs(argv, {"--mode", "--track-rx", "--line-rate"}, {});
+  auto args = parseDroneArgs(argv, {"--mode", "--track-rx", "--line-rate", "--backend", "--queues", "--cpus"}, {});
   if (!args) return fail(args.error().toString(), 2);
   if (args->positional.size() != 1)
-    return fail("usage: staccato-cli configure PORT [--mode sequential|interleaved] [--track-rx on|off] [--line-rate BPS]", 2);
+    return fail("usage: staccato-cli configure PORT [--mode sequential|interleaved] [--track-rx on|off] [--line-rate BPS] "
+                "[--backend auto|pcap|turbo|turbo-zerocopy|turbo-copy] [--queues N] [--cpus C0,C1,...]", 2);
+  auto queues = args->number("--queues", 0, 0, 1024);
+  if (!queues) return fail(queues.error().toString(), 2);
+  const auto backendName = args->get("--backend");
+  const auto backend = backendName ? rpc::backendFromName(*backendName) : std::nullopt;
+  if (backendName && !backend)
+    return fail("--backend: '" + *backendName + "' (allowed: " + rpc::kBackendChoices + ")", 2);
+  std::vector<uint32_t> cpus;
+  if (auto list = args->get("--cpus")) {
+    std::stringstream in(*list);
+    for (std::string item; std::getline(in, item, ',');) {
+      if (item.empty() || item.find_first_not_of("0123456789") != std::string::npos || item.size() > 4)
+        return fail("--cpus: '" + *list + "' is not a list of core numbers like 0,1", 2);
+      cpus.push_back(static_cast<uint32_t>(std::stoul(item)));
+    }
+  }
   const std::string port = args->positional[0];
   auto lineRate = args->number("--line-rate", 0, 0, 1'000'000'000'000ull);
   if (!lineRate) return fail(lineRate.error().toString(), 2);
@@ -64,6 +82,12 @@ int configureCommand(const std::vector<std::string>& argv) {
   if (mode) req.mutable_config()->set_tx_mode(*mode == "interleaved" ? v1::PortConfig::INTERLEAVED : v1::PortConfig::SEQUENTIAL);
   if (track) req.mutable_config()->set_track_rx(*track == "on");
   if (args->get("--line-rate")) req.mutable_config()->set_line_rate_bps(static_cast<double>(*lineRate));
+  if (backend) req.mutable_config()->set_backend(*backend);
+  if (args->get("--queues")) req.mutable_config()->set_tx_queues(static_cast<uint32_t>(*queues));
+  if (args->get("--cpus")) {
+    req.mutable_config()->clear_cpus();
+    for (uint32_t c : cpus) req.mutable_config()->add_cpus(c);
+  }
   v1::ConfigurePortReply rep;
   auto ctx = c.context();
   if (auto s = c.stub().ConfigurePort(ctx.get(), req, &rep); !s.ok()) return fail(client::describe(s, c.address().target));

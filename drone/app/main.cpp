@@ -12,6 +12,7 @@
 
 #include "common/files/stream_file.h"
 #include "drone/app/options.h"
+#include "rpc/names/backend_names.h"
 #include "drone/core/port_manager.h"
 #include "drone/service/drone_service.h"
 
@@ -74,7 +75,10 @@ int main(int argc, char** argv) {
   sigaction(SIGTERM, &sa, nullptr);
   signal(SIGPIPE, SIG_IGN);
 
-  PortManager ports(opts->ports);
+  v1::PortConfig defaults;
+  defaults.set_backend(*rpc::backendFromName(opts->backend));
+  defaults.set_tx_queues(opts->txQueues);
+  PortManager ports(opts->ports, defaults);
   DroneService service(ports, token);
   grpc::ServerBuilder builder;
   int boundPort = 0;

@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "rpc/names/backend_names.h"
+
 namespace staccato::drone {
 
 const char* kDroneUsage = R"(Usage: staccato-drone [OPTIONS]
@@ -15,6 +17,10 @@ The Staccato drone: owns this host's ports, sends and receives streams, reports 
                          serve TLS with this certificate and key (PEM)
   --include PATTERNS     only these interfaces (comma-separated shell patterns, e.g. 'eth*,ens1f?')
   --exclude PATTERNS     never these interfaces (default: none; lo is left out unless included)
+  --backend B            every port's transmit backend until a client configures it:
+                         auto (default: AF_XDP turbo when it works, else libpcap), pcap, turbo,
+                         turbo-zerocopy, turbo-copy
+  --tx-queues N          turbo: transmit queues per port (default 0 = all the port has)
   --help                 this text
 )";
 
@@ -47,7 +53,7 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
     if (a == "--help" || a == "-h") {
       o.help = true;
     } else if (a == "--listen" || a == "--token-file" || a == "--tls-cert" || a == "--tls-key" || a == "--include" ||
-               a == "--exclude") {
+               a == "--exclude" || a == "--backend" || a == "--tx-queues") {
       auto v = value();
       if (!v) return v.error();
       if (a == "--listen") o.listen = *v;
@@ -56,10 +62,18 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
       if (a == "--tls-key") o.tlsKey = *v;
       if (a == "--include") o.ports.include = splitComma(*v);
       if (a == "--exclude") o.ports.exclude = splitComma(*v);
+      if (a == "--backend") o.backend = *v;
+      if (a == "--tx-queues") {
+        if (v->empty() || v->size() > 4 || v->find_first_not_of("0123456789") != std::string::npos)
+          return makeError(a, "'" + *v + "' is not a queue count (allowed 0 = all, 1..9999)");
+        o.txQueues = static_cast<uint32_t>(std::stoul(*v));
+      }
     } else {
       return makeError(a, "unknown option (see --help)");
     }
   }
+  if (!rpc::backendFromName(o.backend))
+    return makeError("--backend", "'" + o.backend + "' (allowed: " + rpc::kBackendChoices + ")");
   if (o.listen.find(':') == std::string::npos) return makeError("--listen", "give ADDR:PORT, e.g. 127.0.0.1:7878");
   if (o.tlsCert.empty() != o.tlsKey.empty()) return makeError("--tls-cert", "TLS needs both --tls-cert and --tls-key");
   if (!isLoopbackListen(o.listen) && o.tokenFile.empty())

@@ -15,6 +15,8 @@ struct DroneOptions {
   std::string tokenFile;
   std::string tlsCert, tlsKey;
   PortFilter ports;
+  std::string backend = "auto";  ///< every port's transmit backend until a client configures it
+  uint32_t txQueues = 0;         ///< turbo queues per port; 0 = all
   bool help = false;
 };
 

@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <set>
 
 #include "common/stream/compiler.h"
 #include "common/stream/rate.h"
 #include "drone/port/kernel_stats.h"
 #include "drone/tx/clock.h"
+#include "drone/core/backend_choice.h"
 
 namespace staccato::drone {
 namespace {
@@ -24,7 +26,8 @@ bool enabled(const v1::Stream& s) { return !s.has_enabled() || s.enabled(); }
 
 }  // namespace
 
-PortManager::PortManager(PortFilter filter) : filter_(std::move(filter)) {
+PortManager::PortManager(PortFilter filter, v1::PortConfig defaults)
+    : filter_(std::move(filter)), defaults_(std::move(defaults)) {
   refresh();
   watcher_ = std::jthread([this](std::stop_token st) {
     while (!st.stop_requested()) {
@@ -38,7 +41,7 @@ PortManager::~PortManager() {
   watcher_.request_stop();
   if (watcher_.joinable()) watcher_.join();
   std::lock_guard lock(mu_);
-  for (auto& [name, p] : ports_) p.worker.reset();  // stop and join before counters go
+  for (auto& [name, p] : ports_) p.tx.reset();  // stop and join the workers
 }
 
 void PortManager::openReceiver(Port& p) {
@@ -64,6 +67,7 @@ void PortManager::refresh() {
     p.info = std::move(info);
     p.present = true;
     if (added) {
+      p.config = defaults_;
       p.config.set_track_rx(true);
       p.config.set_tx_mode(v1::PortConfig::SEQUENTIAL);
       p.cpu = static_cast<int>(ports_.size() % std::max(1u, std::thread::hardware_concurrency()));
@@ -74,8 +78,10 @@ void PortManager::refresh() {
   for (auto& [name, p] : ports_) {
     if (names.count(name) || !p.present) continue;
     p.present = false;
-    if (p.worker) {
-      p.worker.reset();
+    // Sending, or stopped a moment ago because sends began to fail: say what happened.
+    if (transmitting(p) || (p.tx && !p.tx->error().empty())) {
+      p.tx->requestStop();
+      while (!p.tx->finished()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
       p.error = "interface " + name + " disappeared while sending; transmit stopped";
     }
     p.rx.reset();
@@ -102,8 +108,8 @@ double PortManager::lineRate(const Port& p) const {
 }
 
 void PortManager::reapFinished(Port& p) {
-  if (p.worker && p.worker->finished()) {
-    if (std::string e = p.worker->error(); !e.empty()) p.error = e;
+  if (p.tx && p.tx->finished()) {
+    if (std::string e = p.tx->error(); !e.empty() && p.error.empty()) p.error = e;
   }
 }
 
@@ -123,8 +129,15 @@ std::vector<v1::Port> PortManager::listPorts() {
     m.set_rx_queues(p.info.rxQueues);
     m.set_driver(p.info.driver);
     m.set_xdp_capable(p.info.xdpCapable);
-    m.set_backend("pcap");
-    m.set_backend_reason("libpcap backend (turbo AF_XDP engine not built into this drone yet)");
+    if (p.backend.empty()) {
+      const BackendChoice expected = expectedBackend(p.info, p.config);
+      m.set_backend(expected.name);
+      m.set_backend_reason(expected.reason);
+    } else {
+      m.set_backend(p.backend);
+      m.set_backend_reason(p.backendReason);
+      m.set_active_queues(static_cast<uint32_t>(p.tx ? p.tx->queues() : 0));
+    }
     m.set_reserved_by(p.reservedBy);
     m.set_transmitting(transmitting(p));
     m.set_error(p.error.empty() ? p.rxError : p.error);
@@ -143,7 +156,21 @@ Status PortManager::configurePort(const std::string& name, const v1::PortConfig&
   if (transmitting(**p)) return makeError("port", name + " is sending; stop it first", ErrorKind::kBusy);
   if (config.line_rate_bps() < 0 || config.line_rate_bps() > 1e12)
     return makeError("config.line_rate_bps", "allowed 0 (from the driver) .. 1e12");
+  const uint32_t queues = (*p)->info.txQueues;
+  if (queues > 0 && config.tx_queues() > queues)
+    return makeError("config.tx_queues", std::to_string(config.tx_queues()) + " exceeds " + name + "'s " +
+                                             std::to_string(queues) + " tx queues (allowed 0 = all, 1.." +
+                                             std::to_string(queues) + "; add queues with ethtool -L)");
+  const uint32_t cores = std::max(1u, std::thread::hardware_concurrency());
+  for (int i = 0; i < config.cpus_size(); ++i)
+    if (config.cpus(i) >= cores)
+      return makeError("config.cpus[" + std::to_string(i) + "]",
+                       "core " + std::to_string(config.cpus(i)) + " does not exist (allowed 0.." + std::to_string(cores - 1) + ")");
+  if (!v1::PortConfig::Backend_IsValid(config.backend()))
+    return makeError("config.backend", "unknown backend " + std::to_string(config.backend()) +
+                                           " (allowed AUTO, PCAP, TURBO, TURBO_ZEROCOPY, TURBO_COPY)");
   (*p)->config = config;
+  (*p)->backend.clear();  // the port list shows what the next start would choose
   if (!config.track_rx()) (*p)->rx.reset();
   openReceiver(**p);
   return Ok{};
@@ -208,12 +235,15 @@ Status PortManager::startTx(const std::vector<std::string>& names, const std::st
         job.plans.push_back(plan);
         p->txStreamIds.push_back(plan.streamId);
       }
-    auto backend = openPcapBackend(p->info.name);
-    if (!backend) return backend.error();
-    p->worker.reset();
-    p->counters = std::make_unique<std::vector<StreamTxCounters>>(job.plans.size());
+    p->tx.reset();  // the last run's sockets hold the queues the new ones bind
+    auto chosen = openBackends(p->info, p->config, job.plans, p->cpu);
+    if (!chosen) return chosen.error();
+    if (chosen->name == "pcap" && p->config.backend() == v1::PortConfig::BACKEND_AUTO && turboBuiltIn())
+      std::fprintf(stderr, "staccato-drone: %s: %s\n", p->info.name.c_str(), chosen->reason.c_str());
     p->error.clear();
-    p->worker = std::make_unique<TxWorker>(std::move(backend).value(), std::move(job), *p->counters);
+    p->backend = chosen->name;
+    p->backendReason = chosen->reason;
+    p->tx = std::make_unique<TxSession>(std::move(chosen->queues), job, chosen->cpus);
   }
   return Ok{};
 }
@@ -223,11 +253,11 @@ Status PortManager::stopTx(const std::vector<std::string>& names, const std::str
   auto targets = owned(names, client);
   if (!targets) return targets.error();
   for (Port* p : *targets) {
-    if (p->worker) p->worker->requestStop();
+    if (p->tx) p->tx->requestStop();
   }
   for (Port* p : *targets) {
-    if (p->worker) {
-      while (!p->worker->finished()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    if (p->tx) {
+      while (!p->tx->finished()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
       reapFinished(*p);
     }
   }
@@ -244,8 +274,7 @@ Status PortManager::clearStats(const std::vector<std::string>& names, const std:
       if (p.present) targets->push_back(&p);
   }
   for (Port* p : *targets) {
-    if (p->counters && !transmitting(*p))
-      for (auto& c : *p->counters) c.clear();
+    if (p->tx && !transmitting(*p)) p->tx->clearCounters();
     if (p->rx) p->rx->clear();
     p->error.clear();
     // Kernel counters cannot be reset: remember where they stood and report from there.
@@ -308,16 +337,16 @@ v1::StatsSnapshot PortManager::collect(const std::vector<std::string>& only) {
     ps->set_transmitting(transmitting(p));
     ps->set_error(p.error);
     uint64_t pk = 0, by = 0;
-    if (p.counters) {
-      for (size_t i = 0; i < p.counters->size(); ++i) {
-        const auto& c = (*p.counters)[i];
-        pk += c.packets.load(std::memory_order_relaxed);
-        by += c.bytes.load(std::memory_order_relaxed);
+    if (p.tx) {
+      for (size_t i = 0; i < p.txStreamIds.size(); ++i) {
+        const uint64_t packets = p.tx->packets(i), bytes = p.tx->bytes(i);
+        pk += packets;
+        by += bytes;
         v1::StreamStats* s = snap.add_streams();
         s->set_tx_port(name);
         s->set_stream_id(p.txStreamIds[i]);
-        s->set_tx_packets(c.packets.load(std::memory_order_relaxed));
-        s->set_tx_bytes(c.bytes.load(std::memory_order_relaxed));
+        s->set_tx_packets(packets);
+        s->set_tx_bytes(bytes);
         txRows[{name, p.txStreamIds[i]}] = s;
       }
     }

@@ -13,7 +13,7 @@
 #include "drone/port/kernel_stats.h"
 #include "drone/port/port_info.h"
 #include "drone/rx/signature_receiver.h"
-#include "drone/tx/tx_worker.h"
+#include "drone/tx/tx_session.h"
 #include "staccato/v1/drone.pb.h"
 
 namespace staccato::drone {
@@ -22,7 +22,8 @@ class StatsSampler;
 
 class PortManager {
  public:
-  explicit PortManager(PortFilter filter);
+  /// `defaults`: the configuration new ports start with.
+  explicit PortManager(PortFilter filter, v1::PortConfig defaults = {});
   ~PortManager();
 
   /// Re-reads the interfaces: new ones appear, vanished ones stop with an error.
@@ -50,9 +51,9 @@ class PortManager {
     std::vector<v1::Stream> streams;
     std::vector<TxPlan> plans;  ///< compiled `streams`, same order
     std::string reservedBy;
-    std::unique_ptr<TxWorker> worker;
-    std::vector<uint32_t> txStreamIds;           ///< stream id of each counter
-    std::unique_ptr<std::vector<StreamTxCounters>> counters;
+    std::unique_ptr<TxSession> tx;     ///< the last start's workers (kept after they finish, for counts)
+    std::vector<uint32_t> txStreamIds;  ///< stream id of each of tx's streams
+    std::string backend, backendReason;  ///< what the last start chose, and why
     std::unique_ptr<SignatureReceiver> rx;
     std::string rxError;
     std::string error;
@@ -64,12 +65,13 @@ class PortManager {
   /// The named ports, if they all exist and `client` may change them.
   Result<std::vector<Port*>> owned(const std::vector<std::string>& names, const std::string& client);
   Status checkOwner(const Port& p, const std::string& client) const;
-  static bool transmitting(const Port& p) { return p.worker && !p.worker->finished(); }
+  static bool transmitting(const Port& p) { return p.tx && !p.tx->finished(); }
   double lineRate(const Port& p) const;
   void reapFinished(Port& p);
   void openReceiver(Port& p);
 
   PortFilter filter_;
+  v1::PortConfig defaults_;
   std::mutex mu_;
   std::map<std::string, Port> ports_;
   std::jthread watcher_;  ///< notices hot-plugged and removed interfaces

@@ -35,7 +35,8 @@ grpc::Status toGrpc(const Error& e) {
     case ErrorKind::kNotFound: code = grpc::StatusCode::NOT_FOUND; break;
     case ErrorKind::kBusy: code = grpc::StatusCode::FAILED_PRECONDITION; break;
     case ErrorKind::kDenied: code = grpc::StatusCode::PERMISSION_DENIED; break;
-    case ErrorKind::kUnavailable: code = grpc::StatusCode::UNAVAILABLE; break;
+    // Not UNAVAILABLE: clients read that as "drone unreachable, retry"; a missing feature is not.
+    case ErrorKind::kUnavailable: code = grpc::StatusCode::FAILED_PRECONDITION; break;
     case ErrorKind::kInternal: code = grpc::StatusCode::INTERNAL; break;
     default: break;
   }

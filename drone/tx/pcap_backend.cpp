@@ -12,7 +12,7 @@
 #include <cstring>
 
 #include "drone/port/privilege_hint.h"
-#include "drone/tx/tx_backend.h"
+#include "drone/tx/pcap_backend.h"
 
 namespace staccato::drone {
 namespace {

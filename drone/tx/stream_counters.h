@@ -1,5 +1,6 @@
 #pragma once
-/// Per-stream transmit counters: one writer (the port's tx worker), read live by stats.
+/// Per-stream transmit counters of one worker (one writer), read live by stats, which sums a
+/// port's workers.
 #include <atomic>
 #include <cstdint>
 

@@ -21,7 +21,8 @@ namespace {
 constexpr size_t kMaxBatch = 32;
 constexpr uint64_t kForever = std::numeric_limits<uint64_t>::max();
 
-uint64_t packetsToSend(const v1::Stream& s) {
+/// Packets of the stream in one run (all queues together); kForever when continuous.
+uint64_t packetsPerRun(const v1::Stream& s) {
   const v1::Control& c = s.control();
   if (c.mode() == v1::Control::CONTINUOUS) return kForever;
   const uint64_t count = c.count() ? c.count() : 1;
@@ -30,6 +31,12 @@ uint64_t packetsToSend(const v1::Stream& s) {
     return count * ppb;
   }
   return count;
+}
+
+/// Queue k of Q sends the run's packets k, k+Q, ...: this many of them.
+uint64_t shareOf(uint64_t total, uint32_t k, uint32_t q) {
+  if (total == kForever) return kForever;
+  return total > k ? (total - k + q - 1) / q : 0;
 }
 
 /// Deadline schedule of one stream.
@@ -59,11 +66,15 @@ Pace paceFor(const TxPlan& plan, double lineRate, uint64_t start) {
   return p;
 }
 
+/// One worker's part of one run of a stream: its j-th packet is the run's packet first + j*stride.
 struct StreamRun {
   PatchState state;
   Pace pace;
   uint64_t sent = 0;
   uint64_t total = 0;
+  uint64_t first = 0;
+  uint64_t stride = 1;
+  uint64_t deadline(uint64_t j) const noexcept { return pace.deadline(first + j * stride); }
 };
 
 }  // namespace
@@ -93,6 +104,7 @@ void TxWorker::run(std::stop_token st) {
   }
   if (auto s = backend_->prepare(job_.plans); !s) {
     fail(s.error().toString());
+    if (job_.sync) job_.sync->leave();
   } else if (job_.interleaved) {
     runInterleaved(st);
   } else {
@@ -121,16 +133,26 @@ size_t TxWorker::sendBatch(size_t i, PatchState& state, size_t max) {
   return sent;
 }
 
+void QueueSync::Completion::operator()() noexcept {
+  // A little ahead, so every worker is awake and spinning when the first packet is due.
+  self->start_.store(monotonicNs() + 200'000, std::memory_order_release);
+}
+
+uint64_t TxWorker::startTogether() { return job_.sync ? job_.sync->arriveAndWait() : monotonicNs(); }
+
 void TxWorker::runSequential(std::stop_token st) {
   const size_t count = job_.plans.size();
+  const uint32_t k = job_.queue, q = job_.queues;
   std::vector<uint32_t> jumps(count, 0);
-  // Kept across loops: sequence numbers and variable fields carry on when a stream comes again.
-  std::vector<PatchState> states;
-  for (const TxPlan& plan : job_.plans) states.push_back(makePatchState(plan));
+  // Packets of each stream sent in earlier runs (all queues): sequence numbers and variable
+  // fields carry on when a stream comes round again.
+  std::vector<uint64_t> before(count, 0);
   size_t i = 0;
   while (i < count && !st.stop_requested() && !failed_.load()) {
     const TxPlan& plan = job_.plans[i];
-    StreamRun run{states[i], paceFor(plan, job_.lineRateBps, monotonicNs()), 0, packetsToSend(plan.stream)};
+    const uint64_t perRun = packetsPerRun(plan.stream);
+    StreamRun run{makePatchState(plan, before[i] + k, q), paceFor(plan, job_.lineRateBps, startTogether()), 0,
+                  shareOf(perRun, k, q), k, q};
     const bool unpaced = run.pace.nsPerPacket == 0 && run.pace.nsPerBurst == 0;
     while (run.sent < run.total && !st.stop_requested() && !failed_.load()) {
       if (unpaced) {  // as fast as possible: no clock, no deadlines
@@ -138,18 +160,18 @@ void TxWorker::runSequential(std::stop_token st) {
         continue;
       }
       const uint64_t now = monotonicNs();
-      const uint64_t next = run.pace.deadline(run.sent);
+      const uint64_t next = run.deadline(run.sent);
       if (next > now) {
         waitUntil(std::min(next, now + 50'000'000));  // wake at least every 50 ms to see a stop
         continue;
       }
       // How many are due by now (at least one); batch them.
       size_t due = 1;
-      while (due < kMaxBatch && run.sent + due < run.total && run.pace.deadline(run.sent + due) <= now) ++due;
+      while (due < kMaxBatch && run.sent + due < run.total && run.deadline(run.sent + due) <= now) ++due;
       run.sent += sendBatch(i, run.state, due);
     }
-    states[i] = run.state;
     if (st.stop_requested() || failed_.load()) break;
+    before[i] += perRun;
     const v1::Control& c = plan.stream.control();
     auto jumpTo = [&](size_t target) {
       if (target >= count) return count;  // no such stream: stop
@@ -164,20 +186,24 @@ void TxWorker::runSequential(std::stop_token st) {
       default: ++i; break;
     }
   }
+  // Leaving (done, stopped or failed): the other queues must not wait for this one any more.
+  if (job_.sync) job_.sync->leave();
 }
 
 void TxWorker::runInterleaved(std::stop_token st) {
-  const uint64_t start = monotonicNs();
+  const uint64_t start = startTogether();
+  const uint32_t k = job_.queue, q = job_.queues;
   std::vector<StreamRun> runs;
   for (const TxPlan& plan : job_.plans)
-    runs.push_back({makePatchState(plan), paceFor(plan, job_.lineRateBps, start), 0, packetsToSend(plan.stream)});
+    runs.push_back({makePatchState(plan, k, q), paceFor(plan, job_.lineRateBps, start), 0,
+                    shareOf(packetsPerRun(plan.stream), k, q), k, q});
   while (!st.stop_requested() && !failed_.load()) {
     // The stream whose next packet is due first.
     size_t best = runs.size();
     uint64_t bestDeadline = kForever;
     for (size_t i = 0; i < runs.size(); ++i) {
       if (runs[i].sent >= runs[i].total) continue;
-      const uint64_t d = runs[i].pace.deadline(runs[i].sent);
+      const uint64_t d = runs[i].deadline(runs[i].sent);
       if (d < bestDeadline) bestDeadline = d, best = i;
     }
     if (best == runs.size()) break;  // all finite streams done
@@ -188,6 +214,7 @@ void TxWorker::runInterleaved(std::stop_token st) {
     }
     runs[best].sent += sendBatch(best, runs[best].state, 1);
   }
+  if (job_.sync) job_.sync->leave();
 }
 
 }  // namespace staccato::drone

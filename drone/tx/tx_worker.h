@@ -1,7 +1,10 @@
 #pragma once
-/// One transmit worker per port: runs the port's compiled streams through its TxBackend,
+/// One transmit worker per port queue: runs the port's compiled streams through its TxBackend,
 /// sequentially (with after-stream actions) or interleaved, paced by absolute deadlines.
+/// With Q queues, worker k sends packets k, k+Q, k+2Q... of every stream: each stream's count,
+/// rate, sequence numbers and variable-field values are split exactly across the queues.
 #include <atomic>
+#include <barrier>
 #include <memory>
 #include <string>
 #include <thread>
@@ -9,20 +12,47 @@
 
 #include "common/stream/tx_plan.h"
 #include "drone/tx/stream_counters.h"
-#include "drone/tx/tx_backend.h"
+#include "common/stream/tx_backend.h"
 
 namespace staccato::drone {
+
+/// Keeps a port's queue workers in step: every stream run starts on all queues at one instant
+/// (so their interleaved packets leave in sequence order), and none starts a stream before all
+/// have finished the previous one.
+class QueueSync {
+ public:
+  explicit QueueSync(uint32_t queues) : barrier_(queues, Completion{this}) {}
+  /// Waits for the other queues; returns the shared monotonic start time of what comes next.
+  uint64_t arriveAndWait() {
+    barrier_.arrive_and_wait();
+    return start_.load(std::memory_order_acquire);
+  }
+  /// This worker is done: the others stop waiting for it.
+  void leave() { barrier_.arrive_and_drop(); }
+
+ private:
+  struct Completion {
+    QueueSync* self;
+    void operator()() noexcept;
+  };
+  std::atomic<uint64_t> start_{0};
+  std::barrier<Completion> barrier_;
+};
 
 struct TxJob {
   std::vector<TxPlan> plans;  ///< enabled streams in order
   bool interleaved = false;
   double lineRateBps = 10e9;
   int cpu = -1;               ///< pin the worker here; -1 = no pinning
+  uint32_t queue = 0;         ///< this worker's share: packets queue, queue + queues, ...
+  uint32_t queues = 1;
+  QueueSync* sync = nullptr;  ///< shared by a port's workers when there are several
 };
 
 class TxWorker {
  public:
-  /// Starts sending at once. `counters` has one entry per plan and outlives the worker.
+  /// Starts sending at once. `counters` has one entry per plan, is this worker's own, and
+  /// outlives the worker.
   TxWorker(std::unique_ptr<TxBackend> backend, TxJob job, std::vector<StreamTxCounters>& counters);
   ~TxWorker();  ///< stops and joins
 
@@ -37,6 +67,8 @@ class TxWorker {
   /// Sends up to `max` packets of stream i that are due; returns how many were sent.
   size_t sendBatch(size_t i, PatchState& state, size_t max);
   void fail(const std::string& message);
+  /// The start time of the next stream run: now, or with several queues, the shared one.
+  uint64_t startTogether();
 
   std::unique_ptr<TxBackend> backend_;
   TxJob job_;

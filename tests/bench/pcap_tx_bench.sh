@@ -6,7 +6,7 @@
 # Usage (root): tests/bench/pcap_tx_bench.sh BUILD_DIR [REPEATS] [COUNT]
 set -euo pipefail
 build=${1:?build dir}; reps=${2:-5}; count=${3:-1000000}
-bench=$build/tests/bench/pcap_tx_bench
+bench=$build/tests/bench/tx_bench
 ns=stc-bench-$$
 trap 'ip netns del $ns 2>/dev/null || true; rm -f /tmp/$ns.*.cfg' EXIT
 ip netns add $ns
@@ -18,7 +18,8 @@ trafgen_cfg() {  # a fixed UDP frame of $1 bytes (without FCS) to 02:00:00:00:00
 }
 run() {  # run METHOD LEN -> Mpps
   case $1 in
-    plain|backend) ip netns exec $ns taskset -c 0 "$bench" "$1" va "$2" "$count" ;;
+    plain) ip netns exec $ns taskset -c 0 "$bench" plain va "$2" "$count" ;;
+    backend) ip netns exec $ns taskset -c 0 "$bench" pcap va "$2" "$count" ;;
     trafgen)
       trafgen_cfg $(( $2 - 4 ))
       local t0 t1; t0=$(date +%s%N)

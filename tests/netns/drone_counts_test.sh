@@ -8,7 +8,11 @@ f=$(stream_file counts 10000 20000)
 cli run "$f" --tx va --rx vb --json >"$LAB_TMP/out.json"
 check "drone sent 10000" "d['ports'][0]['drone_tx_packets'] == 10000" "$LAB_TMP/out.json"
 check "stream tx == rx == 10000" "[(s['tx_packets'], s['rx_packets']) for s in d['streams']] == [(10000, 10000)]" "$LAB_TMP/out.json"
-check "no loss, dup, reorder" "[(s['lost'], s['duplicates'], s['reordered']) for s in d['streams']] == [(0, 0, 0)]" "$LAB_TMP/out.json"
+if ((LAB_QUEUES == 1)); then
+  check "no loss, dup, reorder" "[(s['lost'], s['duplicates'], s['reordered']) for s in d['streams']] == [(0, 0, 0)]" "$LAB_TMP/out.json"
+else  # the queues' packets take different CPUs through the stack and may pass each other
+  check "no loss, no dup (queues may reorder)" "[(s['lost'], s['duplicates']) for s in d['streams']] == [(0, 0)]" "$LAB_TMP/out.json"
+fi
 check "latency measured" "0 < d['streams'][0]['latency']['avg_ns'] < 5_000_000 and d['streams'][0]['latency']['samples'] == 10000" "$LAB_TMP/out.json"
 check "same clock" "d['streams'][0]['same_clock']" "$LAB_TMP/out.json"
 check "kernel rx on vb" "[p for p in d['ports'] if p['port'] == 'vb'][0]['rx_packets'] >= 10000" "$LAB_TMP/out.json"

@@ -85,4 +85,9 @@ cli configure va --line-rate 0 >/dev/null
 # --- as fast as possible: the exact count, nothing lost -------------------------------------
 streams "$(stream 1 5001 '{"unit": "FASTEST"}' '{"count": "200000"}')" >"$LAB_TMP/fast.json"
 cli run "$LAB_TMP/fast.json" --tx va --rx vb --json >"$LAB_TMP/fast.out.json"
-check "fastest: 200000 sent, received, counted" "[(s['tx_packets'], s['rx_packets'], s['lost']) for s in d['streams']] == [(200000, 200000, 0)]" "$LAB_TMP/fast.out.json"
+check "fastest: the kernel received all 200000" "[p['rx_packets'] for p in d['ports'] if p['port'] == 'vb'] == [200000]" "$LAB_TMP/fast.out.json"
+if ((LAB_QUEUES == 1)); then
+  check "fastest: 200000 sent, received, counted" "[(s['tx_packets'], s['rx_packets'], s['lost']) for s in d['streams']] == [(200000, 200000, 0)]" "$LAB_TMP/fast.out.json"
+else  # ~2 Mpps: more than the libpcap receive path keeps up with; what it misses counts as lost
+  check "fastest: 200000 sent; received + lost = sent" "[(s['tx_packets'], s['rx_packets'] + s['lost']) for s in d['streams']] == [(200000, 200000)]" "$LAB_TMP/fast.out.json"
+fi

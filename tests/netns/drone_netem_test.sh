@@ -9,8 +9,8 @@ RELAY_PID=
 if ! in_lab tc qdisc add dev va root netem delay 0ms 2>/dev/null; then
   echo "note: this kernel has no netem; impairing with the test relay instead"
   in_lab ip link del va
-  in_lab ip link add va type veth peer name ra
-  in_lab ip link add rb type veth peer name vb_new
+  add_veth va ra
+  add_veth rb vb_new
   in_lab ip link del vb 2>/dev/null || true
   in_lab ip link set vb_new name vb
   for l in va ra rb vb; do in_lab ip link set $l up; done

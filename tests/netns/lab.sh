@@ -6,6 +6,9 @@ set -euo pipefail
 DRONE=${DRONE:?set DRONE to the staccato-drone binary}
 CLI=${CLI:?set CLI to the staccato-cli binary}
 LAB_NS="stc-test-$$-$RANDOM"
+# The transmit backend under test (BACKEND=pcap|turbo|auto) and veth queues (QUEUES).
+LAB_QUEUES=${QUEUES:-1}
+LAB_DRONE_ARGS=(--backend "${BACKEND:-auto}" --tx-queues "${QUEUES:-0}")
 LAB_TMP=$(mktemp -d)
 DRONE_PID=
 
@@ -24,17 +27,23 @@ lab_up() {
   if [[ $EUID -ne 0 ]]; then echo "SKIP: network namespaces need root"; exit 77; fi
   ip netns add "$LAB_NS"
   in_lab ip link set lo up
-  in_lab ip link add va type veth peer name vb
+  add_veth va vb
   in_lab ip link set va up
   in_lab ip link set vb up
   # Quiet links: no IPv6 autoconfiguration chatter in the counters.
   in_lab sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1 || true
 }
 
+# add_veth A B: a veth pair with $LAB_QUEUES queues each way.
+add_veth() {
+  in_lab ip link add "$1" numtxqueues "$LAB_QUEUES" numrxqueues "$LAB_QUEUES" type veth \
+    peer name "$2" numtxqueues "$LAB_QUEUES" numrxqueues "$LAB_QUEUES"
+}
+
 # start_drone [drone options...]: starts the drone in the lab and waits until it answers.
 start_drone() {
   # Not via in_lab: a function in the background is a subshell, and $! must be the drone.
-  ip netns exec "$LAB_NS" "$DRONE" "$@" >"$LAB_TMP/drone.log" 2>&1 &
+  ip netns exec "$LAB_NS" "$DRONE" "${LAB_DRONE_ARGS[@]}" "$@" >"$LAB_TMP/drone.log" 2>&1 &
   DRONE_PID=$!
   for _ in $(seq 100); do
     if cli ports ${PROBE_ARGS:-} >/dev/null 2>&1; then return 0; fi

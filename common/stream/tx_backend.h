@@ -1,7 +1,7 @@
 #pragma once
-/// The batch transmit interface both backends implement: libpcap (PcapBackend) and AF_XDP
-/// (TurboBackend, turbo/). A worker asks for frame buffers of one stream, runs the stream's
-/// patch program in them, and submits the batch.
+/// The batch transmit interface both backends implement: libpcap (drone/tx/pcap_backend) and
+/// AF_XDP (turbo/). A worker asks for frame buffers of one stream, runs the stream's patch
+/// program in them, and submits the batch. One backend serves one worker (one port queue).
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -11,7 +11,7 @@
 #include "common/core/result.h"
 #include "common/stream/tx_plan.h"
 
-namespace staccato::drone {
+namespace staccato {
 
 class TxBackend {
  public:
@@ -29,7 +29,4 @@ class TxBackend {
   virtual std::string lastError() const = 0;
 };
 
-/// Opens a libpcap sender on an interface.
-Result<std::unique_ptr<TxBackend>> openPcapBackend(const std::string& interface);
-
-}  // namespace staccato::drone
+}  // namespace staccato

@@ -1,0 +1,148 @@
+#include "drone/core/backend_choice.h"
+
+#include <algorithm>
+#include <thread>
+
+#include "drone/port/xdp_features.h"
+#include "drone/tx/pcap_backend.h"
+#ifdef STACCATO_HAVE_TURBO
+#include "turbo/tx/turbo_backend.h"
+#endif
+
+namespace staccato::drone {
+namespace {
+
+using Config = v1::PortConfig;
+
+bool allowsPcap(Config::Backend b) { return b == Config::BACKEND_AUTO || b == Config::PCAP; }
+bool allowsZeroCopy(Config::Backend b) { return b == Config::BACKEND_AUTO || b == Config::TURBO || b == Config::TURBO_ZEROCOPY; }
+bool allowsCopy(Config::Backend b) { return b == Config::BACKEND_AUTO || b == Config::TURBO || b == Config::TURBO_COPY; }
+
+/// "turbo-copy" on drivers with native XDP, "turbo-generic" (the kernel's SKB path) on others.
+std::string copyModeName(const PortInfo& port) {
+  auto f = queryXdpFeatures(static_cast<unsigned>(port.ifindex));
+  return f && f->known && !f->native ? "turbo-generic" : "turbo-copy";
+}
+
+std::string zeroCopyUnsupported(const PortInfo& port) {
+  auto f = queryXdpFeatures(static_cast<unsigned>(port.ifindex));
+  if (f && f->known && !f->zeroCopy) return "driver " + port.driver + " has no AF_XDP zero-copy";
+  return {};
+}
+
+uint32_t queueCount(const PortInfo& port, const Config& config) {
+  const uint32_t cores = std::max(1u, std::thread::hardware_concurrency());
+  uint32_t q = config.tx_queues() ? config.tx_queues() : std::min(std::max(port.txQueues, 1u), cores);
+  return std::max(q, 1u);
+}
+
+std::vector<int> coresFor(uint32_t queues, const Config& config, int busyCpu) {
+  std::vector<int> cpus;
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  for (uint32_t k = 0; k < queues; ++k) {
+    if (k < static_cast<uint32_t>(config.cpus_size())) {
+      cpus.push_back(static_cast<int>(config.cpus(static_cast<int>(k))));
+      continue;
+    }
+    // Spread over the cores, starting after the busy one so it is used last.
+    const int start = busyCpu >= 0 ? busyCpu + 1 : 0;
+    cpus.push_back((start + static_cast<int>(k)) % cores);
+  }
+  return cpus;
+}
+
+}  // namespace
+
+bool turboBuiltIn() {
+#ifdef STACCATO_HAVE_TURBO
+  return true;
+#else
+  return false;
+#endif
+}
+
+Result<BackendChoice> openBackends(const PortInfo& port, const Config& config, std::span<const TxPlan> plans, int busyCpu) {
+  BackendChoice c;
+  std::vector<std::string> why;  // each step down, in order
+#ifdef STACCATO_HAVE_TURBO
+  const uint32_t queues = queueCount(port, config);
+  if (config.tx_queues() > port.txQueues && port.txQueues > 0)
+    return makeError("config.tx_queues", std::to_string(config.tx_queues()) + " queues asked, " + port.name + " has " +
+                                             std::to_string(port.txQueues) + " (allowed 0 = all, 1.." +
+                                             std::to_string(port.txQueues) + "; more: ethtool -L)");
+  auto tryMode = [&](turbo::CopyMode mode) -> Status {
+    std::vector<std::unique_ptr<TxBackend>> opened;
+    for (uint32_t k = 0; k < queues; ++k) {
+      auto b = turbo::openTurboBackend({port.name, k, mode}, plans);
+      if (!b) return b.error();
+      opened.push_back(std::move(b).value());
+    }
+    c.queues = std::move(opened);
+    return Ok{};
+  };
+  const std::string queuesText = std::to_string(queues) + (queues == 1 ? " queue" : " queues");
+  if (allowsZeroCopy(config.backend())) {
+    if (std::string no = zeroCopyUnsupported(port); !no.empty()) {
+      why.push_back("zero-copy: " + no);
+    } else if (auto s = tryMode(turbo::CopyMode::kZeroCopy); s) {
+      c.name = "turbo-zerocopy";
+      c.reason = "AF_XDP zero-copy, " + queuesText;
+    } else {
+      why.push_back("zero-copy: " + s.error().message);
+    }
+  }
+  if (c.queues.empty() && allowsCopy(config.backend())) {
+    if (auto s = tryMode(turbo::CopyMode::kCopy); s) {
+      c.name = copyModeName(port);
+      c.reason = std::string("AF_XDP copy mode") + (c.name == "turbo-generic" ? " (driver without native XDP)" : "") +
+                 ", " + queuesText;
+    } else {
+      why.push_back("copy mode: " + s.error().message);
+    }
+  }
+  if (!c.queues.empty()) {
+    c.cpus = coresFor(queues, config, busyCpu);
+    if (!why.empty()) c.reason += "; not " + why.front();
+    return c;
+  }
+#else
+  if (!allowsPcap(config.backend()))
+    return makeError("config.backend", "this drone was built without turbo (libxdp not found at build time)",
+                     ErrorKind::kUnavailable);
+  why.push_back("turbo not built into this drone");
+#endif
+  if (!allowsPcap(config.backend())) {
+    std::string all;
+    for (const auto& w : why) all += (all.empty() ? "" : "; ") + w;
+    return makeError(port.name, "turbo is not available: " + all + " (allow pcap with backend AUTO or PCAP)",
+                     ErrorKind::kUnavailable);
+  }
+  auto b = openPcapBackend(port.name);
+  if (!b) return b.error();
+  c.queues.push_back(std::move(b).value());
+  c.cpus = coresFor(1, config, busyCpu);
+  c.name = "pcap";
+  if (config.backend() == Config::PCAP) {
+    c.reason = "libpcap (forced by the port's configuration)";
+  } else {
+    c.reason = "libpcap, because turbo is not available:";
+    for (const auto& w : why) c.reason += " " + w + ";";
+    c.reason.pop_back();
+  }
+  return c;
+}
+
+BackendChoice expectedBackend(const PortInfo& port, const Config& config) {
+  BackendChoice c;
+  if (config.backend() == Config::PCAP || !turboBuiltIn()) {
+    c.name = "pcap";
+    c.reason = config.backend() == Config::PCAP ? "libpcap (forced by the port's configuration)" : "turbo not built into this drone";
+    return c;
+  }
+  const bool zc = zeroCopyUnsupported(port).empty() && config.backend() != Config::TURBO_COPY;
+  c.name = zc ? "turbo-zerocopy" : copyModeName(port);
+  c.reason = "expected at start (AF_XDP, " + std::to_string(queueCount(port, config)) + " tx queue(s)); falls back if it cannot bind";
+  return c;
+}
+
+}  // namespace staccato::drone

@@ -1,0 +1,34 @@
+#pragma once
+/// Picks a port's transmit backend at start: turbo zero-copy, else turbo copy mode, else libpcap
+/// (or only what the port's config forces), and says why each step down happened.
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "common/core/result.h"
+#include "common/stream/tx_backend.h"
+#include "drone/port/port_info.h"
+#include "staccato/v1/drone.pb.h"
+
+namespace staccato::drone {
+
+struct BackendChoice {
+  std::vector<std::unique_ptr<TxBackend>> queues;  ///< one backend per worker
+  std::vector<int> cpus;                           ///< the core of each worker
+  std::string name;    ///< "turbo-zerocopy", "turbo-copy", "turbo-generic" or "pcap"
+  std::string reason;  ///< why this one (the fallbacks' causes)
+};
+
+/// Opens the backends a start of `port` with these plans uses. `busyCpu` is a core to avoid
+/// when choosing automatically (e.g. the port's receive thread), or -1.
+Result<BackendChoice> openBackends(const PortInfo& port, const v1::PortConfig& config, std::span<const TxPlan> plans,
+                                   int busyCpu);
+
+/// What openBackends would pick, without opening anything (for the port list before a start).
+BackendChoice expectedBackend(const PortInfo& port, const v1::PortConfig& config);
+
+/// Whether this drone was built with the AF_XDP turbo engine.
+bool turboBuiltIn();
+
+}  // namespace staccato::drone

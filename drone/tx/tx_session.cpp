@@ -1,0 +1,61 @@
+#include "drone/tx/tx_session.h"
+
+namespace staccato::drone {
+
+TxSession::TxSession(std::vector<std::unique_ptr<TxBackend>> backends, const TxJob& job, const std::vector<int>& cpus) {
+  const uint32_t q = static_cast<uint32_t>(backends.size());
+  counters_.resize(q);
+  for (auto& c : counters_) c = std::vector<StreamTxCounters>(job.plans.size());
+  if (q > 1) sync_ = std::make_unique<QueueSync>(q);
+  for (uint32_t k = 0; k < q; ++k) {
+    TxJob mine = job;
+    mine.queue = k;
+    mine.queues = q;
+    mine.cpu = k < cpus.size() ? cpus[k] : -1;
+    mine.sync = sync_.get();
+    workers_.push_back(std::make_unique<TxWorker>(std::move(backends[k]), std::move(mine), counters_[k]));
+  }
+}
+
+TxSession::~TxSession() {
+  requestStop();
+  workers_.clear();  // joins before the sync and counters go
+}
+
+void TxSession::requestStop() noexcept {
+  for (auto& w : workers_) w->requestStop();
+}
+
+bool TxSession::finished() noexcept {
+  bool all = true;
+  for (auto& w : workers_) {
+    if (!w->finished()) all = false;
+    else if (!w->error().empty()) requestStop();
+  }
+  return all;
+}
+
+std::string TxSession::error() const {
+  for (auto& w : workers_)
+    if (std::string e = w->error(); !e.empty()) return e;
+  return {};
+}
+
+uint64_t TxSession::packets(size_t stream) const noexcept {
+  uint64_t n = 0;
+  for (const auto& c : counters_) n += c[stream].packets.load(std::memory_order_relaxed);
+  return n;
+}
+
+uint64_t TxSession::bytes(size_t stream) const noexcept {
+  uint64_t n = 0;
+  for (const auto& c : counters_) n += c[stream].bytes.load(std::memory_order_relaxed);
+  return n;
+}
+
+void TxSession::clearCounters() noexcept {
+  for (auto& per : counters_)
+    for (auto& c : per) c.clear();
+}
+
+}  // namespace staccato::drone

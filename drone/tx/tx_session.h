@@ -1,0 +1,33 @@
+#pragma once
+/// The transmit side of one port while it sends: one worker per queue, each with its own
+/// backend and counters, the barrier that keeps them in step, and the sums stats want.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "drone/tx/tx_worker.h"
+
+namespace staccato::drone {
+
+class TxSession {
+ public:
+  /// Starts one worker per backend: worker k gets queue k of backends.size() and cpus[k] (or none).
+  TxSession(std::vector<std::unique_ptr<TxBackend>> backends, const TxJob& job, const std::vector<int>& cpus);
+  ~TxSession();  ///< stops and joins every worker
+
+  void requestStop() noexcept;
+  /// True when every worker is done. A worker that failed stops the others.
+  bool finished() noexcept;
+  std::string error() const;  ///< the first worker error, or empty
+  size_t queues() const noexcept { return workers_.size(); }
+  uint64_t packets(size_t stream) const noexcept;
+  uint64_t bytes(size_t stream) const noexcept;
+  void clearCounters() noexcept;  ///< only between runs
+
+ private:
+  std::vector<std::vector<StreamTxCounters>> counters_;  ///< [worker][stream]; outlives the workers
+  std::unique_ptr<QueueSync> sync_;
+  std::vector<std::unique_ptr<TxWorker>> workers_;
+};
+
+}  // namespace staccato::drone

@@ -1,0 +1,14 @@
+#include "rpc/names/backend_names.h"
+
+namespace staccato::rpc {
+
+std::optional<v1::PortConfig::Backend> backendFromName(const std::string& name) {
+  if (name == "auto") return v1::PortConfig::BACKEND_AUTO;
+  if (name == "pcap") return v1::PortConfig::PCAP;
+  if (name == "turbo") return v1::PortConfig::TURBO;
+  if (name == "turbo-zerocopy") return v1::PortConfig::TURBO_ZEROCOPY;
+  if (name == "turbo-copy") return v1::PortConfig::TURBO_COPY;
+  return std::nullopt;
+}
+
+}  // namespace staccato::rpc

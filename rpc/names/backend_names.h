@@ -1,0 +1,15 @@
+#pragma once
+/// The names users type for a port's transmit backend (CLI, drone flags, GUI), one place.
+#include <optional>
+#include <string>
+
+#include "staccato/v1/drone.pb.h"
+
+namespace staccato::rpc {
+
+inline constexpr const char* kBackendChoices = "auto, pcap, turbo, turbo-zerocopy, turbo-copy";
+
+/// "auto", "pcap", "turbo", "turbo-zerocopy", "turbo-copy"; nullopt for anything else.
+std::optional<v1::PortConfig::Backend> backendFromName(const std::string& name);
+
+}  // namespace staccato::rpc

@@ -1,0 +1,185 @@
+// AF_XDP transmit. Each stream owns a fixed set of UMEM frames, prefilled once with its template;
+// a frame goes back to its stream's free list when its completion arrives, still holding a packet
+// of that stream, so per packet only the patch program writes. In copy mode the kernel sends
+// during our wake-up call, so a batch is kicked until the kernel has taken all of it: packets
+// leave right after their timestamps are written. The hot path allocates nothing and logs nothing.
+#include "turbo/tx/turbo_backend.h"
+
+#include <sys/socket.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <vector>
+
+namespace staccato::turbo {
+namespace {
+
+constexpr uint32_t kMaxBatch = 64;
+constexpr uint32_t kMaxSpins = 10'000'000;  ///< wake-ups without progress before giving up
+constexpr uint32_t kFramesBudget = 16384;  ///< per queue, shared by its streams
+constexpr uint32_t kMinFramesPerStream = 16;
+constexpr uint32_t kMaxFramesPerStream = 4096;
+
+uint32_t nextPow2(uint32_t v) {
+  uint32_t p = 1;
+  while (p < v) p <<= 1;
+  return p;
+}
+
+/// Free frames of one stream: a stack of UMEM addresses.
+struct FreeList {
+  uint32_t first = 0;  ///< index of the stream's first slot in `slots`
+  uint32_t capacity = 0;
+  uint32_t count = 0;
+};
+
+class TurboBackend final : public TxBackend {
+ public:
+  TurboBackend(std::string label, std::unique_ptr<Umem> umem, std::unique_ptr<XskSocket> xsk, CopyMode mode,
+               uint32_t framesPerStream, uint32_t streams)
+      : label_(std::move(label)), umem_(std::move(umem)), xsk_(std::move(xsk)), mode_(mode),
+        framesPerStream_(framesPerStream), lists_(streams), slots_(size_t{framesPerStream} * streams),
+        owner_(size_t{framesPerStream} * streams) {}
+
+  std::string name() const override { return mode_ == CopyMode::kZeroCopy ? "turbo zero-copy" : "turbo copy"; }
+
+  Status prepare(std::span<const TxPlan> plans) override {
+    if (plans.size() != lists_.size()) return makeError(label_, "prepared for a different stream list", ErrorKind::kInternal);
+    const uint32_t frameSize = umem_->frameSize();
+    for (uint32_t s = 0; s < plans.size(); ++s) {
+      FreeList& l = lists_[s];
+      l.first = s * framesPerStream_;
+      l.capacity = l.count = framesPerStream_;
+      for (uint32_t k = 0; k < framesPerStream_; ++k) {
+        const uint32_t frame = l.first + k;
+        const uint64_t addr = uint64_t{frame} * frameSize;
+        std::memcpy(umem_->data(addr), plans[s].frameTemplate.data(), plans[s].frameTemplate.size());
+        slots_[l.first + k] = addr;
+        owner_[frame] = s;
+      }
+    }
+    return Ok{};
+  }
+
+  size_t acquire(size_t stream, std::span<uint8_t*> out) noexcept override {
+    FreeList& l = lists_[stream];
+    if (l.count < out.size()) reap();
+    if (l.count == 0) {  // all of this stream's frames are in flight: push the kernel along
+      kick();
+      reap();
+    }
+    const size_t n = std::min<size_t>({out.size(), l.count, kMaxBatch});
+    pendingStream_ = stream;
+    for (size_t k = 0; k < n; ++k) {
+      pending_[k] = slots_[l.first + --l.count];
+      out[k] = umem_->data(pending_[k]);
+    }
+    return n;
+  }
+
+  size_t submit(std::span<const uint16_t> lengths) noexcept override {
+    const uint32_t n = static_cast<uint32_t>(std::min<size_t>(lengths.size(), kMaxBatch));
+    if (n == 0) return 0;
+    xsk_ring_prod& tx = xsk_->tx();
+    uint32_t idx = 0;
+    // The ring holds every frame of this queue, so there is always room; loop only as a guard.
+    while (xsk_ring_prod__reserve(&tx, n, &idx) < n) {
+      if (!kick()) return giveBack(n);
+      reap();
+    }
+    for (uint32_t k = 0; k < n; ++k) {
+      xdp_desc* d = xsk_ring_prod__tx_desc(&tx, idx + k);
+      d->addr = pending_[k];
+      d->len = lengths[k];
+      d->options = 0;
+    }
+    xsk_ring_prod__submit(&tx, n);
+    if (mode_ == CopyMode::kCopy) {
+      // The kernel sends at most 32 frames per wake-up in copy mode: wake it until it took all.
+      for (uint32_t spins = 0; kernelBehind(tx); ++spins) {
+        if (!kick()) return 0;
+        if (spins > kMaxSpins) {
+          error_ = label_ + ": the kernel does not take frames (interface down or its queue stuck)";
+          return 0;
+        }
+      }
+    } else if (xsk_ring_prod__needs_wakeup(&tx)) {
+      kick();
+    }
+    return n;
+  }
+
+  std::string lastError() const override { return error_; }
+
+ private:
+  /// Whether the kernel has not yet consumed every descriptor we put in the tx ring.
+  static bool kernelBehind(const xsk_ring_prod& tx) noexcept {
+    return __atomic_load_n(tx.consumer, __ATOMIC_ACQUIRE) != tx.cached_prod;
+  }
+
+  /// Wakes the kernel to send. False on a hard error (kept in error_).
+  bool kick() noexcept {
+    if (sendto(xsk_->fd(), nullptr, 0, MSG_DONTWAIT, nullptr, 0) >= 0) return true;
+    if (errno == EAGAIN || errno == EBUSY || errno == ENOBUFS || errno == EINTR) return true;
+    error_ = label_ + ": send failed: " + std::strerror(errno);
+    return false;
+  }
+
+  /// Returns completed frames to their streams' free lists.
+  void reap() noexcept {
+    xsk_ring_cons& comp = umem_->completions();
+    uint32_t idx = 0;
+    const uint32_t done = xsk_ring_cons__peek(&comp, kFramesBudget, &idx);
+    if (done == 0) return;
+    const uint32_t frameSize = umem_->frameSize();
+    for (uint32_t k = 0; k < done; ++k) {
+      const uint64_t addr = *xsk_ring_cons__comp_addr(&comp, idx + k);
+      FreeList& l = lists_[owner_[addr / frameSize]];
+      slots_[l.first + l.count++] = addr;
+    }
+    xsk_ring_cons__release(&comp, done);
+  }
+
+  size_t giveBack(uint32_t n) noexcept {  // a failed submit: the acquired frames are free again
+    FreeList& l = lists_[pendingStream_];
+    for (uint32_t k = 0; k < n; ++k) slots_[l.first + l.count++] = pending_[k];
+    return 0;
+  }
+
+  std::string label_;
+  std::unique_ptr<Umem> umem_;
+  std::unique_ptr<XskSocket> xsk_;
+  CopyMode mode_;
+  uint32_t framesPerStream_;
+  size_t pendingStream_ = 0;
+  std::vector<FreeList> lists_;
+  std::vector<uint64_t> slots_;
+  std::vector<uint32_t> owner_;  ///< frame index -> stream
+  uint64_t pending_[kMaxBatch] = {};
+  std::string error_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<TxBackend>> openTurboBackend(const TurboRequest& req, std::span<const TxPlan> plans) {
+  const std::string label = req.iface + " queue " + std::to_string(req.queue);
+  size_t largest = 0;
+  for (const TxPlan& p : plans) largest = std::max(largest, p.frameTemplate.size());
+  if (largest > kMaxTurboFrame)
+    return makeError(label, "frames of " + std::to_string(largest) + " bytes are larger than turbo sends (" +
+                                std::to_string(kMaxTurboFrame) + ")", ErrorKind::kUnavailable);
+  const uint32_t streams = static_cast<uint32_t>(std::max<size_t>(plans.size(), 1));
+  const uint32_t perStream = std::clamp(kFramesBudget / streams, kMinFramesPerStream, kMaxFramesPerStream);
+  const uint32_t frames = perStream * streams;
+  const uint32_t frameSize = largest <= 2048 ? 2048 : 4096;
+  const uint32_t ring = nextPow2(frames);  // every frame fits in flight: reserve never waits
+  auto umem = Umem::create(frames, frameSize, ring);
+  if (!umem) return umem.error().withPrefix(label);
+  auto xsk = XskSocket::create(req.iface, req.queue, **umem, req.mode, ring);
+  if (!xsk) return xsk.error();
+  return std::unique_ptr<TxBackend>(
+      new TurboBackend(label, std::move(umem).value(), std::move(xsk).value(), req.mode, perStream, streams));
+}
+
+}  // namespace staccato::turbo
