@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Transmit benchmark: 64- and 1518-byte max rates over a veth pair with 2 queues in a private
+# namespace, methods interleaved and repeated (min/median/max), with ratios to a base method.
+#   pcap suite:  plain pcap_sendpacket loop (base), Staccato pcap backend, trafgen on 1 CPU
+#   turbo suite: bare libxdp loop (base), pcap backend, turbo 1 queue, turbo 2 queues,
+#                trafgen on 1 and 2 CPUs; then again with an XDP drop program on the peer
+# Staccato methods run a stream with a signature, a varying field and live counters. Frames go to
+# a MAC that is not the peer's (the cheapest receive; veth runs the receive on the sender's core).
+# Usage (root): tests/bench/tx_bench.sh BUILD_DIR [pcap|turbo] [REPEATS] [COUNT]
+set -euo pipefail
+build=${1:?build dir}; suite=${2:-pcap}; reps=${3:-5}; count=${4:-1000000}
+bench=$build/tests/bench/tx_bench
+ns=stc-bench-$$
+here=$(cd "$(dirname "$0")" && pwd)
+cleanup() {
+  ip netns del $ns 2>/dev/null || true
+  rm -f /tmp/$ns.*.cfg /tmp/$ns.drop.o
+}
+trap cleanup EXIT
+ip netns add $ns
+ip -n $ns link add va numtxqueues 2 numrxqueues 2 type veth peer name vb numtxqueues 2 numrxqueues 2
+ip -n $ns link set va up; ip -n $ns link set vb up
+trafgen_cfg() {  # a fixed UDP frame of $1 bytes (without FCS) to 02:00:00:00:00:99
+  local n=$(( $1 - 42 ))
+  echo "{ 0x02,0,0,0,0,0x99, 0x02,0,0,0,0,0x01, 0x08,0x00, 0x45,0, c16($(( $1 - 14 ))), 0,0, 0,0, 64, 17, 0,0, 192,0,2,1, 192,0,2,2, c16(49152), c16(49153), c16($(( n + 8 ))), 0,0, fill(0x00, $n) }" >/tmp/$ns.$1.cfg
+}
+run() {  # run METHOD LEN -> Mpps
+  case $1 in
+    plain) ip netns exec $ns taskset -c 0 "$bench" plain va "$2" "$count" ;;
+    bare-xsk) ip netns exec $ns taskset -c 0 "$bench" bare-xsk va "$2" "$count" ;;
+    pcap) ip netns exec $ns "$bench" pcap va "$2" "$count" ;;
+    turbo1) ip netns exec $ns "$bench" turbo va "$2" "$count" 1 ;;
+    turbo2) ip netns exec $ns "$bench" turbo va "$2" "$count" 2 ;;
+    trafgen1|trafgen2)
+      trafgen_cfg $(( $2 - 4 ))
+      local cpus=${1#trafgen} t0 t1; t0=$(date +%s%N)
+      ip netns exec $ns trafgen --dev va --conf /tmp/$ns.$(( $2 - 4 )).cfg --num "$count" --cpus "$cpus" -q >/dev/null 2>&1 || true
+      t1=$(date +%s%N)
+      python3 -c "print(f'{$count / (($t1 - $t0) / 1e9) / 1e6:.4f}')" ;;
+  esac
+}
+if [[ $suite == pcap ]]; then methods=(plain pcap trafgen1); else methods=(bare-xsk pcap turbo1 turbo2 trafgen1 trafgen2); fi
+receivers=("veth peer, frames to a foreign MAC")
+[[ $suite == turbo ]] && receivers+=("XDP drop program on the peer")
+for receiver in "${receivers[@]}"; do
+  if [[ $receiver == XDP* ]]; then
+    clang -O2 -target bpf -I/usr/include/$(gcc -dumpmachine) -c "$here/xdp_drop.c" -o /tmp/$ns.drop.o
+    ip -n $ns link set dev vb xdp obj /tmp/$ns.drop.o sec xdp
+  fi
+  for len in 64 1518; do
+    declare -A r=()
+    for ((i = 0; i < reps; i++)); do
+      for m in "${methods[@]}"; do r[$m]+="$(run $m $len) "; done
+    done
+    args=()
+    for m in "${methods[@]}"; do args+=("$m" "${r[$m]}"); done
+    python3 - "$len" "$receiver" "${args[@]}" <<'PY'
+import statistics, sys
+names = {"plain": "plain pcap_sendpacket loop", "bare-xsk": "bare libxdp tx loop (copy mode)",
+         "pcap": "staccato pcap backend", "turbo1": "staccato turbo, 1 queue", "turbo2": "staccato turbo, 2 queues",
+         "trafgen1": "trafgen, 1 CPU", "trafgen2": "trafgen, 2 CPUs"}
+length, receiver, rest = sys.argv[1], sys.argv[2], sys.argv[3:]
+rows = [(rest[i], sorted(float(x) for x in rest[i + 1].split())) for i in range(0, len(rest), 2)]
+base_name, base_vals = rows[0]
+base = statistics.median(base_vals)
+print(f"\n{length}-byte frames, Mpps min / median / max; receiver: {receiver}")
+for m, v in rows:
+    print(f"  {names[m]:34s} {v[0]:.3f} / {statistics.median(v):.3f} / {v[-1]:.3f}   {statistics.median(v) / base:.2f}x {base_name}")
+PY
+    unset r
+  done
+done
