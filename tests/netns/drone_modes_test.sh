@@ -63,13 +63,16 @@ expect(f"per-stream stats {rows}", rows == [(1, 3000, 3000, 0), (2, 12000, 12000
 cli configure va --mode sequential >/dev/null
 streams "$(stream 1 3001 '{"unit": "BURSTS_PER_SECOND", "value": 100, "packets_per_burst": 10}' '{"mode": "BURSTS", "count": "50"}')" >"$LAB_TMP/burst.json"
 captured burst "$LAB_TMP/burst.json"
+# One queue sends a burst back to back; with several, each queue sends its share back to back
+# and the shares may be a scheduler tick apart: still well inside the 10 ms between bursts.
+gap_ms=$(( LAB_QUEUES == 1 ? 1 : 5 ))
 analyse burst '
 ts = by[3001]
 expect("500 packets in 50 bursts", len(ts) == 500)
 starts = ts[::10]
 within("burst rate (bursts/s)", rate(starts), 100, 0.005)
 inner = max(ts[i + 1] - ts[i] for i in range(len(ts) - 1) if (i + 1) % 10)
-expect(f"packets of a burst back to back (largest gap inside a burst {inner*1e6:.0f} us < 1000 us)", inner < 1e-3)'
+expect(f"packets of a burst back to back (largest gap inside a burst {inner*1e6:.0f} us < '"$gap_ms"' ms)", inner < '"$gap_ms"' * 1e-3)'
 
 # --- load %: 50% of a 100 Mbit/s line with 1518-byte frames = 4063.72 pps (L1), 5 s ---------
 cli configure va --line-rate 100000000 >/dev/null
