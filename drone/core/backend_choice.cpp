@@ -18,15 +18,18 @@ bool allowsPcap(Config::Backend b) { return b == Config::BACKEND_AUTO || b == Co
 bool allowsZeroCopy(Config::Backend b) { return b == Config::BACKEND_AUTO || b == Config::TURBO || b == Config::TURBO_ZEROCOPY; }
 bool allowsCopy(Config::Backend b) { return b == Config::BACKEND_AUTO || b == Config::TURBO || b == Config::TURBO_COPY; }
 
-/// "turbo-copy" on drivers with native XDP, "turbo-generic" (the kernel's SKB path) on others.
-std::string copyModeName(const PortInfo& port) {
+/// The driver's XDP features; unknown (known = false) when the kernel cannot say.
+XdpFeatures featuresOf(const PortInfo& port) {
   auto f = queryXdpFeatures(static_cast<unsigned>(port.ifindex));
-  return f && f->known && !f->native ? "turbo-generic" : "turbo-copy";
+  return f ? *f : XdpFeatures{};
 }
 
-std::string zeroCopyUnsupported(const PortInfo& port) {
-  auto f = queryXdpFeatures(static_cast<unsigned>(port.ifindex));
-  if (f && f->known && !f->zeroCopy) return "driver " + port.driver + " has no AF_XDP zero-copy";
+/// "turbo-copy" on drivers with native XDP, "turbo-generic" (the kernel's SKB path) on others.
+std::string copyModeName(const XdpFeatures& f) { return f.known && !f.native ? "turbo-generic" : "turbo-copy"; }
+
+/// Why zero-copy cannot work here, or empty when it may (then binding tells).
+std::string zeroCopyUnsupported(const PortInfo& port, const XdpFeatures& f) {
+  if (f.known && !f.zeroCopy) return "driver " + port.driver + " has no AF_XDP zero-copy";
   return {};
 }
 
@@ -36,22 +39,26 @@ uint32_t queueCount(const PortInfo& port, const Config& config) {
   return std::max(q, 1u);
 }
 
-std::vector<int> coresFor(uint32_t queues, const Config& config, int busyCpu) {
+std::vector<int> coresFor(uint32_t queues, const Config& config, int firstCpu) {
   std::vector<int> cpus;
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   for (uint32_t k = 0; k < queues; ++k) {
-    if (k < static_cast<uint32_t>(config.cpus_size())) {
+    if (k < static_cast<uint32_t>(config.cpus_size()))
       cpus.push_back(static_cast<int>(config.cpus(static_cast<int>(k))));
-      continue;
-    }
-    // Spread over the cores, starting after the busy one so it is used last.
-    const int start = busyCpu >= 0 ? busyCpu + 1 : 0;
-    cpus.push_back((start + static_cast<int>(k)) % cores);
+    else
+      cpus.push_back(firstCpu < 0 ? -1 : (firstCpu + static_cast<int>(k)) % cores);
   }
   return cpus;
 }
 
 }  // namespace
+
+Status checkQueueCount(const PortInfo& port, const Config& config) {
+  if (port.txQueues == 0 || config.tx_queues() <= port.txQueues) return Ok{};
+  return makeError("config.tx_queues", std::to_string(config.tx_queues()) + " exceeds " + port.name + "'s " +
+                                           std::to_string(port.txQueues) + " tx queues (allowed 0 = all, 1.." +
+                                           std::to_string(port.txQueues) + "; add queues with ethtool -L)");
+}
 
 bool turboBuiltIn() {
 #ifdef STACCATO_HAVE_TURBO
@@ -61,15 +68,13 @@ bool turboBuiltIn() {
 #endif
 }
 
-Result<BackendChoice> openBackends(const PortInfo& port, const Config& config, std::span<const TxPlan> plans, int busyCpu) {
+Result<BackendChoice> openBackends(const PortInfo& port, const Config& config, std::span<const TxPlan> plans, int firstCpu) {
   BackendChoice c;
   std::vector<std::string> why;  // each step down, in order
 #ifdef STACCATO_HAVE_TURBO
+  if (auto s = checkQueueCount(port, config); !s) return s.error();  // the port may have changed since
   const uint32_t queues = queueCount(port, config);
-  if (config.tx_queues() > port.txQueues && port.txQueues > 0)
-    return makeError("config.tx_queues", std::to_string(config.tx_queues()) + " queues asked, " + port.name + " has " +
-                                             std::to_string(port.txQueues) + " (allowed 0 = all, 1.." +
-                                             std::to_string(port.txQueues) + "; more: ethtool -L)");
+  const XdpFeatures features = featuresOf(port);
   auto tryMode = [&](turbo::CopyMode mode) -> Status {
     std::vector<std::unique_ptr<TxBackend>> opened;
     for (uint32_t k = 0; k < queues; ++k) {
@@ -82,7 +87,7 @@ Result<BackendChoice> openBackends(const PortInfo& port, const Config& config, s
   };
   const std::string queuesText = std::to_string(queues) + (queues == 1 ? " queue" : " queues");
   if (allowsZeroCopy(config.backend())) {
-    if (std::string no = zeroCopyUnsupported(port); !no.empty()) {
+    if (std::string no = zeroCopyUnsupported(port, features); !no.empty()) {
       why.push_back("zero-copy: " + no);
     } else if (auto s = tryMode(turbo::CopyMode::kZeroCopy); s) {
       c.name = "turbo-zerocopy";
@@ -93,7 +98,7 @@ Result<BackendChoice> openBackends(const PortInfo& port, const Config& config, s
   }
   if (c.queues.empty() && allowsCopy(config.backend())) {
     if (auto s = tryMode(turbo::CopyMode::kCopy); s) {
-      c.name = copyModeName(port);
+      c.name = copyModeName(features);
       c.reason = std::string("AF_XDP copy mode") + (c.name == "turbo-generic" ? " (driver without native XDP)" : "") +
                  ", " + queuesText;
     } else {
@@ -101,7 +106,7 @@ Result<BackendChoice> openBackends(const PortInfo& port, const Config& config, s
     }
   }
   if (!c.queues.empty()) {
-    c.cpus = coresFor(queues, config, busyCpu);
+    c.cpus = coresFor(queues, config, firstCpu);
     if (!why.empty()) c.reason += "; not " + why.front();
     return c;
   }
@@ -120,7 +125,7 @@ Result<BackendChoice> openBackends(const PortInfo& port, const Config& config, s
   auto b = openPcapBackend(port.name);
   if (!b) return b.error();
   c.queues.push_back(std::move(b).value());
-  c.cpus = coresFor(1, config, busyCpu);
+  c.cpus = coresFor(1, config, firstCpu);
   c.name = "pcap";
   if (config.backend() == Config::PCAP) {
     c.reason = "libpcap (forced by the port's configuration)";
@@ -139,8 +144,9 @@ BackendChoice expectedBackend(const PortInfo& port, const Config& config) {
     c.reason = config.backend() == Config::PCAP ? "libpcap (forced by the port's configuration)" : "turbo not built into this drone";
     return c;
   }
-  const bool zc = zeroCopyUnsupported(port).empty() && config.backend() != Config::TURBO_COPY;
-  c.name = zc ? "turbo-zerocopy" : copyModeName(port);
+  const XdpFeatures features = featuresOf(port);
+  const bool zc = zeroCopyUnsupported(port, features).empty() && config.backend() != Config::TURBO_COPY;
+  c.name = zc ? "turbo-zerocopy" : copyModeName(features);
   c.reason = "expected at start (AF_XDP, " + std::to_string(queueCount(port, config)) + " tx queue(s)); falls back if it cannot bind";
   return c;
 }

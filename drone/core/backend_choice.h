@@ -20,10 +20,13 @@ struct BackendChoice {
   std::string reason;  ///< why this one (the fallbacks' causes)
 };
 
-/// Opens the backends a start of `port` with these plans uses. `busyCpu` is a core to avoid
-/// when choosing automatically (e.g. the port's receive thread), or -1.
+/// Opens the backends a start of `port` with these plans uses. Without cores in the config,
+/// worker k runs on core firstCpu + k (ports get different first cores), or unpinned if -1.
 Result<BackendChoice> openBackends(const PortInfo& port, const v1::PortConfig& config, std::span<const TxPlan> plans,
-                                   int busyCpu);
+                                   int firstCpu);
+
+/// Whether the config's tx_queues fits the port (0 = all; the port may not say how many it has).
+Status checkQueueCount(const PortInfo& port, const v1::PortConfig& config);
 
 /// What openBackends would pick, without opening anything (for the port list before a start).
 BackendChoice expectedBackend(const PortInfo& port, const v1::PortConfig& config);

@@ -156,11 +156,7 @@ Status PortManager::configurePort(const std::string& name, const v1::PortConfig&
   if (transmitting(**p)) return makeError("port", name + " is sending; stop it first", ErrorKind::kBusy);
   if (config.line_rate_bps() < 0 || config.line_rate_bps() > 1e12)
     return makeError("config.line_rate_bps", "allowed 0 (from the driver) .. 1e12");
-  const uint32_t queues = (*p)->info.txQueues;
-  if (queues > 0 && config.tx_queues() > queues)
-    return makeError("config.tx_queues", std::to_string(config.tx_queues()) + " exceeds " + name + "'s " +
-                                             std::to_string(queues) + " tx queues (allowed 0 = all, 1.." +
-                                             std::to_string(queues) + "; add queues with ethtool -L)");
+  if (auto s = checkQueueCount((*p)->info, config); !s) return s;
   const uint32_t cores = std::max(1u, std::thread::hardware_concurrency());
   for (int i = 0; i < config.cpus_size(); ++i)
     if (config.cpus(i) >= cores)
@@ -228,7 +224,6 @@ Status PortManager::startTx(const std::vector<std::string>& names, const std::st
     TxJob job;
     job.interleaved = p->config.tx_mode() == v1::PortConfig::INTERLEAVED;
     job.lineRateBps = lineRate(*p);
-    job.cpu = p->cpu;
     p->txStreamIds.clear();
     for (const TxPlan& plan : p->plans)
       if (enabled(plan.stream)) {

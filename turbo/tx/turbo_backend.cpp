@@ -30,7 +30,6 @@ uint32_t nextPow2(uint32_t v) {
 /// Free frames of one stream: a stack of UMEM addresses.
 struct FreeList {
   uint32_t first = 0;  ///< index of the stream's first slot in `slots`
-  uint32_t capacity = 0;
   uint32_t count = 0;
 };
 
@@ -50,7 +49,7 @@ class TurboBackend final : public TxBackend {
     for (uint32_t s = 0; s < plans.size(); ++s) {
       FreeList& l = lists_[s];
       l.first = s * framesPerStream_;
-      l.capacity = l.count = framesPerStream_;
+      l.count = framesPerStream_;
       for (uint32_t k = 0; k < framesPerStream_; ++k) {
         const uint32_t frame = l.first + k;
         const uint64_t addr = uint64_t{frame} * frameSize;
