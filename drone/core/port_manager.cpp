@@ -366,7 +366,14 @@ v1::StatsSnapshot PortManager::collect(const std::vector<std::string>& only) {
       s->set_same_clock(oneSender);
       s->set_rx_packets(rx.packets.load(std::memory_order_relaxed));
       s->set_rx_bytes(rx.bytes.load(std::memory_order_relaxed));
-      s->set_lost(rx.sequence.lost());
+      // Sequence numbers cannot show packets lost after the last one that arrived: once this
+      // drone's sender of the stream has stopped, what it sent and never arrived is lost too.
+      uint64_t lost = rx.sequence.lost();
+      if (oneSender && s->tx_packets() > 0 && !transmitting(ports_.at(who->second[0]))) {
+        const uint64_t arrived = rx.packets.load(std::memory_order_relaxed) - rx.sequence.duplicates();
+        if (s->tx_packets() > arrived) lost = std::max(lost, s->tx_packets() - arrived);
+      }
+      s->set_lost(lost);
       s->set_duplicates(rx.sequence.duplicates());
       s->set_reordered(rx.sequence.reordered());
       v1::LatencyStats* l = s->mutable_latency();
