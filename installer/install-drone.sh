@@ -34,8 +34,8 @@ if [[ -n $uninstall ]]; then
   if live_systemd && systemctl list-unit-files staccato-drone.service >/dev/null 2>&1; then
     sudo_if_needed systemctl disable --now staccato-drone.service || true
   fi
-  sudo_if_needed rm -f "$destdir$bindir/staccato-drone" "$unit"
-  echo "removed $destdir$bindir/staccato-drone and $unit (kept $defaults and the staccato user)"
+  sudo_if_needed rm -f "$destdir$bindir/staccato-drone" "$destdir$bindir/staccato-turbo-tune" "$unit"
+  echo "removed $destdir$bindir/staccato-drone, staccato-turbo-tune and $unit (kept $defaults and the staccato user)"
   live_systemd && sudo_if_needed systemctl daemon-reload
   exit 0
 fi
@@ -48,7 +48,8 @@ binary=$build_dir/drone/staccato-drone
 [[ -x $binary ]] || { echo "install-drone.sh: no drone binary at $binary (build first, or give --build-dir)" >&2; exit 1; }
 
 sudo_if_needed install -D -m 0755 "$binary" "$destdir$bindir/staccato-drone"
-echo "installed $destdir$bindir/staccato-drone"
+sudo_if_needed install -D -m 0755 "$here/staccato-turbo-tune" "$destdir$bindir/staccato-turbo-tune"
+echo "installed $destdir$bindir/staccato-drone and staccato-turbo-tune"
 if [[ -n $want_setcap ]]; then
   sudo_if_needed setcap cap_net_raw,cap_net_admin,cap_bpf,cap_perfmon,cap_ipc_lock,cap_sys_nice=eip "$destdir$bindir/staccato-drone"
   echo "file capabilities: $(getcap "$destdir$bindir/staccato-drone")"

@@ -36,17 +36,21 @@ int portsCommand(const std::vector<std::string>& argv) {
 }
 
 int configureCommand(const std::vector<std::string>& argv) {
-  auto args = parseDroneArgs(argv, {"--mode", "--track-rx", "--line-rate", "--backend", "--queues", "--cpus"}, {});
+  auto args = parseDroneArgs(argv, {"--mode", "--track-rx", "--line-rate", "--backend", "--queues", "--cpus", "--rx-backend"}, {});
   if (!args) return fail(args.error().toString(), 2);
   if (args->positional.size() != 1)
     return fail("usage: staccato-cli configure PORT [--mode sequential|interleaved] [--track-rx on|off] [--line-rate BPS] "
-                "[--backend auto|pcap|turbo|turbo-zerocopy|turbo-copy] [--queues N] [--cpus C0,C1,...]", 2);
+                "[--backend auto|pcap|turbo|turbo-zerocopy|turbo-copy] [--queues N] [--cpus C0,C1,...] [--rx-backend auto|pcap|turbo]", 2);
   auto queues = args->number("--queues", 0, 0, 1024);
   if (!queues) return fail(queues.error().toString(), 2);
   const auto backendName = args->get("--backend");
   const auto backend = backendName ? rpc::backendFromName(*backendName) : std::nullopt;
   if (backendName && !backend)
     return fail("--backend: '" + *backendName + "' (allowed: " + rpc::kBackendChoices + ")", 2);
+  const auto rxBackendName = args->get("--rx-backend");
+  const auto rxBackend = rxBackendName ? rpc::rxBackendFromName(*rxBackendName) : std::nullopt;
+  if (rxBackendName && !rxBackend)
+    return fail("--rx-backend: '" + *rxBackendName + "' (allowed: " + rpc::kRxBackendChoices + ")", 2);
   std::vector<uint32_t> cpus;
   if (auto list = args->get("--cpus")) {
     std::stringstream in(*list);
@@ -83,6 +87,7 @@ int configureCommand(const std::vector<std::string>& argv) {
   if (track) req.mutable_config()->set_track_rx(*track == "on");
   if (args->get("--line-rate")) req.mutable_config()->set_line_rate_bps(static_cast<double>(*lineRate));
   if (backend) req.mutable_config()->set_backend(*backend);
+  if (rxBackend) req.mutable_config()->set_rx_backend(*rxBackend);
   if (args->get("--queues")) req.mutable_config()->set_tx_queues(static_cast<uint32_t>(*queues));
   if (args->get("--cpus")) {
     req.mutable_config()->clear_cpus();

@@ -30,11 +30,14 @@ Drone commands (options, before or after the command: --drone HOST:PORT (default
   ports [--json]             The drone's ports.
   configure PORT [--mode sequential|interleaved] [--track-rx on|off] [--line-rate BPS]
                  [--backend auto|pcap|turbo|turbo-zerocopy|turbo-copy] [--queues N] [--cpus 0,1]
+                 [--rx-backend auto|pcap|turbo]
                              Transmit mode (streams one after another, or all at once each at
                              its own rate), per-stream receive tracking, the line rate that
                              load % refers to (0 = the driver's speed), the transmit backend
                              (auto: AF_XDP turbo when it works, else libpcap), turbo's tx
-                             queues (0 = all) and their cores. Prints the new settings.
+                             queues (0 = all) and their cores, the receive engine (auto =
+                             libpcap; turbo counts millions of frames/s but hides signature
+                             frames from captures on the port). Prints the new settings.
   run STREAM_FILE --tx PORT [--rx PORT [--rx-drone HOST:PORT]] [--duration SECONDS] [--json]
                              Load the streams on PORT, send, show progress, stop when done or
                              after SECONDS, print port and per-stream stats (loss, latency...).

@@ -28,16 +28,17 @@ std::string us(uint64_t ns) {
 
 void printPortTable(std::ostream& out, const v1::ListPortsReply& ports) {
   char line[512];
-  std::snprintf(line, sizeof line, "%-16s %-17s %-5s %6s %8s %5s %-10s %-14s %-11s %-6s %s\n", "PORT", "MAC", "LINK", "MTU",
-                "SPEED", "QUEUE", "DRIVER", "BACKEND", "MODE", "TX", "RESERVED BY / NOTE");
+  std::snprintf(line, sizeof line, "%-16s %-17s %-5s %6s %8s %5s %-10s %-14s %-13s %-11s %-6s %s\n", "PORT", "MAC", "LINK",
+                "MTU", "SPEED", "QUEUE", "DRIVER", "BACKEND", "RX", "MODE", "TX", "RESERVED BY / NOTE");
   out << line;
   for (const v1::Port& p : ports.ports()) {
     const std::string speed = p.speed_mbps() ? std::to_string(p.speed_mbps()) + "M" : "-";
     const std::string note = !p.reserved_by().empty() ? p.reserved_by() : p.error();
     const char* mode = p.config().tx_mode() == v1::PortConfig::INTERLEAVED ? "interleaved" : "sequential";
-    std::snprintf(line, sizeof line, "%-16s %-17s %-5s %6u %8s %2u/%-2u %-10s %-14s %-11s %-6s %s\n", p.name().c_str(),
+    std::snprintf(line, sizeof line, "%-16s %-17s %-5s %6u %8s %2u/%-2u %-10s %-14s %-13s %-11s %-6s %s\n", p.name().c_str(),
                   p.mac().c_str(), p.link_up() ? "up" : "down", p.mtu(), speed.c_str(), p.tx_queues(), p.rx_queues(),
-                  p.driver().c_str(), p.backend().c_str(), mode, p.transmitting() ? "busy" : "idle", note.c_str());
+                  p.driver().c_str(), p.backend().c_str(), p.rx_backend().c_str(), mode, p.transmitting() ? "busy" : "idle",
+                  note.c_str());
     out << line;
   }
 }

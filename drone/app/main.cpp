@@ -77,6 +77,7 @@ int main(int argc, char** argv) {
 
   v1::PortConfig defaults;
   defaults.set_backend(*rpc::backendFromName(opts->backend));
+  defaults.set_rx_backend(*rpc::rxBackendFromName(opts->rxBackend));
   defaults.set_tx_queues(opts->txQueues);
   PortManager ports(opts->ports, defaults);
   DroneService service(ports, token);

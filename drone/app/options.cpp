@@ -21,6 +21,9 @@ The Staccato drone: owns this host's ports, sends and receives streams, reports 
                          auto (default: AF_XDP turbo when it works, else libpcap), pcap, turbo,
                          turbo-zerocopy, turbo-copy
   --tx-queues N          turbo: transmit queues per port (default 0 = all the port has)
+  --rx-backend B         every port's receive engine until a client configures it: auto
+                         (default: libpcap), pcap, turbo (XDP + AF_XDP, for millions of
+                         frames/s; captures on the port no longer see signature frames)
   --help                 this text
 )";
 
@@ -53,7 +56,7 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
     if (a == "--help" || a == "-h") {
       o.help = true;
     } else if (a == "--listen" || a == "--token-file" || a == "--tls-cert" || a == "--tls-key" || a == "--include" ||
-               a == "--exclude" || a == "--backend" || a == "--tx-queues") {
+               a == "--exclude" || a == "--backend" || a == "--tx-queues" || a == "--rx-backend") {
       auto v = value();
       if (!v) return v.error();
       if (a == "--listen") o.listen = *v;
@@ -63,6 +66,7 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
       if (a == "--include") o.ports.include = splitComma(*v);
       if (a == "--exclude") o.ports.exclude = splitComma(*v);
       if (a == "--backend") o.backend = *v;
+      if (a == "--rx-backend") o.rxBackend = *v;
       if (a == "--tx-queues") {
         if (v->empty() || v->size() > 4 || v->find_first_not_of("0123456789") != std::string::npos)
           return makeError(a, "'" + *v + "' is not a queue count (allowed 0 = all, 1..9999)");
@@ -74,6 +78,8 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
   }
   if (!rpc::backendFromName(o.backend))
     return makeError("--backend", "'" + o.backend + "' (allowed: " + rpc::kBackendChoices + ")");
+  if (!rpc::rxBackendFromName(o.rxBackend))
+    return makeError("--rx-backend", "'" + o.rxBackend + "' (allowed: " + rpc::kRxBackendChoices + ")");
   if (o.listen.find(':') == std::string::npos) return makeError("--listen", "give ADDR:PORT, e.g. 127.0.0.1:7878");
   if (o.tlsCert.empty() != o.tlsKey.empty()) return makeError("--tls-cert", "TLS needs both --tls-cert and --tls-key");
   if (!isLoopbackListen(o.listen) && o.tokenFile.empty())

@@ -17,6 +17,7 @@ struct DroneOptions {
   PortFilter ports;
   std::string backend = "auto";  ///< every port's transmit backend until a client configures it
   uint32_t txQueues = 0;         ///< turbo queues per port; 0 = all
+  std::string rxBackend = "auto";  ///< every port's receive engine until a client configures it
   bool help = false;
 };
 

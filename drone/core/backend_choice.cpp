@@ -39,6 +39,9 @@ uint32_t queueCount(const PortInfo& port, const Config& config) {
   return std::max(q, 1u);
 }
 
+constexpr const char* kRxHoldsQueues =
+    "turbo receive on this port holds its AF_XDP queues (to send with turbo here, receive with pcap: rx backend RX_PCAP)";
+
 std::vector<int> coresFor(uint32_t queues, const Config& config, int firstCpu) {
   std::vector<int> cpus;
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -68,10 +71,12 @@ bool turboBuiltIn() {
 #endif
 }
 
-Result<BackendChoice> openBackends(const PortInfo& port, const Config& config, std::span<const TxPlan> plans, int firstCpu) {
+Result<BackendChoice> openBackends(const PortInfo& port, const Config& config, std::span<const TxPlan> plans, int firstCpu,
+                                   bool turboRxOnPort) {
   BackendChoice c;
   std::vector<std::string> why;  // each step down, in order
 #ifdef STACCATO_HAVE_TURBO
+  if (turboRxOnPort) why.push_back(kRxHoldsQueues);
   if (auto s = checkQueueCount(port, config); !s) return s.error();  // the port may have changed since
   const uint32_t queues = queueCount(port, config);
   const XdpFeatures features = featuresOf(port);
@@ -86,7 +91,7 @@ Result<BackendChoice> openBackends(const PortInfo& port, const Config& config, s
     return Ok{};
   };
   const std::string queuesText = std::to_string(queues) + (queues == 1 ? " queue" : " queues");
-  if (allowsZeroCopy(config.backend())) {
+  if (allowsZeroCopy(config.backend()) && !turboRxOnPort) {
     if (std::string no = zeroCopyUnsupported(port, features); !no.empty()) {
       why.push_back("zero-copy: " + no);
     } else if (auto s = tryMode(turbo::CopyMode::kZeroCopy); s) {
@@ -96,7 +101,7 @@ Result<BackendChoice> openBackends(const PortInfo& port, const Config& config, s
       why.push_back("zero-copy: " + s.error().message);
     }
   }
-  if (c.queues.empty() && allowsCopy(config.backend())) {
+  if (c.queues.empty() && allowsCopy(config.backend()) && !turboRxOnPort) {
     if (auto s = tryMode(turbo::CopyMode::kCopy); s) {
       c.name = copyModeName(features);
       c.reason = std::string("AF_XDP copy mode") + (c.name == "turbo-generic" ? " (driver without native XDP)" : "") +
@@ -137,11 +142,13 @@ Result<BackendChoice> openBackends(const PortInfo& port, const Config& config, s
   return c;
 }
 
-BackendChoice expectedBackend(const PortInfo& port, const Config& config) {
+BackendChoice expectedBackend(const PortInfo& port, const Config& config, bool turboRxOnPort) {
   BackendChoice c;
-  if (config.backend() == Config::PCAP || !turboBuiltIn()) {
+  if (config.backend() == Config::PCAP || !turboBuiltIn() || turboRxOnPort) {
     c.name = "pcap";
-    c.reason = config.backend() == Config::PCAP ? "libpcap (forced by the port's configuration)" : "turbo not built into this drone";
+    c.reason = config.backend() == Config::PCAP ? "libpcap (forced by the port's configuration)"
+               : turboRxOnPort                  ? std::string("libpcap, because ") + kRxHoldsQueues
+                                                : "turbo not built into this drone";
     return c;
   }
   const XdpFeatures features = featuresOf(port);

@@ -22,14 +22,15 @@ struct BackendChoice {
 
 /// Opens the backends a start of `port` with these plans uses. Without cores in the config,
 /// worker k runs on core firstCpu + k (ports get different first cores), or unpinned if -1.
+/// `turboRxOnPort`: the port receives with turbo, whose sockets hold its AF_XDP queues.
 Result<BackendChoice> openBackends(const PortInfo& port, const v1::PortConfig& config, std::span<const TxPlan> plans,
-                                   int firstCpu);
+                                   int firstCpu, bool turboRxOnPort = false);
 
 /// Whether the config's tx_queues fits the port (0 = all; the port may not say how many it has).
 Status checkQueueCount(const PortInfo& port, const v1::PortConfig& config);
 
 /// What openBackends would pick, without opening anything (for the port list before a start).
-BackendChoice expectedBackend(const PortInfo& port, const v1::PortConfig& config);
+BackendChoice expectedBackend(const PortInfo& port, const v1::PortConfig& config, bool turboRxOnPort = false);
 
 /// Whether this drone was built with the AF_XDP turbo engine.
 bool turboBuiltIn();

@@ -45,14 +45,44 @@ PortManager::~PortManager() {
 }
 
 void PortManager::openReceiver(Port& p) {
-  if (p.rx || !p.config.track_rx()) return;
-  auto rx = SignatureReceiver::open(p.info.name);
-  if (rx) {
-    p.rx = std::move(rx).value();
-    p.rxError.clear();
-  } else {
-    p.rxError = rx.error().toString();
+  if (!p.config.track_rx()) {
+    p.rx.reset();
+    p.rxBackend = "off";
+    p.rxBackendReason = "track_rx is off";
+    return;
   }
+  const bool askedTurbo = p.config.rx_backend() == v1::PortConfig::RX_TURBO;
+  // Turbo depends on the MTU (frame size) and the receive queues (one socket each): it is
+  // tried again when they change.
+  const bool shapeChanged = p.info.mtu != p.rxOpenedFor.mtu || p.info.rxQueues != p.rxOpenedFor.rxQueues;
+  if (p.rx && p.rxAskedTurbo == askedTurbo && !(askedTurbo && shapeChanged)) return;
+  p.rx.reset();  // one engine per port: turbo's sockets would take the frames from pcap's
+  p.rxAskedTurbo = askedTurbo;
+  p.rxOpenedFor = p.info;
+  std::string turboWhyNot;
+  if (askedTurbo) {
+    if (auto rx = SignatureReceiver::openTurbo(p.info); rx) {
+      p.rx = std::move(rx).value();
+      p.rxBackendReason = "XDP (" + p.rx->engine().substr(6) + ") + AF_XDP, " + std::to_string(std::max(1u, p.info.rxQueues)) +
+                          " receive queue(s)";
+    } else {
+      turboWhyNot = rx.error().message;
+    }
+  }
+  if (!p.rx) {
+    auto rx = SignatureReceiver::openPcap(p.info.name);
+    if (!rx) {
+      p.rxError = rx.error().toString();
+      p.rxBackend = "off";
+      p.rxBackendReason = p.rxError;
+      return;
+    }
+    p.rx = std::move(rx).value();
+    p.rxBackendReason = askedTurbo ? "libpcap, because turbo receive is not available: " + turboWhyNot
+                                   : "libpcap (the default; turbo receive: rx backend TURBO)";
+  }
+  p.rxError.clear();
+  p.rxBackend = p.rx->engine();
 }
 
 void PortManager::refresh() {
@@ -108,7 +138,7 @@ double PortManager::lineRate(const Port& p) const {
 }
 
 void PortManager::reapFinished(Port& p) {
-  if (p.tx && p.tx->finished()) {
+  if (p.tx && p.tx->releaseIfFinished()) {
     if (std::string e = p.tx->error(); !e.empty() && p.error.empty()) p.error = e;
   }
 }
@@ -130,7 +160,7 @@ std::vector<v1::Port> PortManager::listPorts() {
     m.set_driver(p.info.driver);
     m.set_xdp_capable(p.info.xdpCapable);
     if (p.backend.empty()) {
-      const BackendChoice expected = expectedBackend(p.info, p.config);
+      const BackendChoice expected = expectedBackend(p.info, p.config, turboRx(p));
       m.set_backend(expected.name);
       m.set_backend_reason(expected.reason);
     } else {
@@ -138,6 +168,8 @@ std::vector<v1::Port> PortManager::listPorts() {
       m.set_backend_reason(p.backendReason);
       m.set_active_queues(static_cast<uint32_t>(p.tx ? p.tx->queues() : 0));
     }
+    m.set_rx_backend(p.rxBackend);
+    m.set_rx_backend_reason(p.rxBackendReason);
     m.set_reserved_by(p.reservedBy);
     m.set_transmitting(transmitting(p));
     m.set_error(p.error.empty() ? p.rxError : p.error);
@@ -154,6 +186,7 @@ Status PortManager::configurePort(const std::string& name, const v1::PortConfig&
   if (!p) return p.error();
   if (auto s = checkOwner(**p, client); !s) return s;
   if (transmitting(**p)) return makeError("port", name + " is sending; stop it first", ErrorKind::kBusy);
+  reapFinished(**p);  // the last run's AF_XDP sockets go, so a new receive engine can bind
   if (config.line_rate_bps() < 0 || config.line_rate_bps() > 1e12)
     return makeError("config.line_rate_bps", "allowed 0 (from the driver) .. 1e12");
   if (auto s = checkQueueCount((*p)->info, config); !s) return s;
@@ -165,9 +198,11 @@ Status PortManager::configurePort(const std::string& name, const v1::PortConfig&
   if (!v1::PortConfig::Backend_IsValid(config.backend()))
     return makeError("config.backend", "unknown backend " + std::to_string(config.backend()) +
                                            " (allowed AUTO, PCAP, TURBO, TURBO_ZEROCOPY, TURBO_COPY)");
+  if (!v1::PortConfig::RxBackend_IsValid(config.rx_backend()))
+    return makeError("config.rx_backend", "unknown rx backend " + std::to_string(config.rx_backend()) +
+                                              " (allowed RX_AUTO, RX_PCAP, RX_TURBO)");
   (*p)->config = config;
   (*p)->backend.clear();  // the port list shows what the next start would choose
-  if (!config.track_rx()) (*p)->rx.reset();
   openReceiver(**p);
   return Ok{};
 }
@@ -231,7 +266,7 @@ Status PortManager::startTx(const std::vector<std::string>& names, const std::st
         p->txStreamIds.push_back(plan.streamId);
       }
     p->tx.reset();  // the last run's sockets hold the queues the new ones bind
-    auto chosen = openBackends(p->info, p->config, job.plans, p->cpu);
+    auto chosen = openBackends(p->info, p->config, job.plans, p->cpu, turboRx(*p));
     if (!chosen) return chosen.error();
     if (chosen->name == "pcap" && p->config.backend() == v1::PortConfig::BACKEND_AUTO && turboBuiltIn())
       std::fprintf(stderr, "staccato-drone: %s: %s\n", p->info.name.c_str(), chosen->reason.c_str());
@@ -331,6 +366,7 @@ v1::StatsSnapshot PortManager::collect(const std::vector<std::string>& only) {
     }
     ps->set_transmitting(transmitting(p));
     ps->set_error(p.error);
+    if (p.rx) ps->set_drone_rx_dropped(p.rx->dropped());
     uint64_t pk = 0, by = 0;
     if (p.tx) {
       for (size_t i = 0; i < p.txStreamIds.size(); ++i) {

@@ -55,6 +55,9 @@ class PortManager {
     std::vector<uint32_t> txStreamIds;  ///< stream id of each of tx's streams
     std::string backend, backendReason;  ///< what the last start chose, and why
     std::unique_ptr<SignatureReceiver> rx;
+    bool rxAskedTurbo = false;                   ///< the config rx was opened for
+    PortInfo rxOpenedFor;                        ///< the interface as it was then
+    std::string rxBackend, rxBackendReason;      ///< its engine, and why
     std::string rxError;
     std::string error;
     int cpu = -1;
@@ -66,8 +69,10 @@ class PortManager {
   Result<std::vector<Port*>> owned(const std::vector<std::string>& names, const std::string& client);
   Status checkOwner(const Port& p, const std::string& client) const;
   static bool transmitting(const Port& p) { return p.tx && !p.tx->finished(); }
+  static bool turboRx(const Port& p) { return p.rx && p.rxBackend.starts_with("turbo"); }
   double lineRate(const Port& p) const;
   void reapFinished(Port& p);
+  /// Opens (or re-opens, after a config change) the receive engine the port's config asks for.
   void openReceiver(Port& p);
 
   PortFilter filter_;

@@ -1,12 +1,17 @@
 #pragma once
-/// Receive thread of one port: captures only frames whose last 16 bytes start with the
-/// signature magic (a kernel BPF filter drops everything else), and feeds per-stream stats.
+/// Receive side of one port: signature frames (last 16 bytes start with the magic) feed
+/// per-stream stats. Two engines fill the same table from their own thread: libpcap (a kernel
+/// BPF filter passes only signature frames) and turbo (an XDP program hands them to AF_XDP
+/// sockets, one per receive queue). Counting is single-writer: only that thread writes.
 #include <atomic>
+#include <array>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
 
 #include "common/core/result.h"
+#include "drone/port/port_info.h"
 #include "drone/rx/stream_rx_stats.h"
 
 namespace staccato::drone {
@@ -15,15 +20,39 @@ class SignatureReceiver {
  public:
   static constexpr size_t kMaxStreams = 65536;
 
-  static Result<std::unique_ptr<SignatureReceiver>> open(const std::string& interface);
-  virtual ~SignatureReceiver() = default;
+  /// libpcap engine: works on any interface and leaves captures (tcpdump) seeing everything.
+  static Result<std::unique_ptr<SignatureReceiver>> openPcap(const std::string& interface);
+  /// Turbo engine (when built with turbo): counts at millions of frames per second, but the
+  /// signature frames no longer reach the kernel, so captures on this port do not show them.
+  static Result<std::unique_ptr<SignatureReceiver>> openTurbo(const PortInfo& port);
+
+  virtual ~SignatureReceiver();
 
   /// Calls `fn` for every stream seen since the last clear.
-  virtual void forEachStream(const std::function<void(uint16_t, const StreamRxStats&)>& fn) const = 0;
+  void forEachStream(const std::function<void(uint16_t, const StreamRxStats&)>& fn) const;
   /// Clears every stream's stats; returns once the receive thread has done it.
-  virtual void clear() = 0;
+  void clear();
   /// Frames that passed the filter but were not plausible signatures (bad time, short).
-  virtual uint64_t ignored() const = 0;
+  uint64_t ignored() const { return ignored_.load(std::memory_order_relaxed); }
+  /// Signature frames the engine had no room for (turbo: its rings were full). Since the last clear.
+  virtual uint64_t dropped() const { return 0; }
+  /// "pcap", "turbo-native" or "turbo-generic".
+  virtual std::string engine() const = 0;
+
+ protected:
+  SignatureReceiver();
+  /// One received frame: `wireLen` bytes on the wire (no FCS), the last `kSignatureBytes` of the
+  /// `len` bytes at `frame` the trailer; `rxNs` realtime arrival. Receive thread only.
+  void onFrame(const uint8_t* frame, uint32_t len, uint32_t wireLen, uint64_t rxNs) noexcept;
+  /// Receive thread: does a requested clear. Call it often (at least every 50 ms).
+  void serviceClear() noexcept;
+  /// Receive thread: called by serviceClear while clearing (engine counters since the clear).
+  virtual void onClear() noexcept {}
+
+ private:
+  std::array<std::atomic<StreamRxStats*>, kMaxStreams> streams_{};
+  std::atomic<uint64_t> ignored_{0};
+  std::atomic<uint64_t> clearsRequested_{0}, clearsDone_{0};
 };
 
 }  // namespace staccato::drone

@@ -4,6 +4,7 @@ namespace staccato::drone {
 
 TxSession::TxSession(std::vector<std::unique_ptr<TxBackend>> backends, const TxJob& job, const std::vector<int>& cpus) {
   const uint32_t q = static_cast<uint32_t>(backends.size());
+  queues_ = q;
   counters_.resize(q);
   for (auto& c : counters_) c = std::vector<StreamTxCounters>(job.plans.size());
   if (q > 1) sync_ = std::make_unique<QueueSync>(q);
@@ -38,7 +39,16 @@ bool TxSession::finished() noexcept {
 std::string TxSession::error() const {
   for (auto& w : workers_)
     if (std::string e = w->error(); !e.empty()) return e;
-  return {};
+  return releasedError_;
+}
+
+bool TxSession::releaseIfFinished() noexcept {
+  if (!finished()) return false;
+  if (!workers_.empty()) {
+    releasedError_ = error();
+    workers_.clear();
+  }
+  return true;
 }
 
 uint64_t TxSession::packets(size_t stream) const noexcept {

@@ -19,7 +19,10 @@ class TxSession {
   /// True when every worker is done. A worker that failed stops the others.
   bool finished() noexcept;
   std::string error() const;  ///< the first worker error, or empty
-  size_t queues() const noexcept { return workers_.size(); }
+  /// Once finished: joins the workers and closes their backends (AF_XDP sockets and packet
+  /// memory go back to the port), keeping counts and error. Returns finished().
+  bool releaseIfFinished() noexcept;
+  size_t queues() const noexcept { return queues_; }
   uint64_t packets(size_t stream) const noexcept;
   uint64_t bytes(size_t stream) const noexcept;
   void clearCounters() noexcept;  ///< only between runs
@@ -28,6 +31,8 @@ class TxSession {
   std::vector<std::vector<StreamTxCounters>> counters_;  ///< [worker][stream]; outlives the workers
   std::unique_ptr<QueueSync> sync_;
   std::vector<std::unique_ptr<TxWorker>> workers_;
+  size_t queues_ = 0;
+  std::string releasedError_;  ///< error() once the workers are gone
 };
 
 }  // namespace staccato::drone

@@ -11,4 +11,11 @@ std::optional<v1::PortConfig::Backend> backendFromName(const std::string& name) 
   return std::nullopt;
 }
 
+std::optional<v1::PortConfig::RxBackend> rxBackendFromName(const std::string& name) {
+  if (name == "auto") return v1::PortConfig::RX_AUTO;
+  if (name == "pcap") return v1::PortConfig::RX_PCAP;
+  if (name == "turbo") return v1::PortConfig::RX_TURBO;
+  return std::nullopt;
+}
+
 }  // namespace staccato::rpc

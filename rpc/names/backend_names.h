@@ -1,5 +1,5 @@
 #pragma once
-/// The names users type for a port's transmit backend (CLI, drone flags, GUI), one place.
+/// The names users type for a port's transmit and receive backends (CLI, drone flags, GUI), one place.
 #include <optional>
 #include <string>
 
@@ -11,5 +11,10 @@ inline constexpr const char* kBackendChoices = "auto, pcap, turbo, turbo-zerocop
 
 /// "auto", "pcap", "turbo", "turbo-zerocopy", "turbo-copy"; nullopt for anything else.
 std::optional<v1::PortConfig::Backend> backendFromName(const std::string& name);
+
+inline constexpr const char* kRxBackendChoices = "auto, pcap, turbo";
+
+/// "auto", "pcap", "turbo"; nullopt for anything else.
+std::optional<v1::PortConfig::RxBackend> rxBackendFromName(const std::string& name);
 
 }  // namespace staccato::rpc

@@ -13,7 +13,7 @@ double bareXskLoop(const std::string& iface, const std::vector<uint8_t>& frame, 
   constexpr uint32_t kFrames = 4096, kFrameSize = 2048, kBatch = 64;
   auto umem = Umem::create(kFrames, kFrameSize, kFrames);
   if (!umem) return std::fprintf(stderr, "%s\n", umem.error().toString().c_str()), -1;
-  auto xsk = XskSocket::create(iface, 0, **umem, CopyMode::kCopy, kFrames);
+  auto xsk = XskSocket::create(iface, 0, **umem, CopyMode::kCopy, {.tx = kFrames});
   if (!xsk) return std::fprintf(stderr, "%s\n", xsk.error().toString().c_str()), -1;
   for (uint32_t i = 0; i < kFrames; ++i) std::memcpy((*umem)->data(uint64_t{i} * kFrameSize), frame.data(), frame.size());
   xsk_ring_prod& tx = (*xsk)->tx();

@@ -12,6 +12,7 @@ chmod 755 "$LAB_TMP"
 "$src/installer/install-drone.sh" --build-dir "$build" --destdir "$dest" --setcap --systemd >"$LAB_TMP/install.log"
 installed=$dest/usr/local/bin/staccato-drone
 [[ -x $installed ]] && echo "ok   binary installed" || { echo "FAIL no $installed"; cat "$LAB_TMP/install.log"; exit 1; }
+[[ -x $dest/usr/local/bin/staccato-turbo-tune ]] && echo "ok   tuning helper installed" || { echo "FAIL no staccato-turbo-tune"; exit 1; }
 getcap "$installed" | grep -q "cap_net_admin,cap_net_raw" && echo "ok   file capabilities set" || { echo "FAIL getcap: $(getcap "$installed")"; exit 1; }
 unit=$dest/etc/systemd/system/staccato-drone.service
 grep -q "^ExecStart=/usr/local/bin/staccato-drone \$STACCATO_DRONE_ARGS$" "$unit" && echo "ok   unit runs the installed drone" || { echo "FAIL ExecStart"; grep ExecStart "$unit"; exit 1; }
@@ -48,4 +49,4 @@ expect_error "setcap cap_net_raw"
 stop_drone
 
 "$src/installer/install-drone.sh" --uninstall --destdir "$dest" >/dev/null
-[[ ! -e $installed && ! -e $unit ]] && echo "ok   uninstalled" || { echo "FAIL uninstall left files"; exit 1; }
+[[ ! -e $installed && ! -e $unit && ! -e $dest/usr/local/bin/staccato-turbo-tune ]] && echo "ok   uninstalled" || { echo "FAIL uninstall left files"; exit 1; }

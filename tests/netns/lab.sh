@@ -6,7 +6,8 @@ set -euo pipefail
 DRONE=${DRONE:?set DRONE to the staccato-drone binary}
 CLI=${CLI:?set CLI to the staccato-cli binary}
 LAB_NS="stc-test-$$-$RANDOM"
-# The transmit backend under test (BACKEND=pcap|turbo|auto) and veth queues (QUEUES).
+# The transmit backend under test (BACKEND=pcap|turbo|auto), veth queues (QUEUES), and the
+# receive engine of the receiving port vb (RX_BACKEND=pcap|turbo; see start_drone).
 LAB_QUEUES=${QUEUES:-1}
 LAB_DRONE_ARGS=(--backend "${BACKEND:-auto}" --tx-queues "${QUEUES:-0}")
 LAB_TMP=$(mktemp -d)
@@ -46,7 +47,17 @@ start_drone() {
   ip netns exec "$LAB_NS" "$DRONE" "${LAB_DRONE_ARGS[@]}" "$@" >"$LAB_TMP/drone.log" 2>&1 &
   DRONE_PID=$!
   for _ in $(seq 100); do
-    if cli ports ${PROBE_ARGS:-} >/dev/null 2>&1; then return 0; fi
+    if cli ports ${PROBE_ARGS:-} >/dev/null 2>&1; then
+      # Turbo receive on vb only: va sends, and turbo receive there would hold its AF_XDP queues.
+      if [[ ${RX_BACKEND:-} == turbo ]] && in_lab ip link show vb >/dev/null 2>&1; then
+        cli configure vb --rx-backend turbo ${PROBE_ARGS:-} >/dev/null
+        cli ports --json ${PROBE_ARGS:-} >"$LAB_TMP/ports.json"
+        json "$LAB_TMP/ports.json" "[p['rx_backend'] + ': ' + p['rx_backend_reason'] for p in d['ports'] if p['name'] == 'vb'][0]" \
+          | tee "$LAB_TMP/rx_backend" | grep -q '^turbo-native' || { echo "FAIL vb does not receive with turbo: $(cat "$LAB_TMP/rx_backend")"; exit 1; }
+        echo "ok   vb receives with $(cat "$LAB_TMP/rx_backend")"
+      fi
+      return 0
+    fi
     if ! kill -0 "$DRONE_PID" 2>/dev/null; then echo "drone died:"; cat "$LAB_TMP/drone.log"; exit 1; fi
     sleep 0.1
   done

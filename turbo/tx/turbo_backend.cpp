@@ -175,7 +175,7 @@ Result<std::unique_ptr<TxBackend>> openTurboBackend(const TurboRequest& req, std
   const uint32_t ring = nextPow2(frames);  // every frame fits in flight: reserve never waits
   auto umem = Umem::create(frames, frameSize, ring);
   if (!umem) return umem.error().withPrefix(label);
-  auto xsk = XskSocket::create(req.iface, req.queue, **umem, req.mode, ring);
+  auto xsk = XskSocket::create(req.iface, req.queue, **umem, req.mode, {.tx = ring});
   if (!xsk) return xsk.error();
   return std::unique_ptr<TxBackend>(
       new TurboBackend(label, std::move(umem).value(), std::move(xsk).value(), req.mode, perStream, streams));

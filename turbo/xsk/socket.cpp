@@ -11,26 +11,28 @@ constexpr int kBusyRetries = 100;  ///< x 20 ms
 }  // namespace
 
 Result<std::unique_ptr<XskSocket>> XskSocket::create(const std::string& iface, uint32_t queue, Umem& umem, CopyMode mode,
-                                                     uint32_t txRingSize) {
+                                                     XskRings rings) {
   std::unique_ptr<XskSocket> s(new XskSocket());
   xsk_socket_config cfg{};
-  cfg.rx_size = 0;
-  cfg.tx_size = txRingSize;
-  cfg.libxdp_flags = XSK_LIBXDP_FLAGS__INHIBIT_PROG_LOAD;  // transmit only: leave the interface's XDP alone
+  cfg.rx_size = rings.rx;
+  cfg.tx_size = rings.tx;
+  cfg.libxdp_flags = XSK_LIBXDP_FLAGS__INHIBIT_PROG_LOAD;  // our own program, or none at all
   cfg.xdp_flags = 0;
-  cfg.bind_flags = static_cast<uint16_t>(XDP_USE_NEED_WAKEUP | (mode == CopyMode::kZeroCopy ? XDP_ZEROCOPY : XDP_COPY));
+  const uint16_t copyFlag = mode == CopyMode::kZeroCopy ? XDP_ZEROCOPY : mode == CopyMode::kCopy ? XDP_COPY : 0;
+  cfg.bind_flags = static_cast<uint16_t>(XDP_USE_NEED_WAKEUP | copyFlag);
   // A socket closed a moment ago (a previous run) frees its queue in deferred kernel work: until
   // then binding says EBUSY. Wait for that, but not for a queue another program really holds.
   int rc = 0;
   for (int attempt = 0; attempt < kBusyRetries; ++attempt) {
-    rc = xsk_socket__create(&s->xsk_, iface.c_str(), queue, umem.handle(), nullptr, &s->tx_, &cfg);
+    rc = xsk_socket__create(&s->xsk_, iface.c_str(), queue, umem.handle(), rings.rx ? &s->rx_ : nullptr,
+                            rings.tx ? &s->tx_ : nullptr, &cfg);
     if (rc != -EBUSY) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   if (rc != 0) {
     s->xsk_ = nullptr;
     return makeError(iface + " queue " + std::to_string(queue),
-                     std::string(mode == CopyMode::kZeroCopy ? "zero-copy" : "copy-mode") + " AF_XDP socket: " + std::strerror(-rc) +
+                     std::string(mode == CopyMode::kZeroCopy ? "zero-copy " : mode == CopyMode::kCopy ? "copy-mode " : "") + "AF_XDP socket: " + std::strerror(-rc) +
                          (rc == -EBUSY ? " (another AF_XDP program uses this queue)" : ""),
                      -rc == EAFNOSUPPORT ? ErrorKind::kUnavailable : ErrorKind::kInvalid);
   }

@@ -1,0 +1,88 @@
+// The libpcap receive engine: a kernel BPF filter passes only signature frames, a thread reads
+// them with nanosecond kernel timestamps.
+#include <pcap/pcap.h>
+#include <poll.h>
+
+#include <chrono>
+#include <string>
+#include <thread>
+
+#include "common/packet/signature_layout.h"
+#include "drone/port/privilege_hint.h"
+#include "drone/rx/signature_receiver.h"
+
+namespace staccato::drone {
+namespace {
+
+constexpr int kSnapLen = 16384;
+constexpr int kTimeoutMs = 50;
+
+class PcapSignatureReceiver final : public SignatureReceiver {
+ public:
+  explicit PcapSignatureReceiver(pcap_t* p) : pcap_(p), thread_([this](std::stop_token st) { run(st); }) {}
+
+  ~PcapSignatureReceiver() override {
+    thread_.request_stop();
+    pcap_breakloop(pcap_);
+    thread_.join();
+    pcap_close(pcap_);
+  }
+
+  std::string engine() const override { return "pcap"; }
+
+ private:
+  void run(std::stop_token st) {
+    while (!st.stop_requested()) {
+      serviceClear();
+      // Our own poll with a timeout: libpcap's blocking read may wait forever on an idle port,
+      // and this thread must keep serving clears and stop requests.
+      pollfd pfd{pcap_get_selectable_fd(pcap_), POLLIN, 0};
+      if (::poll(&pfd, 1, kTimeoutMs) <= 0) continue;
+      if (pcap_dispatch(pcap_, 512, &PcapSignatureReceiver::onPcapFrame, reinterpret_cast<u_char*>(this)) < 0) {
+        if (st.stop_requested()) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(kTimeoutMs));  // interface gone? keep serving clears
+      }
+    }
+  }
+
+  static void onPcapFrame(u_char* self, const pcap_pkthdr* h, const u_char* bytes) {
+    const uint64_t rxNs = uint64_t(h->ts.tv_sec) * 1'000'000'000ull + uint64_t(h->ts.tv_usec);  // nano precision
+    reinterpret_cast<PcapSignatureReceiver*>(self)->onFrame(bytes, h->caplen, h->len, rxNs);
+  }
+
+  pcap_t* pcap_;
+  std::jthread thread_;  // last: starts after everything it uses exists
+};
+
+}  // namespace
+
+Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::openPcap(const std::string& iface) {
+  char err[PCAP_ERRBUF_SIZE] = {};
+  pcap_t* p = pcap_create(iface.c_str(), err);
+  if (!p) return makeError(iface, std::string("cannot open for receiving: ") + err);
+  pcap_set_snaplen(p, kSnapLen);
+  pcap_set_timeout(p, kTimeoutMs);
+  pcap_set_buffer_size(p, 64 << 20);
+  pcap_set_tstamp_precision(p, PCAP_TSTAMP_PRECISION_NANO);
+  pcap_set_immediate_mode(p, 1);
+  if (int rc = pcap_activate(p); rc < 0) {
+    std::string msg = pcap_geterr(p);
+    pcap_close(p);
+    if (rc == PCAP_ERROR_PERM_DENIED) msg += kPrivilegeHint;
+    return makeError(iface, "cannot open for receiving: " + msg, ErrorKind::kUnavailable);
+  }
+  // Only received frames whose trailer starts with the magic reach user space.
+  pcap_setdirection(p, PCAP_D_IN);
+  bpf_program prog{};
+  const std::string filter = "len >= 30 and ether[len - 16 : 2] = " + std::to_string(kSignatureMagic);
+  if (pcap_compile(p, &prog, filter.c_str(), 1, PCAP_NETMASK_UNKNOWN) != 0 || pcap_setfilter(p, &prog) != 0) {
+    std::string msg = pcap_geterr(p);
+    pcap_close(p);
+    return makeError(iface, "cannot install the receive filter: " + msg, ErrorKind::kInternal);
+  }
+  pcap_freecode(&prog);
+  pcap_setnonblock(p, 1, err);
+  return std::unique_ptr<SignatureReceiver>(new PcapSignatureReceiver(p));
+}
+
+}  // namespace staccato::drone

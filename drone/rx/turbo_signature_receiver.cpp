@@ -1,0 +1,73 @@
+// The turbo receive engine: turbo::TurboRx stamps and hands over signature frames; one thread
+// drains every receive queue into the table. Arrival stamps are CLOCK_MONOTONIC (all XDP has);
+// they become realtime, the signature's clock, by an offset read once per batch.
+#include <atomic>
+#include <thread>
+
+#include "drone/rx/signature_receiver.h"
+#include "drone/tx/clock.h"
+#ifdef STACCATO_HAVE_TURBO
+#include "turbo/rx/turbo_rx.h"
+#endif
+
+namespace staccato::drone {
+
+#ifdef STACCATO_HAVE_TURBO
+namespace {
+
+constexpr int kIdleWaitMs = 50;  // also bounds how long a clear or a stop waits
+
+class TurboSignatureReceiver final : public SignatureReceiver, private turbo::RxFrameSink {
+ public:
+  explicit TurboSignatureReceiver(std::unique_ptr<turbo::TurboRx> rx)
+      : rx_(std::move(rx)), thread_([this](std::stop_token st) { run(st); }) {}
+  ~TurboSignatureReceiver() override {
+    thread_.request_stop();
+    thread_.join();
+  }
+
+  std::string engine() const override { return std::string("turbo-") + rx_->hook(); }
+  uint64_t dropped() const override { return rx_->dropped() - droppedAtClear_.load(std::memory_order_relaxed); }
+
+ private:
+  void run(std::stop_token st) {
+    while (!st.stop_requested()) {
+      serviceClear();
+      if (rx_->drain(*this) == 0) rx_->wait(kIdleWaitMs);
+    }
+  }
+
+  void onFrames(const turbo::RxFrame* frames, size_t n) noexcept override {
+    const uint64_t now = realtimeNs();
+    const uint64_t monoToReal = now - monotonicNs();
+    for (size_t i = 0; i < n; ++i) {
+      const turbo::RxFrame& f = frames[i];
+      onFrame(f.data, f.len, f.len, f.arrivalMonoNs ? f.arrivalMonoNs + monoToReal : now);
+    }
+  }
+
+  void onClear() noexcept override { droppedAtClear_.store(rx_->dropped(), std::memory_order_relaxed); }
+
+  std::unique_ptr<turbo::TurboRx> rx_;
+  std::atomic<uint64_t> droppedAtClear_{0};
+  std::jthread thread_;  // last: starts after everything it uses exists
+};
+
+}  // namespace
+
+Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::openTurbo(const PortInfo& port) {
+  auto rx = turbo::TurboRx::open({.iface = port.name, .queues = port.rxQueues, .mtu = port.mtu});
+  if (!rx) return rx.error();
+  return std::unique_ptr<SignatureReceiver>(new TurboSignatureReceiver(std::move(rx).value()));
+}
+
+#else
+
+Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::openTurbo(const PortInfo& port) {
+  return makeError(port.name, "this drone was built without turbo (libxdp, libbpf and clang were missing)",
+                   ErrorKind::kUnavailable);
+}
+
+#endif
+
+}  // namespace staccato::drone

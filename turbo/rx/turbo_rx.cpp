@@ -1,0 +1,111 @@
+#include "turbo/rx/turbo_rx.h"
+
+#include <linux/if_xdp.h>
+#include <poll.h>
+#include <sys/socket.h>
+
+#include <algorithm>
+#include <bit>
+
+namespace staccato::turbo {
+namespace {
+
+constexpr uint64_t kMetaMagic = 0x5354414343415430ull;  // as in signature_redirect.bpf.c
+struct RxMeta {
+  uint64_t arrivalNs;
+  uint64_t magic;
+};
+constexpr uint32_t kMemoryBudgetFrames = (256u << 20) / TurboRx::kFrameSize;  // all queues together
+
+/// Frames per queue: room for ~8 ms at a million frames/s each, less when there are many queues.
+uint32_t framesPerQueue(uint32_t queues) {
+  const uint32_t share = std::clamp(kMemoryBudgetFrames / std::max(queues, 1u), 2048u, 8192u);
+  return std::bit_floor(share);
+}
+
+}  // namespace
+
+Result<std::unique_ptr<TurboRx>> TurboRx::open(const Options& o) {
+  if (o.mtu + 18 > kMaxFrame)
+    return makeError(o.iface, "MTU " + std::to_string(o.mtu) + " is too large for turbo receive (frames up to " +
+                                  std::to_string(kMaxFrame) + " bytes)",
+                     ErrorKind::kUnavailable);
+  const uint32_t queues = std::clamp(o.queues, 1u, XdpProgram::kMaxQueues);
+  std::unique_ptr<TurboRx> rx(new TurboRx());
+  auto program = XdpProgram::attach(o.iface);
+  if (!program) return program.error();
+  rx->program_ = std::move(program).value();
+  const uint32_t frames = framesPerQueue(queues);
+  rx->queues_.reserve(queues);
+  for (uint32_t q = 0; q < queues; ++q) {
+    auto umem = Umem::create(frames, kFrameSize, frames);
+    if (!umem) return umem.error();
+    auto xsk = XskSocket::create(o.iface, q, **umem, CopyMode::kAny, {.rx = frames});
+    if (!xsk) return xsk.error();
+    Umem& u = **umem;
+    uint32_t idx = 0;
+    if (xsk_ring_prod__reserve(&u.fill(), frames, &idx) != frames)
+      return makeError(o.iface, "cannot fill the receive ring", ErrorKind::kInternal);
+    for (uint32_t f = 0; f < frames; ++f) *xsk_ring_prod__fill_addr(&u.fill(), idx + f) = uint64_t{f} * kFrameSize;
+    xsk_ring_prod__submit(&u.fill(), frames);
+    if (auto s = rx->program_->bindQueue(q, (*xsk)->fd()); !s) return s.error();
+    rx->queues_.push_back({std::move(umem).value(), std::move(xsk).value()});
+  }
+  return rx;
+}
+
+size_t TurboRx::drain(RxFrameSink& sink) noexcept {
+  size_t n = 0;
+  for (Queue& q : queues_) n += drainQueue(q, sink);
+  return n;
+}
+
+size_t TurboRx::drainQueue(Queue& q, RxFrameSink& sink) noexcept {
+  xsk_ring_cons& ring = q.xsk->rx();
+  uint32_t idx = 0;
+  const uint32_t n = xsk_ring_cons__peek(&ring, kBatch, &idx);
+  if (n == 0) return 0;
+  RxFrame frames[kBatch];
+  uint64_t chunks[kBatch];
+  for (uint32_t i = 0; i < n; ++i) {
+    const xdp_desc* d = xsk_ring_cons__rx_desc(&ring, idx + i);
+    uint8_t* data = q.umem->data(d->addr);
+    // The stamp sits right in front of the frame; clear its magic so a later frame placed
+    // here without one cannot pass off this one's time as its own.
+    auto* meta = reinterpret_cast<RxMeta*>(data - sizeof(RxMeta));
+    const bool stamped = meta->magic == kMetaMagic;
+    frames[i] = {data, d->len, stamped ? meta->arrivalNs : 0};
+    meta->magic = 0;
+    chunks[i] = d->addr & ~uint64_t{kFrameSize - 1};
+  }
+  sink.onFrames(frames, n);
+  xsk_ring_cons__release(&ring, n);
+
+  // Every frame taken goes straight back to the fill ring, which is as large as the memory, so
+  // the reservation gets all n.
+  xsk_ring_prod& fill = q.umem->fill();
+  uint32_t fidx = 0;
+  const uint32_t room = xsk_ring_prod__reserve(&fill, n, &fidx);
+  for (uint32_t i = 0; i < room; ++i) *xsk_ring_prod__fill_addr(&fill, fidx + i) = chunks[i];
+  xsk_ring_prod__submit(&fill, room);
+  if (xsk_ring_prod__needs_wakeup(&fill)) recvfrom(q.xsk->fd(), nullptr, 0, MSG_DONTWAIT, nullptr, nullptr);
+  return n;
+}
+
+void TurboRx::wait(int timeoutMs) noexcept {
+  pollfd fds[XdpProgram::kMaxQueues];
+  for (size_t i = 0; i < queues_.size(); ++i) fds[i] = {queues_[i].xsk->fd(), POLLIN, 0};
+  ::poll(fds, queues_.size(), timeoutMs);
+}
+
+uint64_t TurboRx::dropped() const noexcept {
+  uint64_t total = 0;
+  for (const Queue& q : queues_) {
+    xdp_statistics st{};
+    socklen_t len = sizeof st;
+    if (getsockopt(q.xsk->fd(), SOL_XDP, XDP_STATISTICS, &st, &len) == 0) total += st.rx_dropped + st.rx_ring_full;
+  }
+  return total;
+}
+
+}  // namespace staccato::turbo

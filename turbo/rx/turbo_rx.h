@@ -1,0 +1,65 @@
+#pragma once
+/// Turbo receive: the signature-redirect XDP program on an interface and one AF_XDP socket per
+/// receive queue, each with its own packet memory. Signature frames land in user space stamped
+/// with their arrival time; every other frame goes to the kernel as before. Not thread-safe:
+/// one thread drains it.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/core/result.h"
+#include "turbo/rx/xdp_program.h"
+#include "turbo/xsk/socket.h"
+#include "turbo/xsk/umem.h"
+
+namespace staccato::turbo {
+
+struct RxFrame {
+  const uint8_t* data;
+  uint32_t len;
+  uint64_t arrivalMonoNs;  ///< CLOCK_MONOTONIC when the driver saw it; 0 = not stamped
+};
+
+/// Where drained frames go; frames are valid only during the call.
+class RxFrameSink {
+ public:
+  virtual ~RxFrameSink() = default;
+  virtual void onFrames(const RxFrame* frames, size_t n) noexcept = 0;
+};
+
+class TurboRx {
+ public:
+  struct Options {
+    std::string iface;
+    uint32_t queues = 1;  ///< the interface's receive queues
+    uint32_t mtu = 1500;
+  };
+  static constexpr uint32_t kFrameSize = 4096;
+  static constexpr uint32_t kMaxFrame = kFrameSize - 256;  ///< minus the kernel's XDP headroom
+  static constexpr size_t kBatch = 64;
+
+  static Result<std::unique_ptr<TurboRx>> open(const Options& options);
+
+  /// Hands every waiting frame (up to a batch per queue) to `sink`; returns how many.
+  size_t drain(RxFrameSink& sink) noexcept;
+  /// Waits up to `timeoutMs` for frames on any queue.
+  void wait(int timeoutMs) noexcept;
+  /// Signature frames the kernel dropped for want of room in our rings (user space too slow).
+  uint64_t dropped() const noexcept;
+  /// "native" (XDP in the driver) or "generic" (XDP on the skb path).
+  const char* hook() const noexcept { return program_->native() ? "native" : "generic"; }
+
+ private:
+  struct Queue {
+    std::unique_ptr<Umem> umem;
+    std::unique_ptr<XskSocket> xsk;  // after umem: closed before it
+  };
+  TurboRx() = default;
+  size_t drainQueue(Queue& q, RxFrameSink& sink) noexcept;
+
+  std::vector<Queue> queues_;
+  std::unique_ptr<XdpProgram> program_;  // last: detached before the sockets close
+};
+
+}  // namespace staccato::turbo

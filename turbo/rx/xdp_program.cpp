@@ -1,0 +1,68 @@
+#include "turbo/rx/xdp_program.h"
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <linux/if_link.h>
+#include <net/if.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace staccato::turbo {
+namespace {
+
+std::string why(int err) { return std::strerror(err < 0 ? -err : err); }
+
+int linkXdp(int progFd, unsigned ifindex, uint32_t flags) {
+  LIBBPF_OPTS(bpf_link_create_opts, opts, .flags = flags);
+  const int fd = bpf_link_create(progFd, static_cast<int>(ifindex), BPF_XDP, &opts);
+  return fd < 0 ? -errno : fd;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<XdpProgram>> XdpProgram::attach(const std::string& iface) {
+  const unsigned ifindex = if_nametoindex(iface.c_str());
+  if (ifindex == 0) return makeError(iface, "no such interface", ErrorKind::kNotFound);
+  std::unique_ptr<XdpProgram> p(new XdpProgram());
+  p->iface_ = iface;
+  const std::string name = "staccato-rx-" + iface;
+  LIBBPF_OPTS(bpf_object_open_opts, openOpts, .object_name = name.c_str());
+  p->object_ = bpf_object__open_mem(kSignatureRedirectObject, kSignatureRedirectObjectSize, &openOpts);
+  if (!p->object_) return makeError(iface, "cannot open the receive XDP program: " + why(errno), ErrorKind::kInternal);
+  if (int rc = bpf_object__load(p->object_); rc != 0)
+    return makeError(iface, "cannot load the receive XDP program: " + why(rc) +
+                                (rc == -EPERM ? " (needs CAP_BPF and CAP_NET_ADMIN, or root)" : ""),
+                     ErrorKind::kUnavailable);
+  bpf_program* prog = bpf_object__find_program_by_name(p->object_, "staccato_signature_redirect");
+  p->mapFd_ = bpf_object__find_map_fd_by_name(p->object_, "xsks");
+  if (!prog || p->mapFd_ < 0) return makeError(iface, "the receive XDP program is incomplete", ErrorKind::kInternal);
+
+  // In the driver first; a driver without XDP (or one that refuses, e.g. veth whose peer MTU is
+  // too large) gets the generic hook, which works on any interface but costs an skb per frame.
+  int fd = linkXdp(bpf_program__fd(prog), ifindex, XDP_FLAGS_DRV_MODE);
+  p->native_ = fd >= 0;
+  if (fd < 0) fd = linkXdp(bpf_program__fd(prog), ifindex, XDP_FLAGS_SKB_MODE);
+  if (fd < 0)
+    return makeError(iface, "cannot attach the receive XDP program: " + why(fd) +
+                                (fd == -EBUSY || fd == -EEXIST ? " (another XDP program is attached to this interface)" : ""),
+                     ErrorKind::kUnavailable);
+  p->linkFd_ = fd;
+  return p;
+}
+
+Status XdpProgram::bindQueue(uint32_t queue, int xskFd) {
+  if (queue >= kMaxQueues) return makeError(iface_, "receive queue " + std::to_string(queue) + " beyond the program's map");
+  if (bpf_map_update_elem(mapFd_, &queue, &xskFd, BPF_ANY) != 0)
+    return makeError(iface_ + " queue " + std::to_string(queue), "cannot route frames to the AF_XDP socket: " + why(errno),
+                     ErrorKind::kInternal);
+  return Ok{};
+}
+
+XdpProgram::~XdpProgram() {
+  if (linkFd_ >= 0) ::close(linkFd_);  // detaches the program
+  if (object_) bpf_object__close(object_);
+}
+
+}  // namespace staccato::turbo
