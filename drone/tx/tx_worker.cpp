@@ -10,6 +10,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <thread>
 
 #include "common/stream/patch_program.h"
 #include "common/stream/rate.h"
@@ -104,7 +105,7 @@ void TxWorker::run(std::stop_token st) {
   }
   if (auto s = backend_->prepare(job_.plans); !s) {
     fail(s.error().toString());
-    if (job_.sync) job_.sync->leave();
+    if (job_.sync) job_.sync->leave(job_.queue);
   } else if (job_.interleaved) {
     runInterleaved(st);
   } else {
@@ -133,10 +134,6 @@ size_t TxWorker::sendBatch(size_t i, PatchState& state, size_t max) {
   return sent;
 }
 
-void QueueSync::Completion::operator()() noexcept {
-  // A little ahead, so every worker is awake and spinning when the first packet is due.
-  self->start_.store(monotonicNs() + 200'000, std::memory_order_release);
-}
 
 uint64_t TxWorker::startTogether() { return job_.sync ? job_.sync->arriveAndWait() : monotonicNs(); }
 
@@ -154,7 +151,16 @@ void TxWorker::runSequential(std::stop_token st) {
     StreamRun run{makePatchState(plan, before[i] + k, q), paceFor(plan, job_.lineRateBps, startTogether()), 0,
                   shareOf(perRun, k, q), k, q};
     const bool unpaced = run.pace.nsPerPacket == 0 && run.pace.nsPerBurst == 0;
+    QueueSync* sync = job_.sync;
+    auto nextIndex = [&] { return k + run.sent * q; };  // in the run, over all queues
     while (run.sent < run.total && !st.stop_requested() && !failed_.load()) {
+      if (sync) {
+        if (sync->tooFarAhead(k, nextIndex())) {
+          std::this_thread::yield();  // the core may be what the slow queue (or the receiver) lacks
+          continue;
+        }
+        sync->publish(k, nextIndex());
+      }
       if (unpaced) {  // as fast as possible: no clock, no deadlines
         run.sent += sendBatch(i, run.state, static_cast<size_t>(std::min<uint64_t>(kMaxBatch, run.total - run.sent)));
         continue;
@@ -169,6 +175,18 @@ void TxWorker::runSequential(std::stop_token st) {
       size_t due = 1;
       while (due < kMaxBatch && run.sent + due < run.total && run.deadline(run.sent + due) <= now) ++due;
       run.sent += sendBatch(i, run.state, due);
+    }
+    if (sync) {
+      sync->markStopped(k, nextIndex());
+      if (st.stop_requested() && !failed_.load()) {
+        // Stopped mid-run: send what this queue owes below the highest index any queue reached.
+        const uint64_t end = sync->agreedEnd();
+        while (nextIndex() < end && run.sent < run.total && !failed_.load()) {
+          const uint64_t owed = (end - k + q - 1) / q - run.sent;
+          run.sent += sendBatch(i, run.state, static_cast<size_t>(std::min<uint64_t>(kMaxBatch, owed)));
+        }
+        sync->markStopped(k, nextIndex());  // where this queue really ended
+      }
     }
     if (st.stop_requested() || failed_.load()) break;
     before[i] += perRun;
@@ -187,7 +205,7 @@ void TxWorker::runSequential(std::stop_token st) {
     }
   }
   // Leaving (done, stopped or failed): the other queues must not wait for this one any more.
-  if (job_.sync) job_.sync->leave();
+  if (job_.sync) job_.sync->leave(k);
 }
 
 void TxWorker::runInterleaved(std::stop_token st) {
@@ -214,7 +232,7 @@ void TxWorker::runInterleaved(std::stop_token st) {
     }
     runs[best].sent += sendBatch(best, runs[best].state, 1);
   }
-  if (job_.sync) job_.sync->leave();
+  if (job_.sync) job_.sync->leave(k);
 }
 
 }  // namespace staccato::drone

@@ -4,40 +4,17 @@
 /// With Q queues, worker k sends packets k, k+Q, k+2Q... of every stream: each stream's count,
 /// rate, sequence numbers and variable-field values are split exactly across the queues.
 #include <atomic>
-#include <barrier>
 #include <memory>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "common/stream/tx_plan.h"
+#include "drone/tx/queue_sync.h"
 #include "drone/tx/stream_counters.h"
 #include "common/stream/tx_backend.h"
 
 namespace staccato::drone {
-
-/// Keeps a port's queue workers in step: every stream run starts on all queues at one instant
-/// (so their interleaved packets leave in sequence order), and none starts a stream before all
-/// have finished the previous one.
-class QueueSync {
- public:
-  explicit QueueSync(uint32_t queues) : barrier_(queues, Completion{this}) {}
-  /// Waits for the other queues; returns the shared monotonic start time of what comes next.
-  uint64_t arriveAndWait() {
-    barrier_.arrive_and_wait();
-    return start_.load(std::memory_order_acquire);
-  }
-  /// This worker is done: the others stop waiting for it.
-  void leave() { barrier_.arrive_and_drop(); }
-
- private:
-  struct Completion {
-    QueueSync* self;
-    void operator()() noexcept;
-  };
-  std::atomic<uint64_t> start_{0};
-  std::barrier<Completion> barrier_;
-};
 
 struct TxJob {
   std::vector<TxPlan> plans;  ///< enabled streams in order

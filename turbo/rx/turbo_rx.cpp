@@ -15,12 +15,13 @@ struct RxMeta {
   uint64_t arrivalNs;
   uint64_t magic;
 };
-constexpr uint32_t kMemoryBudgetFrames = (256u << 20) / TurboRx::kFrameSize;  // all queues together
+constexpr uint64_t kMemoryBudget = 256u << 20;  // all queues together
+constexpr uint64_t kMemoryPerQueue = 32u << 20;
 
-/// Frames per queue: room for ~8 ms at a million frames/s each, less when there are many queues.
-uint32_t framesPerQueue(uint32_t queues) {
-  const uint32_t share = std::clamp(kMemoryBudgetFrames / std::max(queues, 1u), 2048u, 8192u);
-  return std::bit_floor(share);
+/// Frames per queue: 32 MB each (16 ms at a million 64-byte frames/s), less when there are many.
+uint32_t framesPerQueue(uint32_t queues, uint32_t frameSize) {
+  const uint64_t bytes = std::min(kMemoryPerQueue, kMemoryBudget / std::max(queues, 1u));
+  return std::bit_floor(static_cast<uint32_t>(std::clamp<uint64_t>(bytes / frameSize, 2048, 16384)));
 }
 
 }  // namespace
@@ -35,10 +36,11 @@ Result<std::unique_ptr<TurboRx>> TurboRx::open(const Options& o) {
   auto program = XdpProgram::attach(o.iface);
   if (!program) return program.error();
   rx->program_ = std::move(program).value();
-  const uint32_t frames = framesPerQueue(queues);
+  const uint32_t frameSize = o.mtu + 18 + kXdpHeadroom <= 2048 ? 2048 : 4096;
+  const uint32_t frames = framesPerQueue(queues, frameSize);
   rx->queues_.reserve(queues);
   for (uint32_t q = 0; q < queues; ++q) {
-    auto umem = Umem::create(frames, kFrameSize, frames);
+    auto umem = Umem::create(frames, frameSize, frames);
     if (!umem) return umem.error();
     auto xsk = XskSocket::create(o.iface, q, **umem, CopyMode::kAny, {.rx = frames});
     if (!xsk) return xsk.error();
@@ -46,7 +48,7 @@ Result<std::unique_ptr<TurboRx>> TurboRx::open(const Options& o) {
     uint32_t idx = 0;
     if (xsk_ring_prod__reserve(&u.fill(), frames, &idx) != frames)
       return makeError(o.iface, "cannot fill the receive ring", ErrorKind::kInternal);
-    for (uint32_t f = 0; f < frames; ++f) *xsk_ring_prod__fill_addr(&u.fill(), idx + f) = uint64_t{f} * kFrameSize;
+    for (uint32_t f = 0; f < frames; ++f) *xsk_ring_prod__fill_addr(&u.fill(), idx + f) = uint64_t{f} * frameSize;
     xsk_ring_prod__submit(&u.fill(), frames);
     if (auto s = rx->program_->bindQueue(q, (*xsk)->fd()); !s) return s.error();
     rx->queues_.push_back({std::move(umem).value(), std::move(xsk).value()});
@@ -76,7 +78,7 @@ size_t TurboRx::drainQueue(Queue& q, RxFrameSink& sink) noexcept {
     const bool stamped = meta->magic == kMetaMagic;
     frames[i] = {data, d->len, stamped ? meta->arrivalNs : 0};
     meta->magic = 0;
-    chunks[i] = d->addr & ~uint64_t{kFrameSize - 1};
+    chunks[i] = d->addr & ~uint64_t{q.umem->frameSize() - 1};
   }
   sink.onFrames(frames, n);
   xsk_ring_cons__release(&ring, n);

@@ -35,8 +35,10 @@ class TurboRx {
     uint32_t queues = 1;  ///< the interface's receive queues
     uint32_t mtu = 1500;
   };
-  static constexpr uint32_t kFrameSize = 4096;
-  static constexpr uint32_t kMaxFrame = kFrameSize - 256;  ///< minus the kernel's XDP headroom
+  /// Packet buffers: 2048 bytes when the MTU allows (twice the frames for the same memory),
+  /// else 4096; the kernel keeps 256 bytes of each for its XDP headroom.
+  static constexpr uint32_t kXdpHeadroom = 256;
+  static constexpr uint32_t kMaxFrame = 4096 - kXdpHeadroom;
   static constexpr size_t kBatch = 64;
 
   static Result<std::unique_ptr<TurboRx>> open(const Options& options);
