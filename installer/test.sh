@@ -1,10 +1,22 @@
 #!/usr/bin/env bash
 # The whole test suite: install what is missing, build, run every test (tshark oracle tests
 # included). Usage: installer/test.sh [--preset dev|asan]
+#
+# Tests labelled `timing` (rates, burst gaps, delays) measure the machine as much as the code: a
+# shared CI VM can stall a few milliseconds at a bad moment. Those, and only those, get one more
+# try, announced; any other failure fails at once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 preset=dev
 [[ "${1:-}" == "--preset" ]] && preset=$2
 installer/build.sh --preset "$preset"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-ctest --preset "$preset" --output-on-failure
+ctest --preset "$preset" --output-on-failure && exit 0
+
+failed_log=build/$preset/Testing/Temporary/LastTestsFailed.log
+timing=$(ctest --preset "$preset" -N -L timing | awk '/Test +#/ {print $3}')
+while IFS=: read -r _ name; do
+  grep -qxF "$name" <<<"$timing" || { echo "FAILED: $name (not a timing test: no second try)"; exit 1; }
+done <"$failed_log"
+echo "== Only timing tests failed; trying them once more: $(cut -d: -f2 "$failed_log" | tr '\n' ' ')"
+ctest --preset "$preset" --rerun-failed --output-on-failure
