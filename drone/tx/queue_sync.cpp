@@ -53,7 +53,8 @@ uint64_t QueueSync::agreedEnd() const noexcept {
     bool all = true;
     uint64_t end = 0;
     for (uint32_t j = 0; j < queues_; ++j) {
-      // A worker that already left (it agreed and caught up, or failed) still marks how far it went.
+      // A worker that already left (it agreed and caught up, or failed) still counts where it stopped;
+      // stopped values never change afterwards, so every worker computes the same end.
       if (!slots_[j].stopped.load(std::memory_order_acquire) && !slots_[j].left.load(std::memory_order_acquire)) all = false;
       end = std::max(end, slots_[j].next.load(std::memory_order_relaxed));
     }

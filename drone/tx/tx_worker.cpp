@@ -185,7 +185,6 @@ void TxWorker::runSequential(std::stop_token st) {
           const uint64_t owed = (end - k + q - 1) / q - run.sent;
           run.sent += sendBatch(i, run.state, static_cast<size_t>(std::min<uint64_t>(kMaxBatch, owed)));
         }
-        sync->markStopped(k, nextIndex());  // where this queue really ended
       }
     }
     if (st.stop_requested() || failed_.load()) break;

@@ -15,6 +15,7 @@ struct RxMeta {
   uint64_t arrivalNs;
   uint64_t magic;
 };
+constexpr uint32_t kL2Overhead = 18;  // Ethernet header + one VLAN tag on top of the MTU
 constexpr uint64_t kMemoryBudget = 256u << 20;  // all queues together
 constexpr uint64_t kMemoryPerQueue = 32u << 20;
 
@@ -27,7 +28,8 @@ uint32_t framesPerQueue(uint32_t queues, uint32_t frameSize) {
 }  // namespace
 
 Result<std::unique_ptr<TurboRx>> TurboRx::open(const Options& o) {
-  if (o.mtu + 18 > kMaxFrame)
+  const uint32_t largestFrame = o.mtu + kL2Overhead;
+  if (largestFrame > kMaxFrame)
     return makeError(o.iface, "MTU " + std::to_string(o.mtu) + " is too large for turbo receive (frames up to " +
                                   std::to_string(kMaxFrame) + " bytes)",
                      ErrorKind::kUnavailable);
@@ -36,7 +38,7 @@ Result<std::unique_ptr<TurboRx>> TurboRx::open(const Options& o) {
   auto program = XdpProgram::attach(o.iface);
   if (!program) return program.error();
   rx->program_ = std::move(program).value();
-  const uint32_t frameSize = o.mtu + 18 + kXdpHeadroom <= 2048 ? 2048 : 4096;
+  const uint32_t frameSize = largestFrame + kXdpHeadroom <= 2048 ? 2048 : 4096;
   const uint32_t frames = framesPerQueue(queues, frameSize);
   rx->queues_.reserve(queues);
   for (uint32_t q = 0; q < queues; ++q) {
