@@ -23,9 +23,9 @@ uint64_t LatencyHistogram::bucketHigh(size_t b) noexcept {
 }
 
 void LatencyHistogram::record(uint64_t ns) noexcept {
-  bump(buckets_[bucketOf(ns)], 1);
-  bump(count_, 1);
-  bump(sum_, ns);
+  addSingleWriter(buckets_[bucketOf(ns)], 1);
+  addSingleWriter(count_, 1);
+  addSingleWriter(sum_, ns);
   if (ns < min_.load(std::memory_order_relaxed)) min_.store(ns, std::memory_order_relaxed);
   if (ns > max_.load(std::memory_order_relaxed)) max_.store(ns, std::memory_order_relaxed);
 }

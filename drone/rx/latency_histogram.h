@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 
+#include "common/core/single_writer.h"
 namespace staccato::drone {
 
 class LatencyHistogram {
@@ -29,9 +30,6 @@ class LatencyHistogram {
   static uint64_t bucketHigh(size_t b) noexcept;  ///< inclusive
 
  private:
-  static void bump(std::atomic<uint64_t>& a, uint64_t by) noexcept {
-    a.store(a.load(std::memory_order_relaxed) + by, std::memory_order_relaxed);
-  }
   std::array<std::atomic<uint64_t>, kBuckets> buckets_{};
   std::atomic<uint64_t> count_{0}, sum_{0}, min_{UINT64_MAX}, max_{0};
 };

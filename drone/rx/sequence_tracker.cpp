@@ -22,18 +22,18 @@ SequenceTracker::Verdict SequenceTracker::onPacket(uint32_t wireSeq) noexcept {
     highest_ = seq;
     expected_.store(seq + 1, std::memory_order_relaxed);
     window_[seq % kWindow] = true;
-    bump(unique_);
+    addSingleWriter(unique_);
     return gap ? Verdict::kGap : Verdict::kInOrder;
   }
   if (highest_ - seq < kWindow) {
     if (seen(seq)) {
-      bump(duplicates_);
+      addSingleWriter(duplicates_);
       return Verdict::kDuplicate;
     }
     window_[seq % kWindow] = true;
   }
-  bump(unique_);  // older than the window: counted as late, as most likely
-  bump(reordered_);
+  addSingleWriter(unique_);  // older than the window: counted as late, as most likely
+  addSingleWriter(reordered_);
   return Verdict::kLate;
 }
 

@@ -6,6 +6,7 @@
 #include <bitset>
 #include <cstdint>
 
+#include "common/core/single_writer.h"
 namespace staccato::drone {
 
 class SequenceTracker {
@@ -26,9 +27,6 @@ class SequenceTracker {
   }
 
  private:
-  static void bump(std::atomic<uint64_t>& a) noexcept {
-    a.store(a.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-  }
   bool seen(uint64_t seq) const noexcept { return window_[seq % kWindow]; }
   bool started_ = false;
   uint64_t highest_ = 0;

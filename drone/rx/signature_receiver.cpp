@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "common/core/bits.h"
+#include "common/core/single_writer.h"
 #include "common/packet/signature_layout.h"
 
 namespace staccato::drone {
@@ -16,7 +17,6 @@ constexpr int64_t kPlausibleNs = 60'000'000'000;  // |rx - tx| beyond a minute: 
 constexpr size_t kMinFrame = 14 + kSignatureBytes;
 
 uint64_t be(const uint8_t* p, size_t n) { return readBits(p, 0, unsigned(n * 8)); }
-void bump(std::atomic<uint64_t>& a) { a.store(a.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
 
 }  // namespace
 
@@ -51,12 +51,12 @@ void SignatureReceiver::serviceClear() noexcept {
 }
 
 void SignatureReceiver::onFrame(const uint8_t* frame, uint32_t len, uint32_t wireLen, uint64_t rxNs) noexcept {
-  if (len < kMinFrame || len != wireLen) return bump(ignored_);
+  if (len < kMinFrame || len != wireLen) return addSingleWriter(ignored_);
   const uint8_t* sig = frame + len - kSignatureBytes;
-  if (be(sig + kSigMagicOffset, 2) != kSignatureMagic) return bump(ignored_);
+  if (be(sig + kSigMagicOffset, 2) != kSignatureMagic) return addSingleWriter(ignored_);
   const uint64_t txNs = be(sig + kSigTimestampOffset, 8);
   const int64_t delta = static_cast<int64_t>(rxNs - txNs);
-  if (delta > kPlausibleNs || delta < -kPlausibleNs) return bump(ignored_);
+  if (delta > kPlausibleNs || delta < -kPlausibleNs) return addSingleWriter(ignored_);
   const size_t id = be(sig + kSigStreamIdOffset, 2);
   StreamRxStats* s = streams_[id].load(std::memory_order_relaxed);
   if (!s) {  // first packet of this stream on this port

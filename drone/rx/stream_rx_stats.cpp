@@ -2,11 +2,13 @@
 
 #include <cmath>
 
+#include "common/core/single_writer.h"
+
 namespace staccato::drone {
 
 void StreamRxStats::onPacket(uint32_t seq, uint64_t frameBytes, uint64_t txNs, uint64_t rxNs) noexcept {
-  packets.store(packets.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-  bytes.store(bytes.load(std::memory_order_relaxed) + frameBytes, std::memory_order_relaxed);
+  addSingleWriter(packets);
+  addSingleWriter(bytes, frameBytes);
   if (sequence.onPacket(seq) == SequenceTracker::Verdict::kDuplicate) return;
   const int64_t transit = static_cast<int64_t>(rxNs - txNs);
   latency.record(transit > 0 ? static_cast<uint64_t>(transit) : 0);

@@ -4,6 +4,8 @@
 #include <atomic>
 #include <cstdint>
 
+#include "common/core/single_writer.h"
+
 namespace staccato::drone {
 
 struct alignas(64) StreamTxCounters {
@@ -11,8 +13,8 @@ struct alignas(64) StreamTxCounters {
   std::atomic<uint64_t> bytes{0};  ///< with FCS
 
   void add(uint64_t n, uint64_t b) noexcept {
-    packets.store(packets.load(std::memory_order_relaxed) + n, std::memory_order_relaxed);
-    bytes.store(bytes.load(std::memory_order_relaxed) + b, std::memory_order_relaxed);
+    addSingleWriter(packets, n);
+    addSingleWriter(bytes, b);
   }
   void clear() noexcept {
     packets.store(0, std::memory_order_relaxed);
