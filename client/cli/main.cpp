@@ -25,8 +25,8 @@ Commands:
   protocols [--markdown]
         List every protocol and field Staccato can build (Wireshark display-filter names).
 
-Drone commands (options, before or after the command: --drone HOST:PORT (default
-127.0.0.1:7878 or $STACCATO_DRONE), --token-file FILE, --tls, --ca CA.pem):
+Drone commands (options, before or after the command: --drone HOST:PORT or unix:PATH
+(default 127.0.0.1:7878 or $STACCATO_DRONE), --token-file FILE, --tls, --ca CA.pem):
   ports [--json]             The drone's ports.
   configure PORT [--mode sequential|interleaved] [--track-rx on|off] [--line-rate BPS]
                  [--backend auto|pcap|turbo|turbo-zerocopy|turbo-copy] [--queues N] [--cpus 0,1]

@@ -10,10 +10,6 @@
 
 namespace staccato::client {
 
-namespace {
-constexpr const char* kProtocolVersion = "0.1";
-}
-
 Result<std::unique_ptr<DroneConnection>> DroneConnection::open(const DroneAddress& address) {
   std::shared_ptr<grpc::ChannelCredentials> creds = grpc::InsecureChannelCredentials();
   if (address.tls) {
@@ -35,7 +31,7 @@ Result<std::unique_ptr<DroneConnection>> DroneConnection::open(const DroneAddres
 std::unique_ptr<grpc::ClientContext> DroneConnection::context(double deadlineSeconds) const {
   auto ctx = std::make_unique<grpc::ClientContext>();
   if (!address_.token.empty()) ctx->AddMetadata("authorization", "Bearer " + address_.token);
-  ctx->AddMetadata("x-staccato-version", kProtocolVersion);
+  ctx->AddMetadata("x-staccato-version", std::to_string(kClientProtocolMajor) + "." + std::to_string(kClientProtocolMinor));
   if (deadlineSeconds > 0)
     ctx->set_deadline(std::chrono::system_clock::now() +
                       std::chrono::milliseconds(static_cast<int64_t>(deadlineSeconds * 1000)));
@@ -54,6 +50,12 @@ std::string describe(const grpc::Status& s, const std::string& target) {
   std::string msg = s.error_message();
   switch (s.error_code()) {
     case grpc::StatusCode::UNAVAILABLE:
+      if (target.rfind("unix:", 0) == 0 && msg.find("Permission denied") != std::string::npos)
+        return "cannot connect to the drone at " + target + ": permission denied (the socket belongs to another "
+               "user; a drone started with sudo gives it to the user who ran sudo)";
+      if (target.rfind("unix:", 0) == 0 && msg.find("No such file") != std::string::npos)
+        return "cannot reach the drone at " + target + ": no such socket; is staccato-drone running with --listen " +
+               target + "?";
       return "cannot reach the drone at " + target + " (" + msg + "); is staccato-drone running there?";
     case grpc::StatusCode::DEADLINE_EXCEEDED: return "the drone at " + target + " did not answer in time";
     case grpc::StatusCode::UNAUTHENTICATED: return msg;

@@ -3,6 +3,7 @@
 /// token, protocol version). Used by the CLI; the GUI wraps it off its main thread.
 #include <grpcpp/grpcpp.h>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -11,8 +12,12 @@
 
 namespace staccato::client {
 
+/// The protocol version this client speaks (sent in every call's metadata and in GetVersion).
+inline constexpr uint32_t kClientProtocolMajor = 0;
+inline constexpr uint32_t kClientProtocolMinor = 1;
+
 struct DroneAddress {
-  std::string target = "127.0.0.1:7878";
+  std::string target = "127.0.0.1:7878";  ///< HOST:PORT, or unix:/PATH for a drone's unix socket
   std::string token;      ///< empty = none
   bool tls = false;
   std::string caCertFile; ///< TLS: trust this CA (PEM); empty = system roots

@@ -2,16 +2,20 @@
 #include <fcntl.h>
 #include <grpcpp/grpcpp.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 
 #include <iostream>
+#include <optional>
 #include <thread>
 
 #include "common/files/stream_file.h"
+#include "drone/app/demo_lab.h"
 #include "drone/app/options.h"
+#include "drone/app/unix_socket_file.h"
 #include "rpc/names/backend_names.h"
 #include "drone/core/port_manager.h"
 #include "drone/service/drone_service.h"
@@ -40,6 +44,33 @@ int main(int argc, char** argv) {
   if (opts->help) {
     std::cout << kDroneUsage;
     return 0;
+  }
+  if (opts->demoLab) {
+    if (auto s = checkDemoLabPermitted(); !s) {
+      std::cerr << "staccato-drone: " << s.error().toString() << "\n";
+      return 1;
+    }
+  }
+  // Before the demo lab, so that a drone already listening there is found without building a lab.
+  std::optional<UnixSocketFile> socketFile;
+  if (isUnixListen(opts->listen)) {
+    socketFile.emplace(unixListenPath(opts->listen));
+    if (auto s = socketFile->prepare(opts->listen == kDemoLabListen); !s) {
+      std::cerr << "staccato-drone: " << s.error().toString() << "\n";
+      return 1;
+    }
+  }
+  // unshare() moves only the calling thread, and a new mount namespace needs a process without
+  // threads: before gRPC or any library starts one.
+  if (opts->demoLab) {
+    auto lab = enterDemoLab();
+    if (!lab) {
+      std::cerr << "staccato-drone: " << lab.error().toString() << "\n";
+      return 1;
+    }
+    for (const auto& w : lab->warnings) std::cerr << "staccato-drone: demo lab: " << w << "\n";
+    std::cerr << "staccato-drone: demo lab: " << lab->summary << "; see its traffic with: nsenter -t " << ::getpid()
+              << " -n tcpdump -i " << kDemoLabPortB << "\n";
   }
   std::string token;
   if (!opts->tokenFile.empty()) {
@@ -85,12 +116,28 @@ int main(int argc, char** argv) {
   int boundPort = 0;
   builder.AddListeningPort(opts->listen, creds, &boundPort);
   builder.RegisterService(&service);
+  // A unix socket is born private (0600 before anyone can connect), then given to its user.
+  mode_t oldMask = 0;
+  if (socketFile) oldMask = ::umask(0077);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
+  if (socketFile) ::umask(oldMask);
   if (!server || boundPort == 0) {
-    std::cerr << "staccato-drone: cannot listen on " << opts->listen << " (address in use, or not an address of this host?)\n";
+    std::cerr << "staccato-drone: cannot listen on " << opts->listen
+              << (socketFile ? " (can this user create files in that directory?)"
+                             : " (address in use, or not an address of this host?)")
+              << "\n";
     return 1;
   }
-  std::cerr << "staccato-drone: listening on " << opts->listen << (token.empty() ? "" : " (token required)")
+  std::string access;
+  if (socketFile) {
+    auto who = socketFile->secure();
+    if (!who) {
+      std::cerr << "staccato-drone: " << who.error().toString() << "\n";
+      return 1;
+    }
+    access = " (" + *who + ")";
+  }
+  std::cerr << "staccato-drone: listening on " << opts->listen << access << (token.empty() ? "" : " (token required)")
             << (opts->tlsCert.empty() ? "" : " (TLS)") << ", " << ports.listPorts().size() << " ports\n";
   std::thread stopper([&] {
     int sig = 0;

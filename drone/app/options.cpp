@@ -12,6 +12,14 @@ The Staccato drone: owns this host's ports, sends and receives streams, reports 
 
   --listen ADDR:PORT     where to listen (default 127.0.0.1:7878). Any address other than
                          loopback requires --token-file.
+  --listen unix:PATH     listen on a unix socket instead (local, no token needed): a stale
+                         socket file is replaced, the file is removed on exit; mode 0600,
+                         owned by the user who ran sudo or pkexec, if any
+  --demo-lab             a private demo network (root): the drone moves into its own network
+                         namespace with a veth pair demo0 <-> demo1 (2 queues each), its only
+                         ports; what one sends the other receives. The kernel removes it all
+                         when the drone exits, however it exits. Listens on
+                         unix:/run/staccato/demo-lab.sock unless --listen unix:PATH is given.
   --token-file FILE      clients must send this access token (first line of FILE)
   --tls-cert FILE --tls-key FILE
                          serve TLS with this certificate and key (PEM)
@@ -45,8 +53,17 @@ bool isLoopbackListen(const std::string& listen) {
   return host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0;
 }
 
+bool isUnixListen(const std::string& listen) { return listen.rfind("unix:", 0) == 0; }
+
+std::string unixListenPath(const std::string& listen) {
+  std::string path = listen.substr(5);
+  if (path.rfind("//", 0) == 0) path.erase(0, 2);
+  return path;
+}
+
 Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
   DroneOptions o;
+  bool listenGiven = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&]() -> Result<std::string> {
@@ -55,11 +72,16 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
     };
     if (a == "--help" || a == "-h") {
       o.help = true;
+    } else if (a == "--demo-lab") {
+      o.demoLab = true;
     } else if (a == "--listen" || a == "--token-file" || a == "--tls-cert" || a == "--tls-key" || a == "--include" ||
                a == "--exclude" || a == "--backend" || a == "--tx-queues" || a == "--rx-backend") {
       auto v = value();
       if (!v) return v.error();
-      if (a == "--listen") o.listen = *v;
+      if (a == "--listen") {
+        o.listen = *v;
+        listenGiven = true;
+      }
       if (a == "--token-file") o.tokenFile = *v;
       if (a == "--tls-cert") o.tlsCert = *v;
       if (a == "--tls-key") o.tlsKey = *v;
@@ -80,9 +102,22 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
     return makeError("--backend", "'" + o.backend + "' (allowed: " + rpc::kBackendChoices + ")");
   if (!rpc::rxBackendFromName(o.rxBackend))
     return makeError("--rx-backend", "'" + o.rxBackend + "' (allowed: " + rpc::kRxBackendChoices + ")");
-  if (o.listen.find(':') == std::string::npos) return makeError("--listen", "give ADDR:PORT, e.g. 127.0.0.1:7878");
+  if (o.demoLab) {
+    if (!listenGiven) o.listen = kDemoLabListen;
+    if (!isUnixListen(o.listen))
+      return makeError("--listen", o.listen + " with --demo-lab would be reachable only inside the drone's private "
+                                   "network namespace: listen on a unix socket, e.g. --listen unix:/tmp/demo.sock "
+                                   "(default " + kDemoLabListen + ")");
+    if (!o.ports.include.empty() || !o.ports.exclude.empty())
+      return makeError("--demo-lab", "the demo lab's only ports are demo0 and demo1: drop --include/--exclude");
+    o.ports.include = {"demo0", "demo1"};
+  }
+  if (isUnixListen(o.listen) && unixListenPath(o.listen).empty())
+    return makeError("--listen", "give a socket path, e.g. unix:/run/staccato/drone.sock");
+  if (o.listen.find(':') == std::string::npos)
+    return makeError("--listen", "give ADDR:PORT, e.g. 127.0.0.1:7878, or unix:PATH");
   if (o.tlsCert.empty() != o.tlsKey.empty()) return makeError("--tls-cert", "TLS needs both --tls-cert and --tls-key");
-  if (!isLoopbackListen(o.listen) && o.tokenFile.empty())
+  if (!isLoopbackListen(o.listen) && !isUnixListen(o.listen) && o.tokenFile.empty())
     return makeError("--listen", o.listen + " is reachable from other hosts: give an access token with --token-file "
                                  "(and preferably --tls-cert/--tls-key); see docs/security.md");
   return o;

@@ -9,6 +9,9 @@
 namespace staccato::drone {
 
 inline constexpr const char* kDefaultListen = "127.0.0.1:7878";
+/// Where a --demo-lab drone listens unless told otherwise (its TCP ports exist only inside its
+/// private network namespace).
+inline constexpr const char* kDemoLabListen = "unix:/run/staccato/demo-lab.sock";
 
 struct DroneOptions {
   std::string listen = kDefaultListen;
@@ -18,12 +21,17 @@ struct DroneOptions {
   std::string backend = "auto";  ///< every port's transmit backend until a client configures it
   uint32_t txQueues = 0;         ///< turbo queues per port; 0 = all
   std::string rxBackend = "auto";  ///< every port's receive engine until a client configures it
+  bool demoLab = false;            ///< own network namespace with the veth pair demo0 <-> demo1
   bool help = false;
 };
 
 Result<DroneOptions> parseDroneOptions(int argc, char** argv);
 /// True for 127.0.0.0/8, ::1 and "localhost" listen addresses.
 bool isLoopbackListen(const std::string& listen);
+/// True for "unix:PATH" listen addresses (local to this host, like loopback).
+bool isUnixListen(const std::string& listen);
+/// The socket path of a "unix:" address: "unix:/p" and "unix:///p" give "/p", "unix:p" gives "p".
+std::string unixListenPath(const std::string& listen);
 
 extern const char* kDroneUsage;
 
