@@ -6,7 +6,7 @@ set -euo pipefail
 
 build_pkgs=(
   build-essential cmake ninja-build ccache pkg-config git
-  qt6-base-dev qt6-charts-dev libqt6charts6-dev libqt6svg6-dev qt6-base-dev-tools libgl-dev
+  qt6-base-dev qt6-charts-dev libqt6charts6-dev libqt6svg6-dev libqt6opengl6-dev qt6-base-dev-tools libgl-dev
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   libpcap-dev libxdp-dev libbpf-dev libelf-dev zlib1g-dev
   clang llvm

@@ -52,6 +52,7 @@ struct TailCodec {
 struct ProtocolSpec {
   std::string_view name;         ///< Wireshark's protocol name where it has one ("ip", "udp")
   std::string_view displayName;  ///< "IPv4"
+  std::string_view shortName = {};  ///< for one-line stack summaries ("Eth"); empty = displayName
   std::string_view summary;      ///< one line for docs and the GUI
   LayerRole role = LayerRole::kHeader;
   std::span<const FieldSpec> fields;
@@ -70,6 +71,7 @@ struct ProtocolSpec {
   std::string_view lengthField = {};
   bool lengthCountsHeader = true;  ///< false when the length excludes this header (ipv6.plen)
 
+  std::string_view shortLabel() const { return shortName.empty() ? displayName : shortName; }
   /// Index of a field by full name, or -1.
   int fieldIndex(std::string_view fieldName) const {
     for (size_t i = 0; i < fields.size(); ++i)

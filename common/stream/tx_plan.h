@@ -77,7 +77,7 @@ struct TxPlan {
   std::vector<ChecksumRange> ranges;
   LengthPlan length;
   uint64_t seed = 1;
-  uint8_t slots = 0;                    ///< cursor slots used
+  uint8_t slotCount = 0;                ///< cursor slots used
   double averageFrameBytes = 0;         ///< FCS included, for bit rates
   v1::Stream stream;                    ///< the source, for rate and control
 };

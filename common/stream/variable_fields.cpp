@@ -155,7 +155,7 @@ Status emitVariableFieldOps(const std::vector<ResolvedVariable>& vars, const Bui
     uint64_t window = 0;
     for (unsigned i = 0; i < w.bytes; ++i) window = window << 8 | built.bytes[w.offset + i];
     w.templateBits = window & ~(v.mask << w.shift);
-    op.slot = plan.slots++;
+    op.slot = plan.slotCount++;
     switch (v.mode) {
       case v1::VariableField::RANDOM: op.kind = PatchOpKind::kVarRandom; break;
       case v1::VariableField::LIST:

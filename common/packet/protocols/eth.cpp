@@ -17,6 +17,7 @@ constexpr FieldSpec kFields[] = {
 const ProtocolSpec kEthernet{
     .name = "eth",
     .displayName = "Ethernet II",
+    .shortName = "Eth",
     .summary = "Ethernet II header (destination, source, EtherType)",
     .fields = kFields,
 };

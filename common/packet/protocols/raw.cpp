@@ -24,6 +24,7 @@ constexpr TailCodec kCodec{encode, nullptr, decode};  // wire size: the rest of 
 const ProtocolSpec kRaw{
     .name = "raw",
     .displayName = "Raw bytes",
+    .shortName = "Raw",
     .summary = "Bytes exactly as typed (Staccato's own protocol); anything the registry lacks",
     .role = LayerRole::kRaw,
     .fields = kFields,

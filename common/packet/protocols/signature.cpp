@@ -28,6 +28,7 @@ static_assert(kSignatureBytes == 16);
 const ProtocolSpec kSignature{
     .name = "signature",
     .displayName = "Staccato signature",
+    .shortName = "Signature",
     .summary = "Trailer for per-stream stats: magic, stream id, sequence, 64-bit TX timestamp (16 bytes)",
     .role = LayerRole::kTrailer,
     .fields = kFields,

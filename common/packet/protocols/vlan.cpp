@@ -29,6 +29,7 @@ constexpr Binding kSvlanBindings[] = {STACCATO_ETHERTYPE_BINDINGS(0x88a8)};
 const ProtocolSpec kVlan{
     .name = "vlan",
     .displayName = "802.1Q VLAN",
+    .shortName = "VLAN",
     .summary = "IEEE 802.1Q customer VLAN tag (TPID 0x8100)",
     .fields = kVlanFields,
     .bindings = kVlanBindings,
@@ -37,6 +38,7 @@ const ProtocolSpec kVlan{
 const ProtocolSpec kSvlan{
     .name = "ieee8021ad",
     .displayName = "802.1ad S-VLAN",
+    .shortName = "S-VLAN",
     .summary = "IEEE 802.1ad service VLAN tag (TPID 0x88a8), the outer tag of QinQ",
     .fields = kSvlanFields,
     .bindings = kSvlanBindings,

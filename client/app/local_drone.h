@@ -1,0 +1,41 @@
+#pragma once
+/// Starts and stops a drone on this machine for the GUI: the plain local drone
+/// (127.0.0.1:7878) or the demo lab (a private veth pair, listening on a Unix socket).
+/// Not root: runs it through `sudo -n` and, when that is not allowed, says how to fix it.
+#include <QObject>
+#include <QProcess>
+#include <QString>
+#include <QTemporaryDir>
+
+#include <memory>
+
+namespace staccato::client {
+
+class LocalDrone : public QObject {
+  Q_OBJECT
+ public:
+  explicit LocalDrone(QObject* parent = nullptr);
+  ~LocalDrone() override;
+
+  /// staccato-drone next to this program (build tree or install prefix), $STACCATO_DRONE_BIN, or PATH.
+  static QString findBinary();
+
+  /// Starts the drone; with `demoLab` on a Unix socket in a private directory. Returns the
+  /// address to connect to ("127.0.0.1:7878" or "unix:/tmp/.../drone.sock"), or an empty
+  /// string after emitting failed().
+  QString start(bool demoLab);
+  /// SIGTERM, then SIGKILL after 3 s: the demo lab vanishes with the drone.
+  void stop();
+  bool running() const;
+
+ signals:
+  void log(const QString& line);
+  void failed(const QString& why);
+
+ private:
+  QProcess process_;
+  std::unique_ptr<QTemporaryDir> socketDir_;
+  QString stderrTail_;
+};
+
+}  // namespace staccato::client

@@ -1,0 +1,79 @@
+#pragma once
+/// DroneSession: the GUI's view of one drone. Every call is asynchronous: the real
+/// implementation (GrpcDroneSession) talks gRPC on its own threads and delivers results and
+/// signals on the thread that owns the session (the GUI thread); FakeDroneSession does the same
+/// in-process for tests and benchmarks. Models and widgets only ever see this interface.
+#include <QObject>
+#include <QString>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "client/core/drone_connection.h"
+#include "common/core/result.h"
+#include "staccato/v1/drone.pb.h"
+
+namespace staccato::client {
+
+enum class SessionState {
+  kDisconnected,  ///< not asked to connect (or disconnected on request)
+  kConnecting,    ///< first attempt in progress
+  kConnected,     ///< version checked, ports listed, stats flowing
+  kReconnecting,  ///< lost or refused; retrying with backoff (stateDetail() says why and when)
+};
+
+/// Severity of a log line from the client or a drone.
+enum class LogLevel { kInfo, kWarning, kError };
+
+QString stateName(SessionState state);
+/// Port names for log lines: "eth1, eth2", or "all ports" when empty (as ClearStats reads it).
+QString portListText(const std::vector<std::string>& ports);
+
+class DroneSession : public QObject {
+  Q_OBJECT
+ public:
+  using Done = std::function<void(const Status&)>;
+  using StreamsDone = std::function<void(const Result<std::vector<v1::Stream>>&)>;
+
+  explicit DroneSession(QObject* parent = nullptr) : QObject(parent) {}
+  ~DroneSession() override = default;
+
+  /// Short name for trees and logs: the drone's hostname once known, else the target.
+  virtual QString displayName() const = 0;
+  virtual const DroneAddress& address() const = 0;
+  virtual SessionState state() const = 0;
+  /// Why the state is what it is, e.g. "cannot reach ...; retrying in 4 s".
+  virtual QString stateDetail() const = 0;
+  /// Ports as last listed (refreshed on connect, after configure/start/stop, and on demand).
+  virtual const std::vector<v1::Port>& ports() const = 0;
+  /// The drone's version reply (empty until connected).
+  virtual const v1::GetVersionReply& version() const = 0;
+
+  /// Connects (version check, port list, stats watch at `statsIntervalMs`); on failure or loss
+  /// retries with backoff (0.5 s doubling up to 10 s) until disconnectFromDrone().
+  virtual void connectToDrone(unsigned statsIntervalMs = 500) = 0;
+  virtual void disconnectFromDrone() = 0;
+  virtual void refreshPorts() = 0;
+
+  // Calls: `done` runs on the session's thread with the drone's answer (errors say what to fix).
+  virtual void getStreams(const std::string& port, StreamsDone done) = 0;
+  /// The whole list, validated by the drone all or nothing.
+  virtual void setStreams(const std::string& port, std::vector<v1::Stream> streams, Done done) = 0;
+  virtual void configurePort(const std::string& port, const v1::PortConfig& config, Done done) = 0;
+  virtual void startTx(std::vector<std::string> ports, Done done) = 0;
+  virtual void stopTx(std::vector<std::string> ports, Done done) = 0;
+  /// Empty `ports` = all.
+  virtual void clearStats(std::vector<std::string> ports, Done done) = 0;
+  virtual void reservePort(const std::string& port, Done done) = 0;
+  virtual void releasePort(const std::string& port, bool force, Done done) = 0;
+
+ signals:
+  void stateChanged();
+  void portsChanged();
+  /// One stats snapshot (all watched ports and streams of this drone).
+  void statsReceived(const staccato::v1::StatsSnapshot& snapshot);
+  void logMessage(staccato::client::LogLevel level, const QString& text);
+};
+
+}  // namespace staccato::client

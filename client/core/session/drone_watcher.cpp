@@ -1,0 +1,77 @@
+#include "client/core/session/drone_watcher.h"
+
+#include <algorithm>
+
+#include "client/core/session/backoff.h"
+
+namespace staccato::client {
+namespace {
+constexpr unsigned kMinIntervalMs = 100;  // the drone refuses shorter intervals
+}
+
+DroneWatcher::DroneWatcher(DroneAddress address, unsigned intervalMs, Events events)
+    : address_(std::move(address)), intervalMs_(intervalMs), events_(std::move(events)), thread_([this] { run(); }) {}
+
+DroneWatcher::~DroneWatcher() {
+  cancel_.stop();
+  if (thread_.joinable()) thread_.join();
+}
+
+void DroneWatcher::run() {
+  Backoff backoff;
+  while (!cancel_.stopped()) {
+    bool connected = false;
+    std::string why = attempt(connected);
+    if (cancel_.stopped()) return;
+    if (connected) backoff.reset();
+    const auto delay = backoff.next();
+    events_.failed(std::move(why), connected, delay);
+    if (!cancel_.sleepFor(delay)) return;
+  }
+}
+
+std::string DroneWatcher::attempt(bool& connected) {
+  auto opened = DroneConnection::open(address_);
+  if (!opened) return opened.error().toString();
+  std::shared_ptr<DroneConnection> conn = std::move(opened).value();
+  events_.channel(conn);
+
+  // Runs one unary call with a cancellable context; "" when it succeeded.
+  auto unary = [&](auto rpc) -> std::string {
+    auto ctx = conn->context();
+    if (!cancel_.attach(ctx.get())) return "stopped";
+    const grpc::Status s = rpc(*ctx);
+    cancel_.detach();
+    return s.ok() ? "" : describe(s, address_.target);
+  };
+  v1::GetVersionRequest versionReq;
+  versionReq.set_client_major(kClientProtocolMajor);
+  versionReq.set_client_minor(kClientProtocolMinor);
+  v1::GetVersionReply version;
+  if (auto e = unary([&](grpc::ClientContext& c) { return conn->stub().GetVersion(&c, versionReq, &version); }); !e.empty())
+    return e;
+  v1::ListPortsReply ports;
+  if (auto e = unary([&](grpc::ClientContext& c) { return conn->stub().ListPorts(&c, {}, &ports); }); !e.empty())
+    return e;
+
+  auto ctx = conn->context(0);
+  if (!cancel_.attach(ctx.get())) return "stopped";
+  v1::WatchStatsRequest watchReq;
+  watchReq.set_interval_ms(intervalMs_ == 0 ? 0 : std::max(intervalMs_, kMinIntervalMs));
+  auto reader = conn->stub().WatchStats(ctx.get(), watchReq);
+  v1::StatsSnapshot snapshot;
+  while (reader->Read(&snapshot)) {
+    if (!connected) {
+      connected = true;
+      events_.connected(std::move(version), {ports.ports().begin(), ports.ports().end()});
+    }
+    events_.snapshot(std::move(snapshot));
+    snapshot.Clear();
+  }
+  const grpc::Status s = reader->Finish();
+  cancel_.detach();
+  if (s.ok()) return "the drone at " + address_.target + " ended the stats stream";
+  return describe(s, address_.target);
+}
+
+}  // namespace staccato::client

@@ -1,0 +1,88 @@
+#pragma once
+/// The main window: ports tree (drones → ports) on the left, the selected port's stream table,
+/// and below it port stats, stream stats, charts and logs. Every action is also in a menu with
+/// a shortcut; layout, recent files and drones are remembered (never tokens).
+#include <QMainWindow>
+
+#include <optional>
+
+#include "client/widgets/workspace.h"
+
+class QLabel;
+class QTabWidget;
+class QTableView;
+class QTreeView;
+class QUndoGroup;
+class QMenu;
+
+namespace staccato::client {
+
+class LogPane;
+class StatsCharts;
+class StreamTable;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+ public:
+  explicit MainWindow(Workspace* workspace, QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  /// The port whose streams are shown, if any.
+  std::optional<PortRef> currentPort() const { return current_; }
+  void selectPort(const PortRef& port);
+  /// Loads a stream file into a port (one undo step); errors go to the log and a message box
+  /// unless `quiet`.
+  bool loadStreamFile(const QString& path, const PortRef& port, bool quiet = false);
+
+  StreamTable* streamTable() const { return streamTable_; }
+  StatsCharts* charts() const { return charts_; }
+  LogPane* logPane() const { return logPane_; }
+  QTabWidget* bottomTabs() const { return bottomTabs_; }
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
+ private:
+  void buildActions();
+  void buildLayout();
+  void buildMenus();
+  void onPortSelected();
+  void updateHeader();
+  void updateStatusBar();
+  std::vector<PortRef> selectedPorts() const;
+  void runOnPorts(const std::vector<PortRef>& ports, void (Workspace::*action)(const std::vector<PortRef>&, Workspace::Done));
+  void connectDrone();
+  void openStreamFile();
+  void saveStreamFile();
+  void configurePort();
+  void reservePort(bool reserve);
+  void exportCsv(QTableView* view, const QString& what);
+  void addRecentFile(const QString& path);
+  void rebuildRecentMenu();
+  void showError(const QString& what, const QString& message);
+  void restoreSettings();
+  void saveSettings();
+
+  Workspace* workspace_;
+  std::optional<PortRef> current_;
+  QTreeView* portTree_ = nullptr;
+  StreamTable* streamTable_ = nullptr;
+  QLabel* header_ = nullptr;
+  QLabel* dirtyBanner_ = nullptr;
+  QTabWidget* bottomTabs_ = nullptr;
+  QTableView* portStatsView_ = nullptr;
+  QTableView* streamStatsView_ = nullptr;
+  StatsCharts* charts_ = nullptr;
+  LogPane* logPane_ = nullptr;
+  QLabel* statusRates_ = nullptr;
+  QLabel* statusDrones_ = nullptr;
+  QUndoGroup* undoGroup_ = nullptr;
+  QMenu* recentMenu_ = nullptr;
+  struct {
+    QAction *connect, *open, *save, *quit, *apply, *revert, *start, *stop, *clear, *startAll, *stopAll, *configure,
+        *reserve, *release, *undo, *redo;
+  } act_{};
+};
+
+}  // namespace staccato::client

@@ -1,0 +1,270 @@
+#include "client/widgets/stats_charts.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineSeries>
+#include <QPainter>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTimer>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace staccato::client {
+
+namespace {
+
+constexpr int kRefreshMs = 250;  // charts redraw at most 4 times a second, however fast stats come
+
+QChart* makeChart(const QString& title) {
+  auto* c = new QChart;
+  c->setTitle(title);
+  c->legend()->setAlignment(Qt::AlignBottom);
+  c->setMargins(QMargins(4, 4, 4, 4));
+  c->setAnimationOptions(QChart::NoAnimation);
+  return c;
+}
+
+QValueAxis* axis(QChart* chart, Qt::Alignment where, const QString& title) {
+  auto* a = new QValueAxis;
+  a->setTitleText(title);
+  a->setLabelFormat(where == Qt::AlignBottom ? "%.0f" : "%.3g");
+  chart->addAxis(a, where);
+  return a;
+}
+
+/// Fits an axis to the values with a little headroom (and never a zero-height range).
+void fit(QValueAxis* a, double lo, double hi) {
+  if (hi <= lo) hi = lo + 1;
+  a->setRange(lo, hi + (hi - lo) * 0.08);
+}
+
+/// "drone|port" -> "port" when there is one drone, else "drone port".
+QString shortName(const QString& key) {
+  const auto parts = key.split('|');
+  return parts.size() >= 2 ? parts[1] : key;
+}
+
+}  // namespace
+
+StatsCharts::StatsCharts(StatsHistory* history, QWidget* parent) : QWidget(parent), history_(history) {
+  setObjectName("statsCharts");
+  auto* top = new QHBoxLayout;
+  rateUnit_ = new QComboBox(this);
+  rateUnit_->setObjectName("rateUnit");
+  rateUnit_->addItems({"packets/s", "bits/s (L1)"});
+  streamChoice_ = new QComboBox(this);
+  streamChoice_->setObjectName("latencyStream");
+  streamChoice_->setMinimumContentsLength(24);
+  pause_ = new QCheckBox("Pause", this);
+  pause_->setObjectName("pauseCharts");
+  auto* reset = new QPushButton("Reset zoom", this);
+  top->addWidget(new QLabel("Rates in", this));
+  top->addWidget(rateUnit_);
+  top->addSpacing(16);
+  top->addWidget(new QLabel("Latency of", this));
+  top->addWidget(streamChoice_, 1);
+  top->addWidget(pause_);
+  top->addWidget(reset);
+
+  rateChart_ = makeChart("Transmit and receive rate per port");
+  rateX_ = axis(rateChart_, Qt::AlignBottom, "seconds");
+  rateY_ = axis(rateChart_, Qt::AlignLeft, "packets/s");
+  latencyChart_ = makeChart("Latency over time");
+  latencyX_ = axis(latencyChart_, Qt::AlignBottom, "seconds");
+  latencyY_ = axis(latencyChart_, Qt::AlignLeft, "µs");
+  const char* names[3] = {"avg", "p99", "max"};
+  for (int i = 0; i < 3; ++i) {
+    latencySeries_[i] = new QLineSeries;
+    latencySeries_[i]->setName(names[i]);
+    latencyChart_->addSeries(latencySeries_[i]);
+    latencySeries_[i]->attachAxis(latencyX_);
+    latencySeries_[i]->attachAxis(latencyY_);
+  }
+  percentileChart_ = makeChart("Latency percentiles (µs)");
+  percentiles_ = new QBarSet("latency");
+  auto* bars = new QBarSeries;
+  bars->append(percentiles_);
+  bars->setLabelsVisible(true);
+  bars->setLabelsFormat("@value");
+  percentileChart_->addSeries(bars);
+  auto* categories = new QBarCategoryAxis;
+  categories->append({"min", "p50", "p90", "p99", "p99.9", "max"});
+  percentileChart_->addAxis(categories, Qt::AlignBottom);
+  percentileY_ = axis(percentileChart_, Qt::AlignLeft, "µs");
+  bars->attachAxis(categories);
+  bars->attachAxis(percentileY_);
+  percentileChart_->legend()->hide();
+
+  auto view = [this](QChart* c) {
+    auto* v = new QChartView(c, this);
+    v->setRenderHint(QPainter::Antialiasing);
+    v->setRubberBand(QChartView::RectangleRubberBand);
+    v->setMinimumHeight(160);
+    return v;
+  };
+  rateView_ = view(rateChart_);
+  rateView_->setObjectName("rateChart");
+  latencyView_ = view(latencyChart_);
+  latencyView_->setObjectName("latencyChart");
+  percentileView_ = view(percentileChart_);
+  percentileView_->setRubberBand(QChartView::NoRubberBand);
+  auto* split = new QSplitter(Qt::Horizontal, this);
+  split->addWidget(rateView_);
+  split->addWidget(latencyView_);
+  split->addWidget(percentileView_);
+  split->setStretchFactor(0, 3);
+  split->setStretchFactor(1, 3);
+  split->setStretchFactor(2, 2);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(4, 4, 4, 4);
+  layout->addLayout(top);
+  layout->addWidget(split, 1);
+
+  throttle_ = new QTimer(this);
+  throttle_->setSingleShot(true);
+  throttle_->setInterval(kRefreshMs);
+  connect(throttle_, &QTimer::timeout, this, &StatsCharts::refresh);
+  connect(history_, &StatsHistory::appended, this, [this] {
+    if (!throttle_->isActive()) throttle_->start();
+  });
+  connect(rateUnit_, &QComboBox::currentIndexChanged, this, &StatsCharts::refresh);
+  connect(streamChoice_, &QComboBox::currentIndexChanged, this, &StatsCharts::refreshLatency);
+  connect(pause_, &QCheckBox::toggled, this, [this](bool paused) {
+    if (!paused) refresh();
+  });
+  connect(reset, &QPushButton::clicked, this, &StatsCharts::resetZoom);
+  for (QChart* c : {rateChart_, latencyChart_})
+    connect(c, &QChart::plotAreaChanged, this, [this] { zoomed_ = rateChart_->isZoomed() || latencyChart_->isZoomed(); });
+}
+
+void StatsCharts::selectStream(const QString& streamKey) {
+  if (streamChoice_->findData(streamKey) < 0) refreshLatency();
+  const int i = streamChoice_->findData(streamKey);
+  if (i >= 0) streamChoice_->setCurrentIndex(i);
+}
+
+QLineSeries* StatsCharts::rateSeries(const QString& name) {
+  auto& s = rateSeries_[name];
+  if (!s) {
+    s = new QLineSeries;
+    s->setName(name);
+    rateChart_->addSeries(s);
+    s->attachAxis(rateX_);
+    s->attachAxis(rateY_);
+  }
+  return s;
+}
+
+void StatsCharts::refresh() {
+  if (pause_->isChecked()) return;
+  refreshRates();
+  refreshLatency();
+}
+
+void StatsCharts::refreshRates() {
+  const bool bits = rateUnit_->currentIndex() == 1;
+  rateY_->setTitleText(bits ? "bits/s (L1)" : "packets/s");
+  double xMax = 0, yMax = 0, xMin = 1e300;
+  for (const QString& key : history_->portKeys()) {
+    const auto tx = history_->portSeries(key, bits ? StatsHistory::PortSeries::kTxBpsL1 : StatsHistory::PortSeries::kTxPps);
+    const auto rx = history_->portSeries(key, bits ? StatsHistory::PortSeries::kRxBpsL1 : StatsHistory::PortSeries::kRxPps);
+    const auto idle = [](const QList<QPointF>& pts) {
+      return std::all_of(pts.begin(), pts.end(), [](const QPointF& p) { return p.y() == 0; });
+    };
+    // Ports that never carried traffic would only clutter the legend.
+    if (idle(tx) && idle(rx) && !rateSeries_.count(shortName(key) + " tx")) continue;
+    rateSeries(shortName(key) + " tx")->replace(tx);
+    rateSeries(shortName(key) + " rx")->replace(rx);
+    for (const auto* pts : {&tx, &rx})
+      for (const auto& p : *pts) {
+        xMax = std::max(xMax, p.x());
+        xMin = std::min(xMin, p.x());
+        yMax = std::max(yMax, p.y());
+      }
+  }
+  if (!zoomed_ && xMin <= xMax) {
+    fit(rateX_, xMin, xMax);
+    fit(rateY_, 0, yMax);
+  }
+}
+
+void StatsCharts::refreshLatency() {
+  // Keep the stream list in step with the history, without resetting the user's choice.
+  const QStringList keys = history_->streamKeys();
+  if (keys.size() != streamChoice_->count()) {
+    const QString current = streamChoice_->currentData().toString();
+    QSignalBlocker block(streamChoice_);
+    streamChoice_->clear();
+    for (const QString& k : keys) {
+      const auto p = k.split('|');
+      streamChoice_->addItem(p.size() == 4 ? QString("stream %1  %2 → %3").arg(p[3], p[1], p[2]) : k, k);
+    }
+    streamChoice_->setCurrentIndex(std::max(0, streamChoice_->findData(current)));
+  }
+  const QString key = streamChoice_->currentData().toString();
+  double xMin = 1e300, xMax = 0, yMax = 0;
+  const StatsHistory::LatencySeries kinds[3] = {StatsHistory::LatencySeries::kAvg, StatsHistory::LatencySeries::kP99,
+                                                StatsHistory::LatencySeries::kMax};
+  for (int i = 0; i < 3; ++i) {
+    const auto pts = key.isEmpty() ? QList<QPointF>{} : history_->latencySeries(key, kinds[i]);
+    latencySeries_[i]->replace(pts);
+    for (const auto& p : pts) {
+      xMin = std::min(xMin, p.x());
+      xMax = std::max(xMax, p.x());
+      yMax = std::max(yMax, p.y());
+    }
+  }
+  if (!zoomed_ && xMin <= xMax) {
+    fit(latencyX_, xMin, xMax);
+    fit(latencyY_, 0, yMax);
+  }
+  percentiles_->remove(0, percentiles_->count());
+  if (const v1::LatencyStats* l = key.isEmpty() ? nullptr : history_->latestLatency(key); l && l->samples() > 0) {
+    const double us[] = {l->min_ns() / 1e3, l->p50_ns() / 1e3, l->p90_ns() / 1e3,
+                         l->p99_ns() / 1e3, l->p999_ns() / 1e3, l->max_ns() / 1e3};
+    for (double v : us) *percentiles_ << std::round(v * 10) / 10;
+    fit(percentileY_, 0, *std::max_element(std::begin(us), std::end(us)));
+  }
+}
+
+void StatsCharts::resetZoom() {
+  rateChart_->zoomReset();
+  latencyChart_->zoomReset();
+  zoomed_ = false;
+  refresh();
+}
+
+int StatsCharts::ratePointCount() const {
+  int n = 0;
+  for (const auto& [_, s] : rateSeries_) n += s->count();
+  return n;
+}
+
+bool StatsCharts::exportPng(const QString& path) {
+  const QSize size(1500, 420);
+  QImage image(size, QImage::Format_ARGB32);
+  image.fill(Qt::white);
+  QPainter painter(&image);
+  painter.setRenderHint(QPainter::Antialiasing);
+  const int w = size.width() / 3;
+  int x = 0;
+  for (QChartView* v : {rateView_, latencyView_, percentileView_}) {
+    v->render(&painter, QRectF(x, 0, w, size.height()));
+    x += w;
+  }
+  painter.end();
+  return image.save(path, "PNG");
+}
+
+}  // namespace staccato::client

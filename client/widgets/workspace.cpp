@@ -1,0 +1,210 @@
+#include "client/widgets/workspace.h"
+
+#include <memory>
+#include <set>
+
+namespace staccato::client {
+
+namespace {
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+}  // namespace
+
+Workspace::Workspace(QObject* parent) : QObject(parent) {}
+
+Workspace::~Workspace() {
+  // Sessions first: their threads may still deliver to the models until they are gone.
+  sessions_.clear();
+}
+
+QString Workspace::addSession(std::unique_ptr<DroneSession> session, unsigned statsIntervalMs) {
+  const QString key = qs(session->address().target);
+  removeSession(key);
+  DroneSession* s = session.get();
+  sessions_[key] = std::move(session);
+  portTree_.addDrone(key);
+  wire(key, s);
+  s->connectToDrone(statsIntervalMs);
+  return key;
+}
+
+void Workspace::removeSession(const QString& key) {
+  auto it = sessions_.find(key);
+  if (it == sessions_.end()) return;
+  it->second->disconnectFromDrone();
+  sessions_.erase(it);
+  for (auto s = streamLists_.begin(); s != streamLists_.end();)
+    s = s->first.drone == key ? streamLists_.erase(s) : std::next(s);
+  portTree_.removeDrone(key);
+  portStats_.removeDrone(key);
+  streamStats_.removeDrone(key);
+}
+
+DroneSession* Workspace::session(const QString& key) const {
+  auto it = sessions_.find(key);
+  return it == sessions_.end() ? nullptr : it->second.get();
+}
+
+QStringList Workspace::sessionKeys() const {
+  QStringList keys;
+  for (const auto& [k, _] : sessions_) keys << k;
+  return keys;
+}
+
+void Workspace::wire(const QString& key, DroneSession* s) {
+  auto showState = [this, key, s] {
+    portTree_.setDroneInfo(key, s->displayName(), stateName(s->state()), s->stateDetail(),
+                           s->state() == SessionState::kConnected);
+  };
+  showState();
+  connect(s, &DroneSession::stateChanged, this, showState);
+  connect(s, &DroneSession::portsChanged, this, [this, key, s, showState] {
+    showState();  // the display name may have become the hostname
+    portTree_.setPorts(key, s->ports());
+    for (const auto& [ref, list] : streamLists_)
+      if (ref.drone == key) portTree_.setPortDirty(key, ref.port, list->isDirty());
+  });
+  connect(s, &DroneSession::statsReceived, this, [this, key, s](const v1::StatsSnapshot& snap) {
+    portStats_.applySnapshot(key, s->displayName(), snap);
+    streamStats_.applySnapshot(key, s->displayName(), snap);
+    history_.applySnapshot(key, snap);
+  });
+  connect(s, &DroneSession::logMessage, this,
+          [this, s](LogLevel level, const QString& text) { emit log(level, s->displayName(), text); });
+}
+
+StreamListModel* Workspace::streams(const PortRef& port) {
+  auto it = streamLists_.find(port);
+  if (it != streamLists_.end()) return it->second.get();
+  auto list = std::make_unique<StreamListModel>();
+  StreamListModel* model = list.get();
+  streamLists_[port] = std::move(list);
+  connect(model, &StreamListModel::dirtyChanged, this,
+          [this, port](bool dirty) { portTree_.setPortDirty(port.drone, port.port, dirty); });
+  fetch(port, model, false);
+  return model;
+}
+
+void Workspace::fetch(const PortRef& port, StreamListModel* model, bool force) {
+  DroneSession* s = session(port.drone);
+  if (!s) return;
+  s->getStreams(port.port, [this, port, model, force](const Result<std::vector<v1::Stream>>& r) {
+    if (!r) {
+      emit log(LogLevel::kError, port.drone, qs("cannot read the streams of " + port.port + ": " + r.error().toString()));
+      return;
+    }
+    // An edit made while the list was loading wins over the drone's copy (and stays dirty).
+    if (!force && model->undoStack()->count() > 0) return;
+    model->resetFromDrone(*r);
+    updateStreamNames(port);
+    emit streamsLoaded(port);
+  });
+}
+
+void Workspace::revert(const PortRef& port) { fetch(port, streams(port), true); }
+
+std::vector<PortRef> Workspace::dirtyPorts() const {
+  std::vector<PortRef> out;
+  for (const auto& [ref, list] : streamLists_)
+    if (list->isDirty()) out.push_back(ref);
+  return out;
+}
+
+void Workspace::updateStreamNames(const PortRef& port) {
+  auto it = streamLists_.find(port);
+  if (it == streamLists_.end()) return;
+  std::map<uint32_t, std::string> names;
+  for (const auto& s : it->second->streams()) names[s.id()] = s.name();
+  streamStats_.setStreamNames(port.drone, port.port, names);
+}
+
+void Workspace::apply(const PortRef& port, Done done) {
+  DroneSession* s = session(port.drone);
+  StreamListModel* model = streams(port);
+  if (!s) {
+    if (done) done(makeError("", "no drone " + port.drone.toStdString(), ErrorKind::kNotFound));
+    return;
+  }
+  // What is sent is what becomes the baseline, even if the user edits while the call runs.
+  const int revision = model->undoStack()->index();
+  std::vector<v1::Stream> list = model->streams();
+  const size_t n = list.size();
+  s->setStreams(port.port, std::move(list), [this, port, model, revision, n, done](const Status& st) {
+    if (st) {
+      if (model->undoStack()->index() == revision) model->markApplied();
+      updateStreamNames(port);
+      emit log(LogLevel::kInfo, port.drone, qs("applied " + std::to_string(n) + " streams to " + port.port));
+    } else {
+      emit log(LogLevel::kError, port.drone, qs("apply to " + port.port + " refused: " + st.error().toString()));
+    }
+    if (done) done(st);
+  });
+}
+
+void Workspace::perDrone(const std::vector<PortRef>& ports, const QString& verb,
+                         const std::function<void(DroneSession&, std::vector<std::string>, DroneSession::Done)>& call,
+                         Done done) {
+  std::map<QString, std::vector<std::string>> byDrone;
+  for (const auto& p : ports) byDrone[p.drone].push_back(p.port);
+  auto pending = std::make_shared<size_t>(byDrone.size());
+  auto first = std::make_shared<Status>(Ok{});
+  if (byDrone.empty() && done) done(Ok{});
+  for (auto& [key, names] : byDrone) {
+    DroneSession* s = session(key);
+    auto finish = [this, key, verb, names, pending, first, done](const Status& st) {
+      QString what;
+      for (const auto& n : names) what += (what.isEmpty() ? "" : ", ") + qs(n);
+      if (st) emit log(LogLevel::kInfo, key, verb + " " + what);
+      else emit log(LogLevel::kError, key, verb + " " + what + " failed: " + qs(st.error().toString()));
+      if (!st && *first) *first = st;
+      if (--*pending == 0 && done) done(*first);
+    };
+    if (!s) finish(makeError("", "no drone " + key.toStdString(), ErrorKind::kNotFound));
+    else call(*s, names, finish);
+  }
+}
+
+void Workspace::start(const std::vector<PortRef>& ports, Done done) {
+  std::vector<PortRef> dirty;
+  std::set<PortRef> wanted(ports.begin(), ports.end());
+  for (const auto& p : dirtyPorts())
+    if (wanted.count(p)) dirty.push_back(p);
+  if (dirty.empty()) {
+    perDrone(ports, "started", [](DroneSession& s, auto names, auto d) { s.startTx(std::move(names), d); }, done);
+    return;
+  }
+  // Unapplied changes go first: what starts is what the table shows.
+  auto pending = std::make_shared<size_t>(dirty.size());
+  auto failed = std::make_shared<bool>(false);
+  for (const auto& p : dirty) {
+    apply(p, [this, ports, pending, failed, done](const Status& st) {
+      if (!st && !*failed) {
+        *failed = true;
+        if (done) done(st);
+      }
+      if (--*pending == 0 && !*failed) start(ports, done);
+    });
+  }
+}
+
+void Workspace::stop(const std::vector<PortRef>& ports, Done done) {
+  perDrone(ports, "stopped", [](DroneSession& s, auto names, auto d) { s.stopTx(std::move(names), d); }, done);
+}
+
+void Workspace::clearStats(const std::vector<PortRef>& ports, Done done) {
+  perDrone(ports, "cleared stats of", [](DroneSession& s, auto names, auto d) { s.clearStats(std::move(names), d); },
+           done);
+}
+
+void Workspace::configure(const PortRef& port, const v1::PortConfig& config, Done done) {
+  perDrone({port}, "configured",
+           [config](DroneSession& s, auto names, auto d) { s.configurePort(names.front(), config, d); }, done);
+}
+
+std::vector<PortRef> Workspace::allPorts() const {
+  std::vector<PortRef> out;
+  for (const auto& [key, s] : sessions_)
+    for (const auto& p : s->ports()) out.push_back({key, p.name()});
+  return out;
+}
+
+}  // namespace staccato::client

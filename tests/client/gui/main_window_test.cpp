@@ -1,0 +1,168 @@
+// The main window through fake drones: ports appear, streams are edited, applied, started,
+// stats and charts update; errors from the drone reach the user.
+#include <gtest/gtest.h>
+
+#include <QAction>
+#include <QLabel>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTreeView>
+#include <QUndoStack>
+
+#include "client/widgets/log_pane.h"
+#include "client/widgets/main_window.h"
+#include "client/widgets/stats_charts.h"
+#include "client/widgets/stream_table.h"
+#include "common/files/stream_file.h"
+#include "tests/client/gui/fake_lab.h"
+
+using namespace staccato;
+using namespace staccato::client;
+using namespace staccato::client::testing;
+
+namespace {
+
+QAction* action(QWidget& w, const QString& text) {
+  for (QAction* a : w.findChildren<QAction*>())
+    if (a->text().remove('&') == text) return a;
+  return nullptr;
+}
+
+struct GuiFixture : ::testing::Test {
+  Workspace workspace;
+  std::unique_ptr<MainWindow> window;
+  FakeDroneSession* drone = nullptr;
+  QString key;
+
+  void SetUp() override {
+    auto fake = fakeDrone("lab");
+    drone = fake.get();
+    key = workspace.addSession(std::move(fake));
+    window = std::make_unique<MainWindow>(&workspace);
+    window->show();
+    ASSERT_TRUE(waitFor([&] { return window->currentPort().has_value(); })) << "the first port is selected";
+    ASSERT_TRUE(waitFor([&] { return window->streamTable()->streamList() != nullptr; }));
+  }
+  StreamListModel* list() { return window->streamTable()->streamList(); }
+  bool bannerVisible() { return window->findChild<QWidget*>("dirtyBox")->isVisible(); }
+};
+
+TEST_F(GuiFixture, FirstPortIsShownAndTreeListsBothPorts) {
+  EXPECT_EQ(window->currentPort()->port, "a");
+  auto* tree = workspace.portTree();
+  const QModelIndex droneRow = tree->index(0, 0);
+  EXPECT_EQ(tree->rowCount(droneRow), 2);
+  EXPECT_TRUE(window->findChild<QLabel*>("streamHeader")->text().contains("a"));
+}
+
+TEST_F(GuiFixture, AddApplyMarksCleanAndDroneHasTheStreams) {
+  window->streamTable()->actions().add->trigger();
+  ASSERT_EQ(list()->rowCount(), 1);
+  EXPECT_TRUE(list()->isDirty());
+  EXPECT_TRUE(bannerVisible()) << "unapplied changes are visible";
+  window->findChild<QPushButton*>("applyButton")->click();
+  ASSERT_TRUE(waitFor([&] { return !list()->isDirty(); }));
+  EXPECT_FALSE(bannerVisible());
+  bool got = false;
+  drone->getStreams("a", [&](const Result<std::vector<v1::Stream>>& r) {
+    ASSERT_TRUE(r.ok());
+    ASSERT_EQ(r->size(), 1u);
+    EXPECT_EQ((*r)[0].SerializeAsString(), list()->stream(0).SerializeAsString());
+    got = true;
+  });
+  ASSERT_TRUE(waitFor([&] { return got; }));
+}
+
+TEST_F(GuiFixture, RefusedApplyStaysDirtyAndNamesTheField) {
+  window->streamTable()->actions().add->trigger();
+  v1::Stream bad = list()->stream(0);
+  (*bad.mutable_layers(1)->mutable_fields())["ip.ttl"] = "300";
+  list()->replaceStream(0, bad);
+  action(*window, "Apply")->trigger();
+  ASSERT_TRUE(waitFor([&] { return window->logPane()->text().contains("refused"); }));
+  EXPECT_TRUE(window->logPane()->text().contains("ip.ttl")) << window->logPane()->text().toStdString();
+  EXPECT_TRUE(list()->isDirty()) << "nothing was applied, so the list still differs from the drone";
+}
+
+TEST_F(GuiFixture, UndoRedoThroughTheWindowActions) {
+  window->streamTable()->actions().add->trigger();
+  window->streamTable()->actions().add->trigger();
+  ASSERT_EQ(list()->rowCount(), 2);
+  QAction* undo = action(*window, "Undo Add stream");
+  if (!undo)  // the undo action's text names the command; find it by shortcut instead
+    for (QAction* a : window->findChildren<QAction*>())
+      if (a->shortcut() == QKeySequence(QKeySequence::Undo)) undo = a;
+  ASSERT_NE(undo, nullptr);
+  undo->trigger();
+  EXPECT_EQ(list()->rowCount(), 1);
+  list()->undoStack()->redo();
+  EXPECT_EQ(list()->rowCount(), 2);
+}
+
+TEST_F(GuiFixture, StartRunsStatsIntoTablesAndCharts) {
+  window->streamTable()->actions().add->trigger();
+  drone->setSimulatedTraffic(true, 100);
+  action(*window, "Start")->trigger();  // applies the unapplied stream first
+  ASSERT_TRUE(waitFor([&] { return !list()->isDirty(); }));
+  ASSERT_TRUE(waitFor([&] { return workspace.streamStats()->rowCount() > 0; }));
+  const v1::StreamStats* row = workspace.streamStats()->rowStats(0);
+  ASSERT_NE(row, nullptr);
+  ASSERT_TRUE(waitFor([&] { return workspace.streamStats()->rowStats(0)->rx_packets() > 0; }));
+  EXPECT_EQ(workspace.streamStats()->rowStats(0)->tx_port(), "a");
+  ASSERT_TRUE(waitFor([&] { return window->charts()->ratePointCount() > 0; })) << "a chart series receives points";
+  action(*window, "Stop")->trigger();
+  ASSERT_TRUE(waitFor([&] { return !drone->ports()[0].transmitting(); }));
+  QTemporaryDir dir;
+  EXPECT_TRUE(window->charts()->exportPng(dir.filePath("charts.png")));
+}
+
+TEST_F(GuiFixture, CopyPasteBetweenPortsGetsFreshIds) {
+  window->streamTable()->actions().add->trigger();
+  window->streamTable()->selectRow(0);
+  window->streamTable()->actions().copy->trigger();
+  window->selectPort({key, "b"});
+  ASSERT_TRUE(waitFor([&] { return window->currentPort()->port == "b"; }));
+  window->streamTable()->actions().paste->trigger();
+  ASSERT_EQ(list()->rowCount(), 1);
+  window->streamTable()->actions().paste->trigger();
+  ASSERT_EQ(list()->rowCount(), 2);
+  EXPECT_NE(list()->stream(0).id(), list()->stream(1).id());
+}
+
+TEST_F(GuiFixture, LoadingAStreamFileIsOneUndoStepAndBadFilesAreRefused) {
+  QTemporaryDir dir;
+  v1::StreamFile file;
+  for (int i = 0; i < 3; ++i) {
+    auto* s = file.add_streams();
+    s->set_id(i + 1);
+    s->set_name("s" + std::to_string(i));
+    s->add_layers()->set_protocol("eth");
+  }
+  const QString path = dir.filePath("three.json");
+  ASSERT_TRUE(saveStreamFile(path.toStdString(), file).ok());
+  ASSERT_TRUE(window->loadStreamFile(path, *window->currentPort(), true));
+  EXPECT_EQ(list()->rowCount(), 3);
+  list()->undoStack()->undo();
+  EXPECT_EQ(list()->rowCount(), 0);
+
+  const QString bad = dir.filePath("bad.json");
+  ASSERT_TRUE(writeFileAtomically(bad.toStdString(), R"({"format_version": 1, "streams": [{"idd": 1}]})").ok());
+  EXPECT_FALSE(window->loadStreamFile(bad, *window->currentPort(), true));
+  EXPECT_EQ(list()->rowCount(), 0) << "nothing partially loaded";
+  EXPECT_TRUE(window->logPane()->text().contains("bad.json"));
+}
+
+TEST_F(GuiFixture, LostDroneIsShownAndComesBack) {
+  auto* tree = workspace.portTree();
+  const QModelIndex state = tree->index(0, PortTreeModel::kLink);
+  EXPECT_EQ(state.data().toString(), "connected");
+  drone->setReachable(false);
+  ASSERT_TRUE(waitFor([&] { return tree->index(0, PortTreeModel::kLink).data().toString() == "reconnecting"; }));
+  EXPECT_TRUE(tree->index(0, PortTreeModel::kLink).data(Qt::ToolTipRole).toString().contains("cannot reach"));
+  EXPECT_TRUE(window->findChild<QLabel*>("statusDrones")->text().contains("reconnecting"));
+  drone->setReachable(true);
+  ASSERT_TRUE(waitFor([&] { return tree->index(0, PortTreeModel::kLink).data().toString() == "connected"; }));
+}
+
+}  // namespace

@@ -1,0 +1,112 @@
+// Writes the user guide's screenshots: two fake drones with simulated traffic (no root, no
+// network), the main window with stream stats, the charts, and the stream editor.
+// Usage: gui_screenshots OUTPUT_DIR EXAMPLES_DIR   (tests/tools/screenshots.sh runs it under Xvfb)
+#include <QApplication>
+#include <QDir>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTimer>
+#include <QTreeView>
+#include <QUndoStack>
+
+#include <cstdio>
+
+#include "client/widgets/editor/stream_editor_dialog.h"
+#include "client/widgets/main_window.h"
+#include "client/widgets/stats_charts.h"
+#include "client/widgets/stream_table.h"
+#include "common/files/stream_file.h"
+#include "tests/client/gui/fake_lab.h"
+
+using namespace staccato;
+using namespace staccato::client;
+using client::testing::waitFor;
+
+namespace {
+
+bool save(QWidget* w, const QString& path) {
+  const bool ok = w->grab().save(path, "PNG");
+  std::printf("%s %s\n", ok ? "wrote" : "FAILED", qPrintable(path));
+  return ok;
+}
+
+std::vector<v1::Port> ports(std::vector<std::string> names, const char* backend, const char* reason, int queues) {
+  auto list = client::testing::fakePorts(std::move(names));
+  for (auto& p : list) {
+    p.set_backend(backend);
+    p.set_backend_reason(reason);
+    p.set_active_queues(queues);
+    p.set_driver("veth");
+    p.set_tx_queues(queues);
+  }
+  return list;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  QApplication app(argc, argv);
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: gui_screenshots OUTPUT_DIR EXAMPLES_DIR\n");
+    return 2;
+  }
+  const QDir out(argv[1]);
+  const QDir examples(argv[2]);
+  QDir().mkpath(out.path());
+
+  Workspace workspace;
+  auto east = std::make_unique<FakeDroneSession>("lab-east", ports({"ens1f0", "ens1f1"}, "turbo-copy",
+                                                                    "AF_XDP copy mode (the driver offers no zero-copy)", 2));
+  auto west = std::make_unique<FakeDroneSession>("lab-west", ports({"eth1", "eth2"}, "pcap", "AF_XDP not requested", 1));
+  FakeDroneSession* eastDrone = east.get();
+  eastDrone->setSimulatedTraffic(true, 250);
+  west->setSimulatedTraffic(true, 250);
+  const QString eastKey = workspace.addSession(std::move(east));
+  workspace.addSession(std::move(west));
+  MainWindow window(&workspace);
+  window.resize(1440, 900);
+  window.show();
+  if (!waitFor([&] { return workspace.allPorts().size() == 4; })) return 1;
+
+  // Each drone sends the streams of a few example files, continuously, from its first port.
+  std::vector<v1::Stream> all;
+  for (const char* name : {"udp-64.json", "imix.json", "ipv6-udp-qinq.json", "icmp-echo-signature.json"})
+    if (auto f = loadStreamFile(examples.filePath(name).toStdString()))
+      for (auto s : f->streams()) {
+        s.mutable_control()->set_mode(v1::Control::CONTINUOUS);
+        all.push_back(s);
+      }
+  const std::vector<PortRef> senders = {{eastKey, "ens1f0"}, {workspace.sessionKeys().back(), "eth1"}};
+  for (const PortRef& tx : senders) workspace.streams(tx)->insertStreams(0, all, "Example streams");
+  int started = 0;
+  workspace.start(senders, [&](const Status& s) {
+    ++started;
+    if (!s) std::fprintf(stderr, "start failed: %s\n", s.error().toString().c_str());
+  });
+  waitFor([&] { return started > 0; });
+  const PortRef tx = senders.front();
+  window.selectPort(tx);
+  StreamListModel* list = workspace.streams(tx);
+  waitFor([] { return false; }, 8);  // let the charts fill
+
+  window.bottomTabs()->setCurrentIndex(1);
+  window.findChild<QTableView*>("streamStatsView")->resizeColumnsToContents();
+  waitFor([] { return false; }, 0.5);
+  bool ok = save(&window, out.filePath("main-window.png"));
+  window.bottomTabs()->setCurrentIndex(2);
+  waitFor([] { return false; }, 1);
+  ok &= save(&window, out.filePath("charts.png"));
+
+  StreamEditorDialog editor(list->stream(0), &window);
+  editor.resize(1100, 760);
+  editor.show();
+  waitFor([] { return false; }, 0.5);
+  ok &= save(&editor, out.filePath("stream-editor.png"));
+  if (auto* tabs = editor.findChild<QTabWidget*>()) {
+    for (int i = 0; i < tabs->count(); ++i)
+      if (tabs->tabText(i).remove('&').startsWith("Packet")) tabs->setCurrentIndex(i);
+    waitFor([] { return false; }, 0.5);
+    ok &= save(&editor, out.filePath("stream-editor-packet.png"));
+  }
+  return ok ? 0 : 1;
+}

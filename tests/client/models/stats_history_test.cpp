@@ -1,0 +1,99 @@
+#include <gtest/gtest.h>
+
+#include <QSignalSpy>
+
+#include "client/models/stats_history.h"
+#include "tests/client/models/model_test_util.h"
+#include "tests/client/models/stats_test_util.h"
+
+namespace staccato::client::test {
+namespace {
+
+using PS = StatsHistory::PortSeries;
+using LS = StatsHistory::LatencySeries;
+
+v1::StatsSnapshot snapshotAt(double seconds, double txPps) {
+  v1::StatsSnapshot snap;
+  snap.set_timestamp_ns(uint64_t(1e12 + seconds * 1e9));  // a drone's monotonic clock
+  v1::PortStats* p = addPort(snap, "eth0");
+  p->set_tx_pps(txPps);
+  p->set_rx_pps(txPps / 2);
+  p->set_tx_bps_l1(txPps * 672);
+  p->set_rx_bps_l1(txPps * 336);
+  v1::StreamStats* s = addStream(snap, "eth0", "eth1", 4, 1, 1);
+  v1::LatencyStats* l = s->mutable_latency();
+  l->set_samples(1);
+  l->set_avg_ns(uint64_t(txPps * 1000));
+  l->set_p99_ns(2500);
+  l->set_max_ns(9000);
+  addStream(snap, "eth0", "", 5, 1);  // tx only: no latency series
+  return snap;
+}
+
+TEST(StatsHistory, SeriesInSecondsSinceTheFirstSnapshot) {
+  StatsHistory history;
+  QSignalSpy appended(&history, &StatsHistory::appended);
+  history.applySnapshot("d", snapshotAt(0, 100));
+  history.applySnapshot("d", snapshotAt(0.5, 200));
+  history.applySnapshot("d", snapshotAt(2, 300));
+  EXPECT_EQ(appended.count(), 3);
+  EXPECT_EQ(history.portKeys(), QStringList{"d|eth0"});
+  EXPECT_EQ(history.streamKeys(), QStringList{"d|eth0|eth1|4"});
+  EXPECT_EQ(history.portSeries("d|eth0", PS::kTxPps), (QList<QPointF>{{0, 100}, {0.5, 200}, {2, 300}}));
+  EXPECT_EQ(history.portSeries("d|eth0", PS::kRxPps), (QList<QPointF>{{0, 50}, {0.5, 100}, {2, 150}}));
+  EXPECT_EQ(history.portSeries("d|eth0", PS::kTxBpsL1).last(), QPointF(2, 300 * 672));
+  EXPECT_EQ(history.portSeries("d|eth0", PS::kRxBpsL1).last(), QPointF(2, 300 * 336));
+  EXPECT_EQ(history.latencySeries("d|eth0|eth1|4", LS::kAvg), (QList<QPointF>{{0, 100}, {0.5, 200}, {2, 300}}))
+      << "µs";
+  EXPECT_EQ(history.latencySeries("d|eth0|eth1|4", LS::kP99).first(), QPointF(0, 2.5));
+  EXPECT_EQ(history.latencySeries("d|eth0|eth1|4", LS::kMax).first(), QPointF(0, 9));
+  ASSERT_NE(history.latestLatency("d|eth0|eth1|4"), nullptr);
+  EXPECT_EQ(history.latestLatency("d|eth0|eth1|4")->avg_ns(), 300000u);
+  EXPECT_EQ(history.latestLatency("nope"), nullptr);
+  EXPECT_TRUE(history.portSeries("nope", PS::kTxPps).isEmpty());
+  EXPECT_TRUE(history.latencySeries("d|eth0||5", LS::kAvg).isEmpty());
+}
+
+TEST(StatsHistory, RingsAreBounded) {
+  StatsHistory history(5);
+  for (int i = 0; i < 8; ++i) history.applySnapshot("d", snapshotAt(i, i));
+  const QList<QPointF> tx = history.portSeries("d|eth0", PS::kTxPps);
+  EXPECT_EQ(tx, (QList<QPointF>{{3, 3}, {4, 4}, {5, 5}, {6, 6}, {7, 7}})) << "the newest 5, oldest first";
+  EXPECT_EQ(history.latencySeries("d|eth0|eth1|4", LS::kAvg).size(), 5);
+  for (int i = 8; i < 1000; ++i) history.applySnapshot("d", snapshotAt(i, i));
+  EXPECT_EQ(history.portSeries("d|eth0", PS::kTxPps).size(), 5);
+  EXPECT_EQ(history.portSeries("d|eth0", PS::kTxPps).last(), QPointF(999, 999));
+  EXPECT_EQ(history.capacity(), 5);
+}
+
+TEST(StatsHistory, DronesRestartsLimitsAndClear) {
+  StatsHistory history(100);
+  history.applySnapshot("a", snapshotAt(10, 1));
+  v1::StatsSnapshot other = snapshotAt(0, 1);
+  other.set_timestamp_ns(42);  // another host's unrelated clock
+  history.applySnapshot("b", other);
+  other.set_timestamp_ns(42 + 1'000'000'000);
+  history.applySnapshot("b", other);
+  const QList<QPointF> b = history.portSeries("b|eth0", PS::kTxPps);
+  ASSERT_EQ(b.size(), 2);
+  EXPECT_GE(b[0].x(), 0.0);
+  EXPECT_DOUBLE_EQ(b[1].x() - b[0].x(), 1.0);
+
+  history.applySnapshot("a", snapshotAt(0, 1));  // the drone restarted: its clock went back
+  const QList<QPointF> a = history.portSeries("a|eth0", PS::kTxPps);
+  ASSERT_EQ(a.size(), 2);
+  EXPECT_GE(a[1].x(), a[0].x()) << "time never runs backwards on the chart";
+
+  history.clear();
+  EXPECT_TRUE(history.portKeys().isEmpty());
+  EXPECT_TRUE(history.streamKeys().isEmpty());
+  history.setMaxStreamSeries(2);
+  v1::StatsSnapshot many = snapshotAt(0, 1);
+  for (uint32_t id = 10; id < 20; ++id) addStream(many, "eth0", "eth1", id, 1, 1)->mutable_latency()->set_samples(1);
+  history.applySnapshot("a", many);
+  EXPECT_EQ(history.streamKeys().size(), 2);
+  EXPECT_EQ(history.portSeries("a|eth0", PS::kTxPps).first().x(), 0.0) << "the first snapshot after clear is x 0";
+}
+
+}  // namespace
+}  // namespace staccato::client::test

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Regenerates the user guide's screenshots (docs/images/*.png) under Xvfb from fake drones
+# with simulated traffic. Usage: tests/tools/screenshots.sh [BUILD_DIR]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+build=${1:-build/dev}
+xvfb-run -a -s "-screen 0 1600x1000x24" env QT_QPA_PLATFORM=xcb \
+  "$build/tests/client/gui/gui_screenshots" docs/images docs/examples
