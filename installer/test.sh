@@ -11,6 +11,7 @@ preset=dev
 [[ "${1:-}" == "--preset" ]] && preset=$2
 installer/build.sh --preset "$preset"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+export LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp
 ctest --preset "$preset" --output-on-failure && exit 0
 
 failed_log=build/$preset/Testing/Temporary/LastTestsFailed.log

@@ -1,5 +1,7 @@
 #include "client/app/local_drone.h"
 
+#include <signal.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include <QCoreApplication>
@@ -12,6 +14,9 @@ namespace staccato::client {
 
 LocalDrone::LocalDrone(QObject* parent) : QObject(parent) {
   process_.setProcessChannelMode(QProcess::MergedChannels);
+  // If the GUI dies without stopping it (crash, kill -9), the drone gets SIGTERM from the
+  // kernel: no orphaned drone, and the demo lab goes with it.
+  process_.setChildProcessModifier([] { prctl(PR_SET_PDEATHSIG, SIGTERM); });
   connect(&process_, &QProcess::readyRead, this, [this] {
     while (process_.canReadLine()) {
       const QString line = QString::fromLocal8Bit(process_.readLine()).trimmed();

@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "client/app/local_drone.h"
+#include "client/app/quit_on_signal.h"
 #include "client/core/session/grpc_drone_session.h"
 #include "client/widgets/log_pane.h"
 #include "client/widgets/main_window.h"
@@ -36,6 +37,7 @@ int main(int argc, char** argv) {
   QApplication::setApplicationName("staccato");
   QApplication::setOrganizationName("staccato");
   QApplication::setApplicationVersion("0.1.0");
+  quitOnTerminationSignals();
 
   QCommandLineParser cli;
   cli.setApplicationDescription("Staccato: build streams of packets, send them from drones, watch loss and latency.");

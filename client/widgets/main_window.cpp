@@ -125,10 +125,8 @@ void MainWindow::buildLayout() {
   portTree_->setAcceptDrops(true);
   portTree_->viewport()->setAcceptDrops(true);
   portTree_->viewport()->installEventFilter(this);
-  portTree_->header()->setStretchLastSection(false);
   portTree_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  portTree_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
-  portTree_->header()->setMinimumSectionSize(40);
+  portTree_->header()->setStretchLastSection(true);
   portTree_->setContextMenuPolicy(Qt::ActionsContextMenu);
   portTree_->addActions({act_.start, act_.stop, act_.clear, act_.apply, act_.configure, act_.reserve, act_.release});
   connect(portTree_->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::onPortSelected);
@@ -136,7 +134,7 @@ void MainWindow::buildLayout() {
   portDock->setObjectName("portDock");
   portDock->setWidget(portTree_);
   addDockWidget(Qt::LeftDockWidgetArea, portDock);
-  resizeDocks({portDock}, {400}, Qt::Horizontal);
+  resizeDocks({portDock}, {430}, Qt::Horizontal);
 
   // Streams of the selected port.
   header_ = new QLabel(this);

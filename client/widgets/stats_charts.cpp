@@ -1,6 +1,7 @@
 #include "client/widgets/stats_charts.h"
 
 #include <QBarCategoryAxis>
+#include <QColor>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
@@ -37,7 +38,7 @@ QChart* makeChart(const QString& title) {
 QValueAxis* axis(QChart* chart, Qt::Alignment where, const QString& title) {
   auto* a = new QValueAxis;
   a->setTitleText(title);
-  a->setLabelFormat(where == Qt::AlignBottom ? "%.0f" : "%.3g");
+  a->setLabelFormat("%g");
   chart->addAxis(a, where);
   return a;
 }
@@ -46,6 +47,28 @@ QValueAxis* axis(QChart* chart, Qt::Alignment where, const QString& title) {
 void fit(QValueAxis* a, double lo, double hi) {
   if (hi <= lo) hi = lo + 1;
   a->setRange(lo, hi + (hi - lo) * 0.08);
+  a->applyNiceNumbers();
+}
+
+/// A unit prefix that keeps axis labels short: values are divided by `divisor`.
+struct Scale {
+  double divisor;
+  const char* prefix;
+};
+Scale scaleFor(double maxValue) {
+  if (maxValue >= 1e9) return {1e9, "G"};
+  if (maxValue >= 1e6) return {1e6, "M"};
+  if (maxValue >= 1e3) return {1e3, "k"};
+  return {1, ""};
+}
+
+QList<QPointF> scaled(QList<QPointF> points, double divisor) {
+  for (auto& p : points) p.setY(p.y() / divisor);
+  return points;
+}
+
+bool allZero(const QList<QPointF>& points) {
+  return std::all_of(points.begin(), points.end(), [](const QPointF& p) { return p.y() == 0; });
 }
 
 /// "drone|port" -> "port" when there is one drone, else "drone port".
@@ -96,6 +119,8 @@ StatsCharts::StatsCharts(StatsHistory* history, QWidget* parent) : QWidget(paren
   bars->append(percentiles_);
   bars->setLabelsVisible(true);
   bars->setLabelsFormat("@value");
+  bars->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+  percentiles_->setLabelColor(QColor(40, 40, 40));
   percentileChart_->addSeries(bars);
   auto* categories = new QBarCategoryAxis;
   categories->append({"min", "p50", "p90", "p99", "p99.9", "max"});
@@ -118,13 +143,12 @@ StatsCharts::StatsCharts(StatsHistory* history, QWidget* parent) : QWidget(paren
   latencyView_->setObjectName("latencyChart");
   percentileView_ = view(percentileChart_);
   percentileView_->setRubberBand(QChartView::NoRubberBand);
+  percentileView_->setMinimumWidth(320);
   auto* split = new QSplitter(Qt::Horizontal, this);
   split->addWidget(rateView_);
   split->addWidget(latencyView_);
   split->addWidget(percentileView_);
-  split->setStretchFactor(0, 3);
-  split->setStretchFactor(1, 3);
-  split->setStretchFactor(2, 2);
+  split->setSizes({600, 450, 350});
 
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
@@ -149,9 +173,8 @@ StatsCharts::StatsCharts(StatsHistory* history, QWidget* parent) : QWidget(paren
 }
 
 void StatsCharts::selectStream(const QString& streamKey) {
-  if (streamChoice_->findData(streamKey) < 0) refreshLatency();
-  const int i = streamChoice_->findData(streamKey);
-  if (i >= 0) streamChoice_->setCurrentIndex(i);
+  if (!streamKeys_.contains(streamKey)) refreshLatency();
+  if (const int i = int(streamKeys_.indexOf(streamKey)); i >= 0) streamChoice_->setCurrentIndex(i);
 }
 
 QLineSeries* StatsCharts::rateSeries(const QString& name) {
@@ -174,45 +197,56 @@ void StatsCharts::refresh() {
 
 void StatsCharts::refreshRates() {
   const bool bits = rateUnit_->currentIndex() == 1;
-  rateY_->setTitleText(bits ? "bits/s (L1)" : "packets/s");
-  double xMax = 0, yMax = 0, xMin = 1e300;
+  struct Line {
+    QString name;
+    QList<QPointF> points;
+  };
+  std::vector<Line> lines;
+  double xMin = 1e300, xMax = 0, yMax = 0;
   for (const QString& key : history_->portKeys()) {
     const auto tx = history_->portSeries(key, bits ? StatsHistory::PortSeries::kTxBpsL1 : StatsHistory::PortSeries::kTxPps);
     const auto rx = history_->portSeries(key, bits ? StatsHistory::PortSeries::kRxBpsL1 : StatsHistory::PortSeries::kRxPps);
-    const auto idle = [](const QList<QPointF>& pts) {
-      return std::all_of(pts.begin(), pts.end(), [](const QPointF& p) { return p.y() == 0; });
-    };
-    // Ports that never carried traffic would only clutter the legend.
-    if (idle(tx) && idle(rx) && !rateSeries_.count(shortName(key) + " tx")) continue;
-    rateSeries(shortName(key) + " tx")->replace(tx);
-    rateSeries(shortName(key) + " rx")->replace(rx);
-    for (const auto* pts : {&tx, &rx})
-      for (const auto& p : *pts) {
-        xMax = std::max(xMax, p.x());
-        xMin = std::min(xMin, p.x());
-        yMax = std::max(yMax, p.y());
-      }
+    lines.push_back({shortName(key) + " tx", tx});
+    lines.push_back({shortName(key) + " rx", rx});
+  }
+  for (const auto& l : lines)
+    for (const auto& p : l.points) {
+      xMin = std::min(xMin, p.x());
+      xMax = std::max(xMax, p.x());
+      yMax = std::max(yMax, p.y());
+    }
+  const Scale scale = scaleFor(yMax);
+  rateY_->setTitleText(QString(bits ? "%1bit/s (L1)" : "%1packets/s").arg(scale.prefix));
+  for (const auto& l : lines) {
+    // A direction that never carried traffic would only clutter the chart and its legend.
+    if (allZero(l.points) && !rateSeries_.count(l.name)) continue;
+    rateSeries(l.name)->replace(scaled(l.points, scale.divisor));
   }
   if (!zoomed_ && xMin <= xMax) {
     fit(rateX_, xMin, xMax);
-    fit(rateY_, 0, yMax);
+    fit(rateY_, 0, yMax / scale.divisor);
   }
 }
 
 void StatsCharts::refreshLatency() {
-  // Keep the stream list in step with the history, without resetting the user's choice.
+  // Keep the stream list in step with the history, without resetting the user's choice. One
+  // bulk insert: with thousands of streams, item-by-item inserts would stall the GUI.
   const QStringList keys = history_->streamKeys();
-  if (keys.size() != streamChoice_->count()) {
-    const QString current = streamChoice_->currentData().toString();
-    QSignalBlocker block(streamChoice_);
-    streamChoice_->clear();
+  if (keys != streamKeys_) {
+    const int at = streamKeys_.indexOf(streamChoice_->currentIndex() >= 0 ? streamKeys_.value(streamChoice_->currentIndex()) : QString());
+    const QString current = at >= 0 ? streamKeys_[at] : QString();
+    QStringList labels;
     for (const QString& k : keys) {
       const auto p = k.split('|');
-      streamChoice_->addItem(p.size() == 4 ? QString("stream %1  %2 → %3").arg(p[3], p[1], p[2]) : k, k);
+      labels << (p.size() == 4 ? QString("stream %1  %2 → %3").arg(p[3], p[1], p[2]) : k);
     }
-    streamChoice_->setCurrentIndex(std::max(0, streamChoice_->findData(current)));
+    QSignalBlocker block(streamChoice_);
+    streamChoice_->clear();
+    streamChoice_->addItems(labels);
+    streamKeys_ = keys;
+    streamChoice_->setCurrentIndex(std::max(0, int(keys.indexOf(current))));
   }
-  const QString key = streamChoice_->currentData().toString();
+  const QString key = streamKeys_.value(streamChoice_->currentIndex());
   double xMin = 1e300, xMax = 0, yMax = 0;
   const StatsHistory::LatencySeries kinds[3] = {StatsHistory::LatencySeries::kAvg, StatsHistory::LatencySeries::kP99,
                                                 StatsHistory::LatencySeries::kMax};

@@ -47,6 +47,7 @@ class StatsCharts : public QWidget {
   QChartView* percentileView_;
   QComboBox* rateUnit_;
   QComboBox* streamChoice_;
+  QStringList streamKeys_;  ///< history keys, in streamChoice_ order
   QCheckBox* pause_;
   QValueAxis* rateX_;
   QValueAxis* rateY_;
