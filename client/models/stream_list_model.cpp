@@ -1,5 +1,7 @@
 #include "client/models/stream_list_model.h"
 
+#include <utility>
+
 #include <google/protobuf/util/message_differencer.h>
 
 #include <QColor>
@@ -65,6 +67,7 @@ StreamListModel::~StreamListModel() {
 }
 
 void StreamListModel::resetFromDrone(std::vector<v1::Stream> streams) {
+  refusedRow_ = -1;
   beginResetModel();
   streams_ = std::move(streams);
   rowText_.assign(streams_.size(), {});
@@ -72,11 +75,28 @@ void StreamListModel::resetFromDrone(std::vector<v1::Stream> streams) {
   undoStack_->clear();
 }
 
-void StreamListModel::markApplied() { undoStack_->setClean(); }
+void StreamListModel::markApplied() {
+  clearRefusedRow();
+  undoStack_->setClean();
+}
+
+void StreamListModel::setRefusedRow(int row, const QString& message) {
+  clearRefusedRow();
+  if (row < 0 || row >= rowCount()) return;
+  refusedRow_ = row;
+  refusedMessage_ = message;
+  emit dataChanged(index(row, 0), index(row, kColumnCount - 1));
+}
+
+void StreamListModel::clearRefusedRow() {
+  const int row = std::exchange(refusedRow_, -1);
+  if (row >= 0 && row < rowCount()) emit dataChanged(index(row, 0), index(row, kColumnCount - 1));
+}
 
 bool StreamListModel::isDirty() const { return !undoStack_->isClean(); }
 
 std::vector<v1::Stream> StreamListModel::splice(int position, int removeCount, std::vector<v1::Stream> insert) {
+  clearRefusedRow();  // the list changed: the drone's verdict no longer applies
   const auto pos = static_cast<size_t>(position);
   const auto removeEnd = pos + static_cast<size_t>(removeCount);
   std::vector<v1::Stream> removed(std::make_move_iterator(streams_.begin() + position),
@@ -345,6 +365,10 @@ QVariant StreamListModel::data(const QModelIndex& index, int role) const {
   if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
   const v1::Stream& s = streams_[size_t(index.row())];
   if (role == Qt::UserRole) return s.id();
+  if (index.row() == refusedRow_) {
+    if (role == Qt::BackgroundRole) return QColor(255, 222, 222);
+    if (role == Qt::ToolTipRole) return refusedMessage_;
+  }
   if (role == Qt::ForegroundRole) return isEnabled(s) ? QVariant() : QVariant(QColor(Qt::gray));
   switch (index.column()) {
     case kEnabled:

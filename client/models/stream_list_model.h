@@ -33,6 +33,9 @@ class StreamListModel : public QAbstractTableModel {
   void resetFromDrone(std::vector<v1::Stream> streams);
   /// The current content is what the drone holds now (after a successful Apply).
   void markApplied();
+  /// Marks the row the drone refused (red, with the drone's message as its tooltip) until the
+  /// next edit, apply or reload; -1 clears.
+  void setRefusedRow(int row, const QString& message);
   /// True when the content differs from the applied baseline (by edits; an edit and its manual
   /// reversal still count as a change).
   bool isDirty() const;
@@ -88,6 +91,9 @@ class StreamListModel : public QAbstractTableModel {
   void dirtyChanged(bool dirty);
 
  private:
+  void clearRefusedRow();
+  int refusedRow_ = -1;
+  QString refusedMessage_;
   friend class StreamSpliceCommand;
   struct Splice {
     int position;

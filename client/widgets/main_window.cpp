@@ -25,6 +25,7 @@
 
 #include "client/core/session/grpc_drone_session.h"
 #include "client/models/csv_export.h"
+#include "client/models/stats_keys.h"
 #include "client/widgets/connect_dialog.h"
 #include "client/widgets/log_pane.h"
 #include "client/widgets/port_config_dialog.h"
@@ -318,7 +319,16 @@ void MainWindow::updateStatusBar() {
     txBps += m->index(PortStatsModel::kTxMbpsL1, c).data(Qt::UserRole).toDouble() * 1e6;
     rxBps += m->index(PortStatsModel::kRxMbpsL1, c).data(Qt::UserRole).toDouble() * 1e6;
   }
-  statusRates_->setText(QString("Tx %1   Rx %2   ").arg(rateText(txPps, txBps), rateText(rxPps, rxBps)));
+  QString load;  // the selected port's transmit load, of the line rate the drone uses for load %
+  if (current_)
+    if (DroneSession* s = workspace_->session(current_->drone))
+      for (const auto& p : s->ports())
+        if (p.name() == current_->port && p.line_rate_bps() > 0) {
+          const int column = int(workspace_->portStats()->portKeys().indexOf(portKey(current_->drone, p.name())));
+          const double bps = column < 0 ? 0 : m->index(PortStatsModel::kTxMbpsL1, column).data(Qt::UserRole).toDouble() * 1e6;
+          load = QString("   %1 load %2 %").arg(qs(p.name())).arg(100 * bps / p.line_rate_bps(), 0, 'f', 1);
+        }
+  statusRates_->setText(QString("Tx %1   Rx %2%3   ").arg(rateText(txPps, txBps), rateText(rxPps, rxBps), load));
   QStringList drones;
   for (const QString& k : workspace_->sessionKeys())
     if (DroneSession* s = workspace_->session(k)) drones << s->displayName() + ": " + stateName(s->state());

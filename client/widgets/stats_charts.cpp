@@ -8,6 +8,8 @@
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFileDialog>
+#include <QMessageBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineSeries>
@@ -91,6 +93,8 @@ StatsCharts::StatsCharts(StatsHistory* history, QWidget* parent) : QWidget(paren
   pause_ = new QCheckBox("Pause", this);
   pause_->setObjectName("pauseCharts");
   auto* reset = new QPushButton("Reset zoom", this);
+  auto* png = new QPushButton("Export PNG…", this);
+  png->setObjectName("exportChartsPng");
   top->addWidget(new QLabel("Rates in", this));
   top->addWidget(rateUnit_);
   top->addSpacing(16);
@@ -98,6 +102,7 @@ StatsCharts::StatsCharts(StatsHistory* history, QWidget* parent) : QWidget(paren
   top->addWidget(streamChoice_, 1);
   top->addWidget(pause_);
   top->addWidget(reset);
+  top->addWidget(png);
 
   rateChart_ = makeChart("Transmit and receive rate per port");
   rateX_ = axis(rateChart_, Qt::AlignBottom, "seconds");
@@ -168,6 +173,10 @@ StatsCharts::StatsCharts(StatsHistory* history, QWidget* parent) : QWidget(paren
     if (!paused) refresh();
   });
   connect(reset, &QPushButton::clicked, this, &StatsCharts::resetZoom);
+  connect(png, &QPushButton::clicked, this, [this] {
+    const QString path = QFileDialog::getSaveFileName(this, "Export charts", "charts.png", "PNG images (*.png)");
+    if (!path.isEmpty() && !exportPng(path)) QMessageBox::warning(this, "Export charts", "Cannot write " + path);
+  });
   for (QChart* c : {rateChart_, latencyChart_})
     connect(c, &QChart::plotAreaChanged, this, [this] { zoomed_ = rateChart_->isZoomed() || latencyChart_->isZoomed(); });
 }

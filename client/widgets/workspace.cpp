@@ -1,5 +1,6 @@
 #include "client/widgets/workspace.h"
 
+#include <cstdlib>
 #include <memory>
 #include <set>
 
@@ -135,6 +136,9 @@ void Workspace::apply(const PortRef& port, Done done) {
       emit log(LogLevel::kInfo, port.drone, qs("applied " + std::to_string(n) + " streams to " + port.port));
     } else {
       emit log(LogLevel::kError, port.drone, qs("apply to " + port.port + " refused: " + st.error().toString()));
+      // Show the refusal on the stream it is about ("streams[2].layers[1].ip.ttl" -> row 2).
+      const std::string& path = st.error().path;
+      if (path.rfind("streams[", 0) == 0) model->setRefusedRow(std::atoi(path.c_str() + 8), qs(st.error().toString()));
     }
     if (done) done(st);
   });

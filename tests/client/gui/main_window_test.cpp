@@ -83,6 +83,11 @@ TEST_F(GuiFixture, RefusedApplyStaysDirtyAndNamesTheField) {
   ASSERT_TRUE(waitFor([&] { return window->logPane()->text().contains("refused"); }));
   EXPECT_TRUE(window->logPane()->text().contains("ip.ttl")) << window->logPane()->text().toStdString();
   EXPECT_TRUE(list()->isDirty()) << "nothing was applied, so the list still differs from the drone";
+  const QModelIndex refused = list()->index(0, StreamListModel::kName);
+  EXPECT_TRUE(refused.data(Qt::BackgroundRole).isValid()) << "the refused stream is marked";
+  EXPECT_TRUE(refused.data(Qt::ToolTipRole).toString().contains("ip.ttl"));
+  list()->setEnabled({0}, false);  // any edit clears the mark
+  EXPECT_FALSE(refused.data(Qt::BackgroundRole).isValid());
 }
 
 TEST_F(GuiFixture, UndoRedoThroughTheWindowActions) {
