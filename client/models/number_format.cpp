@@ -33,14 +33,17 @@ QString formatCompact(double value, int maxDecimals) {
   return text;
 }
 
-QString formatSi(double value, const QString& unit) {
+SiScale siScale(double magnitude) {
   static constexpr const char* kPrefixes[] = {"", "k", "M", "G", "T"};
-  size_t i = 0;
-  while (std::abs(value) >= 1000 && i + 1 < std::size(kPrefixes)) {
-    value /= 1000;
-    ++i;
-  }
-  return formatCompact(value) + QLatin1Char(' ') + QLatin1String(kPrefixes[i]) + unit;
+  SiScale scale{1, kPrefixes[0]};
+  for (size_t i = 1; i < std::size(kPrefixes) && std::abs(magnitude) >= scale.divisor * 1000; ++i)
+    scale = {scale.divisor * 1000, kPrefixes[i]};
+  return scale;
+}
+
+QString formatSi(double value, const QString& unit) {
+  const SiScale scale = siScale(value);
+  return formatCompact(value / scale.divisor) + QLatin1Char(' ') + QLatin1String(scale.prefix) + unit;
 }
 
 }  // namespace staccato::client

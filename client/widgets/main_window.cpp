@@ -25,6 +25,7 @@
 
 #include "client/core/session/grpc_drone_session.h"
 #include "client/models/csv_export.h"
+#include "client/models/number_format.h"
 #include "client/models/stats_keys.h"
 #include "client/widgets/connect_dialog.h"
 #include "client/widgets/log_pane.h"
@@ -41,15 +42,7 @@ constexpr int kMaxRecentFiles = 8;
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
-QString rateText(double pps, double bps) {
-  auto si = [](double v, const char* unit) {
-    const char* prefix[] = {"", "k", "M", "G", "T"};
-    int i = 0;
-    while (v >= 1000 && i < 4) v /= 1000, ++i;
-    return QString("%1 %2%3").arg(v, 0, 'f', i ? 2 : 0).arg(prefix[i]).arg(unit);
-  };
-  return si(pps, "pps") + " · " + si(bps, "bit/s");
-}
+QString rateText(double pps, double bps) { return formatSi(pps, "pps") + " · " + formatSi(bps, "bit/s"); }
 
 }  // namespace
 

@@ -22,6 +22,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "client/models/number_format.h"
+
 namespace staccato::client {
 
 namespace {
@@ -50,18 +52,6 @@ void fit(QValueAxis* a, double lo, double hi) {
   if (hi <= lo) hi = lo + 1;
   a->setRange(lo, hi + (hi - lo) * 0.08);
   a->applyNiceNumbers();
-}
-
-/// A unit prefix that keeps axis labels short: values are divided by `divisor`.
-struct Scale {
-  double divisor;
-  const char* prefix;
-};
-Scale scaleFor(double maxValue) {
-  if (maxValue >= 1e9) return {1e9, "G"};
-  if (maxValue >= 1e6) return {1e6, "M"};
-  if (maxValue >= 1e3) return {1e3, "k"};
-  return {1, ""};
 }
 
 QList<QPointF> scaled(QList<QPointF> points, double divisor) {
@@ -224,7 +214,7 @@ void StatsCharts::refreshRates() {
       xMax = std::max(xMax, p.x());
       yMax = std::max(yMax, p.y());
     }
-  const Scale scale = scaleFor(yMax);
+  const SiScale scale = siScale(yMax);  // short axis labels: 450 kpackets/s, not 4.5e+05
   rateY_->setTitleText(QString(bits ? "%1bit/s (L1)" : "%1packets/s").arg(scale.prefix));
   for (const auto& l : lines) {
     // A direction that never carried traffic would only clutter the chart and its legend.
