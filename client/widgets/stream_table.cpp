@@ -19,14 +19,10 @@ namespace {
 /// Checks a replacement value against the field's format before any stream changes.
 Status checkFieldValue(const QString& fieldName, const QString& value) {
   const std::string name = fieldName.toStdString();
-  for (const ProtocolSpec* p : ProtocolRegistry::builtin().all())
-    for (const auto& f : p->fields)
-      if (f.name == name) {
-        auto parsed = parseFieldText(f, value.toStdString());
-        if (!parsed) return parsed.error().withPrefix(name);
-        return Ok{};
-      }
-  return makeError(name, "no such field in any protocol (e.g. ip.dst, udp.dstport)");
+  const FieldSpec* field = ProtocolRegistry::builtin().findField(name);
+  if (!field) return makeError(name, "no such field in any protocol (e.g. ip.dst, udp.dstport)");
+  if (auto parsed = parseFieldText(*field, value.toStdString()); !parsed) return parsed.error().withPrefix(name);
+  return Ok{};
 }
 
 }  // namespace

@@ -18,6 +18,12 @@ const ProtocolSpec* ProtocolRegistry::find(std::string_view name) const {
   return nullptr;
 }
 
+const FieldSpec* ProtocolRegistry::findField(std::string_view fieldName) const {
+  for (const ProtocolSpec* p : protocols_)
+    if (int i = p->fieldIndex(fieldName); i >= 0) return &p->fields[static_cast<size_t>(i)];
+  return nullptr;
+}
+
 const Binding* ProtocolRegistry::binding(std::string_view lower, const ProtocolSpec& upper) const {
   for (const Binding& b : upper.bindings)
     if (b.lower == lower) return &b;

@@ -16,6 +16,8 @@ class ProtocolRegistry {
   explicit ProtocolRegistry(std::vector<const ProtocolSpec*> protocols);
 
   const ProtocolSpec* find(std::string_view name) const;
+  /// A field by its full name ("ip.ttl") in any protocol, or nullptr.
+  const FieldSpec* findField(std::string_view fieldName) const;
   std::span<const ProtocolSpec* const> all() const { return protocols_; }
   /// The binding that lets `upper` sit on `lower`, or nullptr.
   const Binding* binding(std::string_view lower, const ProtocolSpec& upper) const;

@@ -1,7 +1,5 @@
 #include "client/models/editor/field_layout.h"
 
-#include "common/packet/registry.h"
-
 namespace staccato::client {
 
 std::vector<ByteSpan> fieldByteSpans(const LayerState& layer, int layerOffset) {
@@ -15,12 +13,6 @@ std::vector<ByteSpan> fieldByteSpans(const LayerState& layer, int layerOffset) {
     bit += bits;
   }
   return out;
-}
-
-const FieldSpec* findFieldSpec(std::string_view fieldName) {
-  for (const ProtocolSpec* p : ProtocolRegistry::builtin().all())
-    if (int i = p->fieldIndex(fieldName); i >= 0) return &p->fields[static_cast<size_t>(i)];
-  return nullptr;
 }
 
 }  // namespace staccato::client

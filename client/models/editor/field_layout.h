@@ -1,7 +1,5 @@
 #pragma once
-/// Where a layer's fields sit on the wire, computed from the registry's bit widths, and field
-/// lookups by name.
-#include <string_view>
+/// Where a layer's fields sit on the wire, computed from the registry's bit widths.
 #include <vector>
 
 #include "common/packet/protocol.h"
@@ -20,8 +18,5 @@ struct ByteSpan {
 /// `layerOffset`: sub-byte fields get their containing bytes; fields not among the fixed
 /// fields of the current variant (optional, tail, payload) get offset -1.
 std::vector<ByteSpan> fieldByteSpans(const LayerState& layer, int layerOffset);
-
-/// The field spec with this full name in the built-in registry, or nullptr.
-const FieldSpec* findFieldSpec(std::string_view fieldName);
 
 }  // namespace staccato::client

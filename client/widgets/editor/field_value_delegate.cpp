@@ -7,10 +7,10 @@
 #include <QRegularExpression>
 
 #include "client/models/editor/editor_roles.h"
-#include "client/models/editor/field_layout.h"
 #include "client/models/editor/layer_fields_model.h"
 #include "common/packet/field.h"
 #include "common/packet/field_text.h"
+#include "common/packet/registry.h"
 
 namespace staccato::client {
 namespace {
@@ -81,7 +81,7 @@ QWidget* FieldValueDelegate::createFlagEditor(QWidget* parent) const {
 
 QWidget* FieldValueDelegate::createTextEditor(QWidget* parent, const QModelIndex& index) const {
   auto* edit = new QLineEdit(parent);
-  const FieldSpec* field = findFieldSpec(index.data(kFieldNameRole).toString().toStdString());
+  const FieldSpec* field = ProtocolRegistry::builtin().findField(index.data(kFieldNameRole).toString().toStdString());
   edit->setPlaceholderText(index.data(kAllowedRangeRole).toString());
   if (index.data(kFormatRole).toInt() != static_cast<int>(FieldFormat::kBytes))
     edit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));

@@ -11,7 +11,6 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "client/models/editor/field_layout.h"
 #include "client/models/editor/qt_text.h"
 #include "client/widgets/editor/form_helpers.h"
 #include "common/packet/builder.h"
@@ -206,7 +205,7 @@ void VariableFieldsPage::addField() {
   // Addresses are what users vary most; else the first field that can vary.
   const FieldChoice* pick = choices_.empty() ? nullptr : &choices_.front();
   for (const FieldChoice& c : choices_) {
-    const FieldSpec* f = findFieldSpec(c.field.toStdString());
+    const FieldSpec* f = ProtocolRegistry::builtin().findField(c.field.toStdString());
     if (f && (f->format == FieldFormat::kIpv4 || f->format == FieldFormat::kIpv6)) {
       pick = &c;
       break;
