@@ -10,6 +10,8 @@
 #include <QFileInfo>
 #include <QStandardPaths>
 
+#include "client/core/drone_connection.h"
+
 namespace staccato::client {
 
 LocalDrone::LocalDrone(QObject* parent) : QObject(parent) {
@@ -58,7 +60,7 @@ QString LocalDrone::start(bool demoLab) {
     return {};
   }
   QStringList args;
-  QString address = "127.0.0.1:7878";
+  QString address = kDefaultDroneTarget;
   if (demoLab) {
     socketDir_ = std::make_unique<QTemporaryDir>(QDir::tempPath() + "/staccato-demo-XXXXXX");
     if (!socketDir_->isValid()) {

@@ -20,12 +20,9 @@ using namespace staccato::client;
 
 namespace {
 
-constexpr const char* kDefaultDrone = "127.0.0.1:7878";
-
 DroneAddress addressOf(const QString& target, const std::string& token) {
   DroneAddress a;
-  a.target = target.toStdString();
-  if (!target.startsWith("unix:") && !target.contains(':')) a.target += ":7878";
+  a.target = withDefaultPort(target.toStdString());
   a.token = token;
   return a;
 }
@@ -94,17 +91,17 @@ int main(int argc, char** argv) {
     if (!address.isEmpty()) add(addressOf(address, {}));  // the session retries until the drone listens
   } else {
     QStringList remembered = QSettings().value("drones").toStringList();
-    if (remembered.isEmpty()) remembered << kDefaultDrone;
+    if (remembered.isEmpty()) remembered << kDefaultDroneTarget;
     for (const QString& target : remembered) add(addressOf(target, {}));
     // Nothing on the default address at the first try: start a local drone there (once).
-    if (!cli.isSet(noLocalOpt) && remembered.contains(kDefaultDrone)) {
-      DroneSession* s = workspace.session(kDefaultDrone);
+    if (!cli.isSet(noLocalOpt) && remembered.contains(kDefaultDroneTarget)) {
+      DroneSession* s = workspace.session(kDefaultDroneTarget);
       auto decided = std::make_shared<bool>(false);
       QObject::connect(s, &DroneSession::stateChanged, &window, [&, s, decided] {
         if (*decided || s->state() == SessionState::kConnecting) return;
         *decided = true;
         if (s->state() != SessionState::kReconnecting) return;
-        window.logPane()->append(LogLevel::kInfo, "client", "no drone at 127.0.0.1:7878: starting a local one");
+        window.logPane()->append(LogLevel::kInfo, "client", QString("no drone at %1: starting a local one").arg(kDefaultDroneTarget));
         localDrone.start(/*demoLab=*/false);
       });
     }

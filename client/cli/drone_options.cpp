@@ -20,7 +20,7 @@ Result<std::unique_ptr<client::DroneConnection>> connect(const Args& args) {
   client::DroneAddress a;
   if (const char* env = std::getenv("STACCATO_DRONE")) a.target = env;
   if (auto d = args.get("--drone")) a.target = *d;
-  if (a.target.find(':') == std::string::npos) a.target += ":7878";
+  a.target = client::withDefaultPort(a.target);
   if (auto tf = args.get("--token-file")) {
     auto token = readSecretLine(*tf);
     if (!token) return token.error();

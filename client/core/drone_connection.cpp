@@ -10,6 +10,11 @@
 
 namespace staccato::client {
 
+std::string withDefaultPort(std::string target) {
+  if (target.find(':') == std::string::npos) target += ":7878";
+  return target;
+}
+
 Result<std::unique_ptr<DroneConnection>> DroneConnection::open(const DroneAddress& address) {
   std::shared_ptr<grpc::ChannelCredentials> creds = grpc::InsecureChannelCredentials();
   if (address.tls) {

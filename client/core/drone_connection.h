@@ -16,8 +16,15 @@ namespace staccato::client {
 inline constexpr uint32_t kClientProtocolMajor = 0;
 inline constexpr uint32_t kClientProtocolMinor = 1;
 
+/// Where a drone listens unless told otherwise.
+inline constexpr const char* kDefaultDroneTarget = "127.0.0.1:7878";
+
+/// A target as users type it: "host" gets the default port 7878; "host:port", "[v6]:port" and
+/// "unix:/path" stay as they are.
+std::string withDefaultPort(std::string target);
+
 struct DroneAddress {
-  std::string target = "127.0.0.1:7878";  ///< HOST:PORT, or unix:/PATH for a drone's unix socket
+  std::string target = kDefaultDroneTarget;  ///< HOST:PORT, or unix:/PATH for a drone's unix socket
   std::string token;      ///< empty = none
   bool tls = false;
   std::string caCertFile; ///< TLS: trust this CA (PEM); empty = system roots

@@ -39,7 +39,7 @@ std::optional<DroneAddress> askDroneAddress(QWidget* parent) {
   d.setWindowTitle("Connect to a drone");
   d.setMinimumWidth(460);
   auto* form = new QFormLayout(&d);
-  auto* target = new QLineEdit("127.0.0.1:7878", &d);
+  auto* target = new QLineEdit(kDefaultDroneTarget, &d);
   target->setObjectName("droneAddress");
   target->setToolTip("host:port, [v6]:port, or unix:/path/to/socket");
   form->addRow("Address", target);
@@ -66,8 +66,7 @@ std::optional<DroneAddress> askDroneAddress(QWidget* parent) {
   DroneAddress result;
   QObject::connect(box, &QDialogButtonBox::accepted, &d, [&] {
     DroneAddress a;
-    a.target = target->text().trimmed().toStdString();
-    if (a.target.find(':') == std::string::npos) a.target += ":7878";
+    a.target = withDefaultPort(target->text().trimmed().toStdString());
     a.token = token->text().toStdString();
     if (!tokenFile->text().isEmpty()) {
       auto t = readSecretLine(tokenFile->text().toStdString());
