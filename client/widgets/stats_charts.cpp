@@ -63,10 +63,13 @@ bool allZero(const QList<QPointF>& points) {
   return std::all_of(points.begin(), points.end(), [](const QPointF& p) { return p.y() == 0; });
 }
 
-/// "drone|port" -> "port" when there is one drone, else "drone port".
-QString shortName(const QString& key) {
-  const auto parts = key.split('|');
-  return parts.size() >= 2 ? parts[1] : key;
+/// A port's name in the legend: "port", or "drone port" when another drone has a port of that name.
+QString legendName(const QString& key, const QStringList& allKeys) {
+  const qsizetype bar = key.indexOf('|');
+  const QString port = key.mid(bar + 1);
+  const auto sameName = std::count_if(allKeys.begin(), allKeys.end(),
+                                      [&](const QString& k) { return k.mid(k.indexOf('|') + 1) == port; });
+  return sameName > 1 ? key.left(bar) + " " + port : port;
 }
 
 }  // namespace
@@ -176,11 +179,10 @@ void StatsCharts::selectStream(const QString& streamKey) {
   if (const int i = int(streamKeys_.indexOf(streamKey)); i >= 0) streamChoice_->setCurrentIndex(i);
 }
 
-QLineSeries* StatsCharts::rateSeries(const QString& name) {
-  auto& s = rateSeries_[name];
+QLineSeries* StatsCharts::rateSeries(const QString& id) {
+  auto& s = rateSeries_[id];
   if (!s) {
     s = new QLineSeries;
-    s->setName(name);
     rateChart_->addSeries(s);
     s->attachAxis(rateX_);
     s->attachAxis(rateY_);
@@ -197,16 +199,19 @@ void StatsCharts::refresh() {
 void StatsCharts::refreshRates() {
   const bool bits = rateUnit_->currentIndex() == 1;
   struct Line {
+    QString id;  ///< "drone|port tx": unique, even when drones have ports of the same name
     QString name;
     QList<QPointF> points;
   };
   std::vector<Line> lines;
   double xMin = 1e300, xMax = 0, yMax = 0;
-  for (const QString& key : history_->portKeys()) {
+  const QStringList keys = history_->portKeys();
+  for (const QString& key : keys) {
     const auto tx = history_->portSeries(key, bits ? StatsHistory::PortSeries::kTxBpsL1 : StatsHistory::PortSeries::kTxPps);
     const auto rx = history_->portSeries(key, bits ? StatsHistory::PortSeries::kRxBpsL1 : StatsHistory::PortSeries::kRxPps);
-    lines.push_back({shortName(key) + " tx", tx});
-    lines.push_back({shortName(key) + " rx", rx});
+    const QString name = legendName(key, keys);
+    lines.push_back({key + " tx", name + " tx", tx});
+    lines.push_back({key + " rx", name + " rx", rx});
   }
   for (const auto& l : lines)
     for (const auto& p : l.points) {
@@ -218,8 +223,10 @@ void StatsCharts::refreshRates() {
   rateY_->setTitleText(QString(bits ? "%1bit/s (L1)" : "%1packets/s").arg(scale.prefix));
   for (const auto& l : lines) {
     // A direction that never carried traffic would only clutter the chart and its legend.
-    if (allZero(l.points) && !rateSeries_.count(l.name)) continue;
-    rateSeries(l.name)->replace(scaled(l.points, scale.divisor));
+    if (allZero(l.points) && !rateSeries_.count(l.id)) continue;
+    QLineSeries* series = rateSeries(l.id);
+    series->setName(l.name);  // a drone added later can make a name ambiguous
+    series->replace(scaled(l.points, scale.divisor));
   }
   if (!zoomed_ && xMin <= xMax) {
     fit(rateX_, xMin, xMax);
@@ -276,6 +283,12 @@ void StatsCharts::resetZoom() {
   latencyChart_->zoomReset();
   zoomed_ = false;
   refresh();
+}
+
+QStringList StatsCharts::rateSeriesNames() const {
+  QStringList names;
+  for (const auto& [_, s] : rateSeries_) names << s->name();
+  return names;
 }
 
 int StatsCharts::ratePointCount() const {

@@ -28,6 +28,8 @@ class StatsCharts : public QWidget {
   void selectStream(const QString& streamKey);
   /// Points currently in the rate chart's series (tests).
   int ratePointCount() const;
+  /// Legend names of the rate chart's series (tests).
+  QStringList rateSeriesNames() const;
   /// Writes all three charts side by side to a PNG; false with no file written on failure.
   bool exportPng(const QString& path);
 
@@ -36,7 +38,8 @@ class StatsCharts : public QWidget {
   void refreshRates();
   void refreshLatency();
   void resetZoom();
-  QLineSeries* rateSeries(const QString& name);
+  /// The series for `id` ("drone|port tx"), created on first use.
+  QLineSeries* rateSeries(const QString& id);
 
   StatsHistory* history_;
   QChart* rateChart_;
@@ -55,7 +58,7 @@ class StatsCharts : public QWidget {
   QValueAxis* latencyY_;
   QValueAxis* percentileY_;
   QBarSet* percentiles_;
-  std::map<QString, QLineSeries*> rateSeries_;
+  std::map<QString, QLineSeries*> rateSeries_;  ///< by "drone|port tx" / "drone|port rx"
   QLineSeries* latencySeries_[3];
   QTimer* throttle_;
   bool zoomed_ = false;

@@ -171,3 +171,33 @@ TEST_F(GuiFixture, LostDroneIsShownAndComesBack) {
 }
 
 }  // namespace
+
+namespace {
+
+// Two drones with ports of the same names: each port gets its own rate series, named apart.
+TEST(GuiTwoDrones, SamePortNamesKeepTheirOwnChartSeries) {
+  Workspace workspace;
+  std::vector<FakeDroneSession*> drones;
+  for (const char* name : {"east", "west"}) {
+    auto fake = fakeDrone(name);
+    drones.push_back(fake.get());
+    workspace.addSession(std::move(fake));
+  }
+  MainWindow window(&workspace);
+  window.show();
+  ASSERT_TRUE(waitFor([&] { return workspace.allPorts().size() == 4; }));
+  std::vector<PortRef> senders;
+  for (const QString& key : workspace.sessionKeys()) {
+    senders.push_back({key, "a"});
+    workspace.streams(senders.back())->appendNewStream();
+  }
+  for (auto* d : drones) d->setSimulatedTraffic(true, 100);
+  workspace.start(senders);
+  const QStringList expected = {"fake:east a tx", "fake:east b rx", "fake:west a tx", "fake:west b rx"};
+  ASSERT_TRUE(waitFor([&] {
+    const QStringList names = window.charts()->rateSeriesNames();
+    return std::all_of(expected.begin(), expected.end(), [&](const QString& n) { return names.contains(n); });
+  })) << window.charts()->rateSeriesNames().join(", ").toStdString();
+}
+
+}  // namespace
