@@ -1,0 +1,19 @@
+"""Staccato: drive traffic-generator drones from Python.
+
+    import staccato
+    with staccato.Drone("unix:/run/staccato/demo-lab.sock") as drone:
+        drone.set_streams("demo0", [staccato.Stream("udp", ["eth", "ip", "udp", "signature"], count=1000)])
+        with drone.transmitting("demo0"):
+            drone.wait("demo0", timeout=30)
+        print(drone.stats()["streams"])
+
+See docs/python.md in the Staccato repository.
+"""
+from staccato.drone import CLIENT_MAJOR, CLIENT_MINOR, Drone
+from staccato.errors import DroneError, FileFormatError
+from staccato.files import load_session, load_streams, save_session, save_streams
+from staccato.streams import Stream, Vary
+from staccato.v1 import drone_pb2, session_pb2, stream_pb2
+
+__all__ = ["Drone", "DroneError", "FileFormatError", "Stream", "Vary", "load_streams", "save_streams",
+           "load_session", "save_session", "stream_pb2", "drone_pb2", "session_pb2", "CLIENT_MAJOR", "CLIENT_MINOR"]

@@ -1,0 +1,235 @@
+"""A connection to one drone (staccato-drone): ports, streams, transmit, stats."""
+import contextlib
+import getpass
+import os
+import socket
+import time
+from typing import Iterable, Iterator, Optional
+
+import grpc
+from google.protobuf import json_format
+
+from staccato.convert import to_dict
+from staccato.errors import DroneError, describe
+from staccato.streams import StreamLike, as_streams
+from staccato.v1 import drone_pb2, drone_pb2_grpc
+
+# The drone protocol this package speaks (kClientProtocolMajor/Minor in client/core): a drone
+# refuses clients of another major version.
+CLIENT_MAJOR = 0
+CLIENT_MINOR = 1
+DEFAULT_ADDRESS = "127.0.0.1:7878"
+# Replay streams of large captures exceed gRPC's 4 MiB default (rpc/message_limits.h).
+_MAX_MESSAGE_BYTES = (256 + 16) << 20
+_CHANNEL_OPTIONS = [("grpc.max_send_message_length", _MAX_MESSAGE_BYTES),
+                    ("grpc.max_receive_message_length", _MAX_MESSAGE_BYTES)]
+_WATCH_INTERVAL_MS = 100  # the drone's minimum
+_DRAIN_SECONDS = 0.5  # frames still in flight after the last send (as staccato-cli run waits)
+
+
+def default_client_id() -> str:
+    """Who reserves and changes ports: $STACCATO_CLIENT_ID, else user@host (as staccato-cli)."""
+    return os.environ.get("STACCATO_CLIENT_ID") or f"{getpass.getuser()}@{socket.gethostname()}"
+
+
+class Drone:
+    """A connection to a drone, checked with GetVersion when made.
+
+    address: ``HOST:PORT`` (``HOST`` alone gets port 7878) or ``unix:PATH``.
+    token / token_file: the drone's access token (the file's first line), if it wants one.
+    tls / ca: connect with TLS, trusting the CA in PEM file `ca` (system roots without it);
+        giving `ca` implies TLS.
+    timeout: seconds each call may take.
+
+    As a context manager it stops every port it started, even when the block raises, and
+    closes the connection.
+    """
+
+    def __init__(self, address: str = DEFAULT_ADDRESS, token: Optional[str] = None, token_file: Optional[str] = None,
+                 tls: bool = False, ca: Optional[str] = None, client_id: Optional[str] = None, timeout: float = 10.0):
+        self.address = address if ":" in address else f"{address}:7878"
+        self.client_id = client_id or default_client_id()
+        self.timeout = timeout
+        if token_file is not None:
+            token = _read_token(token_file)
+        self._metadata = [("x-staccato-version", f"{CLIENT_MAJOR}.{CLIENT_MINOR}")]
+        if token:
+            self._metadata.append(("authorization", f"Bearer {token}"))
+        if tls or ca:
+            root = None
+            if ca:
+                with open(ca, "rb") as f:
+                    root = f.read()
+            self._channel = grpc.secure_channel(self.address, grpc.ssl_channel_credentials(root_certificates=root),
+                                                options=_CHANNEL_OPTIONS)
+        else:
+            self._channel = grpc.insecure_channel(self.address, options=_CHANNEL_OPTIONS)
+        self._stub = drone_pb2_grpc.DroneStub(self._channel)
+        self._started = set()
+        try:
+            self.version = self._check_version()
+        except BaseException:
+            self._channel.close()
+            raise
+
+    # ---- connection ---------------------------------------------------------------------
+    def __enter__(self) -> "Drone":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stops the ports this object started, then closes the connection."""
+        try:
+            if self._started:
+                self.stop()
+        finally:
+            self._channel.close()
+
+    def _check_version(self) -> dict:
+        reply = self._call("GetVersion", drone_pb2.GetVersionRequest(client_major=CLIENT_MAJOR, client_minor=CLIENT_MINOR))
+        if reply.major != CLIENT_MAJOR:
+            raise DroneError(f"the drone at {self.address} speaks protocol {reply.major}.{reply.minor}, this package "
+                             f"{CLIENT_MAJOR}.{CLIENT_MINOR}; use a staccato package of the same major version",
+                             grpc.StatusCode.FAILED_PRECONDITION)
+        return to_dict(reply)
+
+    def _call(self, method: str, request, timeout: Optional[float] = None):
+        try:
+            return getattr(self._stub, method)(request, metadata=self._metadata, timeout=timeout or self.timeout)
+        except grpc.RpcError as e:
+            raise describe(e, self.address) from None
+
+    # ---- ports --------------------------------------------------------------------------
+    def ports(self) -> list:
+        """Every port as a dict of ``staccato.v1.Port`` fields (name, mac, transmitting, config, ...)."""
+        return [to_dict(p) for p in self._call("ListPorts", drone_pb2.ListPortsRequest()).ports]
+
+    def configure(self, port: str, **settings) -> dict:
+        """Changes some of a port's ``PortConfig`` settings (the others stay); returns the new config.
+
+        Settings by proto field name: ``tx_mode``, ``track_rx``, ``line_rate_bps``, ``backend``,
+        ``tx_queues``, ``cpus``, ``rx_backend``. Enums by proto name or as staccato-cli writes
+        them: ``backend="turbo-copy"``, ``rx_backend="pcap"``, ``tx_mode="interleaved"``.
+        """
+        current = next((p for p in self._call("ListPorts", drone_pb2.ListPortsRequest()).ports if p.name == port), None)
+        if current is None:
+            raise DroneError(f"port '{port}' not found on {self.address}", grpc.StatusCode.NOT_FOUND)
+        fields = drone_pb2.PortConfig.DESCRIPTOR.fields_by_name
+        changes = {}
+        for key, value in settings.items():
+            if key not in fields:
+                raise TypeError(f"configure: unknown setting {key!r} (allowed: {', '.join(fields)})")
+            enum = fields[key].enum_type
+            changes[key] = _enum_name(enum, value) if enum is not None and isinstance(value, str) else value
+        config = drone_pb2.PortConfig()
+        config.CopyFrom(current.config)
+        try:
+            json_format.ParseDict(changes, config)
+        except json_format.ParseError as e:
+            raise ValueError(f"configure {port}: {e}") from None
+        self._call("ConfigurePort", drone_pb2.ConfigurePortRequest(port=port, config=config, client_id=self.client_id))
+        return to_dict(config)
+
+    def reserve(self, port: str) -> None:
+        """Reserves `port` for this client id: other clients cannot change or use it."""
+        self._call("ReservePort", drone_pb2.ReservePortRequest(port=port, client_id=self.client_id))
+
+    def release(self, port: str, force: bool = False) -> None:
+        """Releases a reservation (`force`: someone else's)."""
+        self._call("ReleasePort", drone_pb2.ReleasePortRequest(port=port, client_id=self.client_id, force=force))
+
+    # ---- streams ------------------------------------------------------------------------
+    def set_streams(self, port: str, streams: Iterable[StreamLike]) -> None:
+        """Replaces the port's streams (messages or stream-file dicts); all or nothing. Streams
+        with id 0 are numbered. A bad stream raises DroneError naming the field."""
+        self._call("SetStreams", drone_pb2.SetStreamsRequest(port=port, streams=as_streams(streams),
+                                                            client_id=self.client_id))
+
+    def streams(self, port: str) -> list:
+        """The port's ``staccato.v1.Stream`` messages."""
+        return list(self._call("GetStreams", drone_pb2.GetStreamsRequest(port=port)).streams)
+
+    # ---- transmit -----------------------------------------------------------------------
+    def start(self, *ports: str) -> None:
+        """Starts sending on `ports` (all or none)."""
+        self._call("StartTx", drone_pb2.StartTxRequest(ports=ports, client_id=self.client_id))
+        self._started.update(ports)
+
+    def stop(self, *ports: str) -> None:
+        """Stops `ports`; without arguments, every port this object started."""
+        ports = ports or tuple(sorted(self._started))
+        self._call("StopTx", drone_pb2.StopTxRequest(ports=ports, client_id=self.client_id))
+        self._started.difference_update(ports)
+
+    @contextlib.contextmanager
+    def transmitting(self, *ports: str) -> Iterator["Drone"]:
+        """``with drone.transmitting("eth1"): ...`` sends during the block and always stops."""
+        self.start(*ports)
+        try:
+            yield self
+        finally:
+            self.stop(*ports)
+
+    def wait(self, port: str, timeout: Optional[float] = None) -> None:
+        """Returns when `port` has sent all its packets, plus half a second for frames in flight
+        to arrive. Raises TimeoutError after `timeout` seconds, DroneError for a transmit error."""
+        request = drone_pb2.WatchStatsRequest(interval_ms=_WATCH_INTERVAL_MS, ports=[port])
+        call = self._stub.WatchStats(request, metadata=self._metadata, timeout=timeout)
+        try:
+            for snap in call:
+                row = next((p for p in snap.ports if p.port == port), None)
+                if row is None:
+                    raise DroneError(f"port '{port}' not found on {self.address}", grpc.StatusCode.NOT_FOUND)
+                if not row.transmitting:
+                    break
+            else:
+                raise DroneError(f"the drone at {self.address} ended the stats stream")
+        except grpc.RpcError as e:
+            if e.code() == grpc.StatusCode.DEADLINE_EXCEEDED:
+                raise TimeoutError(f"port {port} still sending after {timeout} s") from None
+            raise describe(e, self.address) from None
+        finally:
+            call.cancel()
+        if row.error:
+            raise DroneError(f"port {port}: {row.error}")
+        time.sleep(_DRAIN_SECONDS)
+
+    # ---- stats --------------------------------------------------------------------------
+    def clear_stats(self, *ports: str) -> None:
+        """Zeroes port and stream counters of `ports` (all ports without arguments)."""
+        self._call("ClearStats", drone_pb2.ClearStatsRequest(ports=ports, client_id=self.client_id))
+
+    def stats(self, *ports: str) -> dict:
+        """A ``StatsSnapshot`` as a dict: ``{"timestamp_ns", "ports": [...], "streams": [...]}``
+        with proto field names, counters as ints. Rates are over the last 0.1 s."""
+        request = drone_pb2.WatchStatsRequest(interval_ms=_WATCH_INTERVAL_MS, ports=ports)
+        call = self._stub.WatchStats(request, metadata=self._metadata, timeout=self.timeout)
+        try:
+            snaps = [next(call), next(call)]  # rates need two samples
+        except grpc.RpcError as e:
+            raise describe(e, self.address) from None
+        except StopIteration:
+            raise DroneError(f"the drone at {self.address} ended the stats stream") from None
+        finally:
+            call.cancel()
+        return to_dict(snaps[-1])
+
+
+def _read_token(path: str) -> str:
+    with open(path, encoding="utf-8") as f:
+        token = f.readline().rstrip("\r\n ")
+    if not token:
+        raise ValueError(f"{path}: the token file is empty")
+    return token
+
+
+def _enum_name(enum, value: str) -> str:
+    """The proto name for `value`: itself ("RX_PCAP"), or as the CLI writes it ("pcap", "turbo-copy")."""
+    wanted = value.upper().replace("-", "_")
+    names = [v.name for v in enum.values]
+    matches = [n for n in names if n == wanted] or [n for n in names if n.endswith("_" + wanted)]
+    if len(matches) != 1:
+        raise ValueError(f"{value!r} is not a {enum.name} (allowed: {', '.join(names)})")
+    return matches[0]

@@ -1,0 +1,81 @@
+"""Stream files and session files: the JSON documents the GUI and staccato-cli read and write
+(protobuf's JSON mapping with proto field names, versioned by ``format_version``)."""
+import json
+import os
+from importlib.metadata import version
+from typing import Iterable, Mapping, Type, Union
+
+from google.protobuf import json_format
+from google.protobuf.message import Message
+
+from staccato.convert import from_value
+from staccato.errors import FileFormatError
+from staccato.streams import StreamLike, as_streams
+from staccato.v1 import session_pb2, stream_pb2
+
+# The newest formats read (kStreamFileFormat, kSessionFileFormat in the C++ code). Stream format
+# 2 added replay streams; a stream file is written in the oldest format that holds it, so older
+# Staccato versions still read files without replays.
+STREAM_FILE_FORMAT = 2
+SESSION_FILE_FORMAT = 1
+
+
+def save_streams(path: Union[str, os.PathLike], streams: Iterable[StreamLike]) -> None:
+    """Writes a stream file (``StreamFile``) that staccato-cli and the GUI read: format_version 1,
+    or 2 when a stream is a replay."""
+    streams = as_streams(streams)
+    oldest = 2 if any(s.HasField("replay") for s in streams) else 1
+    _save(path, stream_pb2.StreamFile(format_version=oldest, streams=streams))
+
+
+def load_streams(path: Union[str, os.PathLike]) -> list:
+    """The ``staccato.v1.Stream`` messages of a stream file. Raises FileFormatError for bad JSON,
+    unknown fields, a missing or newer ``format_version``."""
+    return list(_load(path, stream_pb2.StreamFile, STREAM_FILE_FORMAT, "stream file").streams)
+
+
+def save_session(path: Union[str, os.PathLike], session: Union[session_pb2.SessionFile, Mapping]) -> None:
+    """Writes a session file (``SessionFile``: drones by address, their ports' config and streams).
+    The format has no place for a token or key: secrets are never written."""
+    file = from_value(session, session_pb2.SessionFile, "session")
+    file.format_version = SESSION_FILE_FORMAT
+    file.saved_by = f"staccato-python {version('staccato')}"
+    _save(path, file)
+
+
+def load_session(path: Union[str, os.PathLike]) -> session_pb2.SessionFile:
+    """The ``staccato.v1.SessionFile`` message of a session file (checked as load_streams does)."""
+    return _load(path, session_pb2.SessionFile, SESSION_FILE_FORMAT, "session file")
+
+
+def _save(path, message: Message) -> None:
+    text = json_format.MessageToJson(message, preserving_proto_field_name=True, indent=2) + "\n"
+    tmp = f"{os.fspath(path)}.tmp"
+    with open(tmp, "w", encoding="utf-8") as out:
+        out.write(text)
+    os.replace(tmp, path)  # readers never see half a file
+
+
+def _load(path, cls: Type[Message], newest: int, kind: str) -> Message:
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise FileFormatError(f"{path}: not a valid {kind}: {e}") from None
+    if not isinstance(data, dict):
+        raise FileFormatError(f"{path}: not a valid {kind}: expected a JSON object")
+    # Checked before the fields: a newer file's unknown fields are explained by its version.
+    found = data.get("format_version")
+    example = f'a {kind} starts with {{"format_version": {newest}, ...}}'
+    if found is None:
+        raise FileFormatError(f"{path}: format_version: missing; {example}")
+    if not isinstance(found, int) or isinstance(found, bool) or found < 1:
+        raise FileFormatError(f"{path}: format_version: expected a whole number from 1; {example}")
+    if found > newest:
+        raise FileFormatError(f"{path}: format_version: the file is format {found}, written by a newer Staccato; "
+                              f"this version reads formats up to {newest} (upgrade Staccato)")
+    try:
+        return json_format.ParseDict(data, cls(), ignore_unknown_fields=False)
+    except json_format.ParseError as e:
+        raise FileFormatError(f"{path}: not a valid {kind}: {e}") from None

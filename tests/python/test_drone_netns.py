@@ -1,0 +1,127 @@
+"""The package against a real drone on a veth pair (va <-> vb) in a network namespace of its own
+(root). Nothing leaves the namespace; it is deleted afterwards, even on failure."""
+import os
+import secrets
+import subprocess
+import time
+
+import grpc
+import pytest
+
+import staccato
+
+DRONE = os.environ.get("DRONE")
+pytestmark = [pytest.mark.skipif(os.geteuid() != 0, reason="network namespaces need root"),
+              pytest.mark.skipif(not DRONE, reason="set DRONE to the staccato-drone binary")]
+
+
+def run(*args):
+    subprocess.run(args, check=True, capture_output=True)
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    """The drone's address (a unix socket), the drone in a fresh namespace with va <-> vb."""
+    ns = f"stc-py-{os.getpid()}-{secrets.token_hex(3)}"
+    tmp = tmp_path_factory.mktemp("lab")
+    address = f"unix:{tmp}/drone.sock"
+    drone = None
+    try:
+        run("ip", "netns", "add", ns)
+        # Quiet links: no IPv6 autoconfiguration chatter in the counters.
+        run("ip", "netns", "exec", ns, "sysctl", "-qw", "net.ipv6.conf.all.disable_ipv6=1",
+            "net.ipv6.conf.default.disable_ipv6=1")
+        run("ip", "-n", ns, "link", "set", "lo", "up")
+        run("ip", "-n", ns, "link", "add", "va", "type", "veth", "peer", "name", "vb")
+        run("ip", "-n", ns, "link", "set", "va", "up")
+        run("ip", "-n", ns, "link", "set", "vb", "up")
+        with open(tmp / "drone.log", "w") as log:  # libpcap: this tests the package, not a backend
+            drone = subprocess.Popen(["ip", "netns", "exec", ns, DRONE, "--backend", "pcap", "--listen", address],
+                                     stdout=log, stderr=subprocess.STDOUT)
+        for _ in range(100):
+            assert drone.poll() is None, f"the drone died: {(tmp / 'drone.log').read_text()}"
+            try:
+                staccato.Drone(address, timeout=1).close()
+                break
+            except staccato.DroneError:
+                time.sleep(0.1)
+        else:
+            pytest.fail(f"the drone did not come up: {(tmp / 'drone.log').read_text()}")
+        yield address
+    finally:
+        if drone is not None:
+            drone.terminate()
+            try:
+                drone.wait(10)
+            except subprocess.TimeoutExpired:
+                drone.kill()
+                drone.wait()
+        subprocess.run(["ip", "netns", "del", ns], capture_output=True)
+
+
+def port(drone, name):
+    return next(p for p in drone.ports() if p["name"] == name)
+
+
+def test_ipv6_udp_exact_counts_and_latency(lab):
+    stream = staccato.Stream("v6", [("eth", {"eth.dst": "02:00:00:00:00:99"}),
+                                    ("ipv6", {"ipv6.src": "2001:db8::1", "ipv6.dst": "2001:db8::2"}),
+                                    ("udp", {"udp.dstport": 5001}), "signature"],
+                             id=7, count=10000, pps=10000, length=128,
+                             vary=[staccato.Vary("udp.srcport", start="1000", count=100)])
+    with staccato.Drone(lab) as drone:
+        drone.set_streams("va", [stream])
+        assert drone.streams("va") == [stream]
+        drone.clear_stats("va", "vb")
+        with drone.transmitting("va"):
+            drone.wait("va", timeout=60)
+        stats = drone.stats()
+        assert port(drone, "va")["transmitting"] is False
+    rows = [s for s in stats["streams"] if s["stream_id"] == 7]
+    assert [(r["tx_port"], r["rx_port"], r["tx_packets"], r["rx_packets"]) for r in rows] == [("va", "vb", 10000, 10000)]
+    row = rows[0]
+    assert (row["lost"], row["duplicates"], row["reordered"]) == (0, 0, 0)
+    latency = row["latency"]
+    assert latency["samples"] == 10000
+    assert 0 < latency["min_ns"] <= latency["avg_ns"] <= latency["max_ns"] < 1_000_000_000, latency
+    assert latency["avg_ns"] < 50_000_000, latency  # veth on one host: well below 50 ms
+    va = next(p for p in stats["ports"] if p["port"] == "va")
+    assert va["drone_tx_packets"] == 10000 and va["error"] == ""
+
+
+def test_bad_stream_names_the_field(lab):
+    bad = staccato.Stream("bad", ["eth", "ipv6", "udp"], vary=[staccato.Vary("udp.srcport", start="70000")])
+    with staccato.Drone(lab) as drone:
+        with pytest.raises(staccato.DroneError, match=r"streams\[0\]\.variable_fields\[0\]\.start: 70000") as e:
+            drone.set_streams("va", [bad])
+        assert e.value.code == grpc.StatusCode.INVALID_ARGUMENT
+        with pytest.raises(staccato.DroneError, match="nosuch"):
+            drone.start("nosuch")
+
+
+def test_transmit_stops_when_the_block_raises(lab):
+    forever = staccato.Stream("forever", ["eth", "ip", "udp", "signature"], continuous=True, pps=1000)
+    with staccato.Drone(lab) as drone:
+        drone.set_streams("va", [forever])
+        with pytest.raises(RuntimeError, match="boom"):
+            with drone.transmitting("va"):
+                assert port(drone, "va")["transmitting"] is True
+                with pytest.raises(TimeoutError):
+                    drone.wait("va", timeout=0.5)
+                raise RuntimeError("boom")
+        assert port(drone, "va")["transmitting"] is False
+    # The connection's own context manager too: it stops what it started.
+    with pytest.raises(RuntimeError, match="boom"):
+        with staccato.Drone(lab) as drone:
+            drone.start("va")
+            assert port(drone, "va")["transmitting"] is True
+            raise RuntimeError("boom")
+    with staccato.Drone(lab) as drone:
+        assert port(drone, "va")["transmitting"] is False
+
+
+def test_configure(lab):
+    with staccato.Drone(lab) as drone:
+        config = drone.configure("vb", tx_mode="interleaved", rx_backend="pcap")
+        assert (config["tx_mode"], config["rx_backend"]) == ("INTERLEAVED", "RX_PCAP")
+        assert port(drone, "vb")["config"]["tx_mode"] == "INTERLEAVED"
