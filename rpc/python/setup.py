@@ -10,8 +10,8 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
-MODEL_ROOT = HERE / ".." / ".." / "common" / "model"  # staccato/v1/stream.proto
-RPC_ROOT = HERE / ".." / "proto"  # staccato/v1/drone.proto, session.proto
+MODEL_ROOT = (HERE / ".." / ".." / "common" / "model").resolve()  # staccato/v1/stream.proto
+RPC_ROOT = (HERE / ".." / "proto").resolve()  # staccato/v1/drone.proto, session.proto
 MESSAGES = [MODEL_ROOT / "staccato/v1/stream.proto", RPC_ROOT / "staccato/v1/drone.proto",
             RPC_ROOT / "staccato/v1/session.proto"]
 SERVICES = [RPC_ROOT / "staccato/v1/drone.proto"]

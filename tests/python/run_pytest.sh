@@ -4,7 +4,7 @@
 # Python change; otherwise a re-run starts pytest at once.
 # Usage: run_pytest.sh VENV_DIR [--needs-root] [PYTEST_ARGS...]
 set -euo pipefail
-venv=$1; shift
+venv=$(realpath -m "$1"); shift
 if [[ ${1:-} == --needs-root ]]; then
   shift
   if [[ $EUID -ne 0 ]]; then echo "SKIP: the drone test makes network namespaces, which needs root"; exit 77; fi
@@ -14,6 +14,7 @@ cd "$src"
 
 key=$({
   /usr/bin/python3 --version
+  sha256sum tests/python/run_pytest.sh
   find rpc/python -type d \( -name build -o -name '*.egg-info' -o -name __pycache__ \) -prune -o -type f -print0 |
     sort -z | xargs -0 sha256sum
   find rpc/proto common/model -name '*.proto' -print0 | sort -z | xargs -0 sha256sum
