@@ -9,7 +9,7 @@ build_pkgs=(
   qt6-base-dev qt6-charts-dev libqt6charts6-dev libqt6svg6-dev libqt6opengl6-dev qt6-base-dev-tools libgl-dev
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   libpcap-dev libxdp-dev libbpf-dev libelf-dev zlib1g-dev
-  clang llvm
+  clang llvm libclang-rt-14-dev
   libgtest-dev libgmock-dev
 )
 runtime_pkgs=(
