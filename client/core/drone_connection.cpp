@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "common/files/stream_file.h"
+#include "rpc/message_limits.h"
 
 namespace staccato::client {
 
@@ -28,7 +29,10 @@ Result<std::unique_ptr<DroneConnection>> DroneConnection::open(const DroneAddres
   }
   auto c = std::unique_ptr<DroneConnection>(new DroneConnection());
   c->address_ = address;
-  c->channel_ = grpc::CreateChannel(address.target, creds);
+  grpc::ChannelArguments args;  // replay streams of large captures exceed gRPC's 4 MiB default
+  args.SetMaxReceiveMessageSize(rpc::kMaxMessageBytes);
+  args.SetMaxSendMessageSize(rpc::kMaxMessageBytes);
+  c->channel_ = grpc::CreateCustomChannel(address.target, creds, args);
   c->stub_ = v1::Drone::NewStub(c->channel_);
   return c;
 }
@@ -64,6 +68,11 @@ std::string describe(const grpc::Status& s, const std::string& target) {
       return "cannot reach the drone at " + target + " (" + msg + "); is staccato-drone running there?";
     case grpc::StatusCode::DEADLINE_EXCEEDED: return "the drone at " + target + " did not answer in time";
     case grpc::StatusCode::UNAUTHENTICATED: return msg;
+    case grpc::StatusCode::RESOURCE_EXHAUSTED:
+      if (msg.find("larger than max") != std::string::npos)
+        return "the message to or from the drone at " + target + " is too large (" + msg + "); at most " +
+               std::to_string(rpc::kMaxMessageBytes >> 20) + " MiB per call: send fewer or shorter replay streams";
+      return msg;
     default: return msg;
   }
 }

@@ -45,6 +45,7 @@ QString loopText(const v1::Control& c) {
 }  // namespace
 
 QString protocolsText(const v1::Stream& stream) {
+  if (stream.has_replay()) return QStringLiteral("replay: ") + plural(stream.replay().frames_size(), "recorded frame", "recorded frames");
   QStringList names;
   names.reserve(stream.layers_size());
   for (const v1::Layer& layer : stream.layers()) names << layerName(layer);
@@ -52,6 +53,12 @@ QString protocolsText(const v1::Stream& stream) {
 }
 
 QString protocolsToolTip(const v1::Stream& stream) {
+  if (stream.has_replay()) {
+    const v1::Replay& r = stream.replay();
+    if (r.times_ns().empty()) return QStringLiteral("recorded frames sent as they are, evenly at the stream's rate");
+    return QStringLiteral("recorded frames sent as they are, with their recorded timing at speed ×%1 (the rate is ignored)")
+        .arg(formatCompact(r.speed() > 0 ? r.speed() : 1));
+  }
   QStringList lines;
   for (const v1::Layer& layer : stream.layers()) {
     // Protobuf maps have no stable order; sort so the tooltip does not shuffle.

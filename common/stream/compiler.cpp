@@ -11,6 +11,7 @@
 #include "common/packet/signature_layout.h"
 #include "common/stream/frame_length.h"
 #include "common/stream/patch_program.h"
+#include "common/stream/replay.h"
 #include "common/stream/variable_fields.h"
 
 namespace staccato {
@@ -97,6 +98,10 @@ Result<TxPlan> compile(const v1::Stream& stream) {
   plan.streamId = stream.id();
   plan.seed = stream.seed() ? stream.seed() : 0x5eed0000ull + stream.id();
   if (auto st = checkControl(stream); !st) return st.error();
+  if (stream.has_replay()) {
+    if (auto st = planReplay(stream, plan); !st) return st.error();
+    return plan;
+  }
 
   auto resolved = resolveLayers(stream.layers());
   if (!resolved) return resolved.error();

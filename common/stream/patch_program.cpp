@@ -4,6 +4,7 @@
 #include "common/stream/patch_program.h"
 
 #include <cstring>
+#include <string>
 
 #include "common/core/bits.h"
 #include "common/core/checksum.h"
@@ -48,7 +49,7 @@ PatchState makePatchState(const TxPlan& plan, uint64_t first, uint64_t stride, u
   s.rng = (rngSeed ? rngSeed : plan.seed) * 0x9e3779b97f4a7c15ull + first + 1;
   if (!s.rng) s.rng = 1;
   for (const PatchOp& op : plan.ops) {
-    if (op.kind == PatchOpKind::kVarSequence || op.kind == PatchOpKind::kVarList)
+    if (op.kind == PatchOpKind::kVarSequence || op.kind == PatchOpKind::kVarList || op.kind == PatchOpKind::kReplayFrame)
       s.cursor[op.slot] = op.count ? first % op.count : first;
   }
   if (!plan.length.table.empty()) s.lengthCursor = first % plan.length.table.size();
@@ -106,6 +107,14 @@ uint16_t applyPatchProgram(const TxPlan& plan, PatchState& st, uint8_t* frame, u
         uint16_t sum = checksumFromSum(acc);
         if (op.zeroAsOnes && sum == 0) sum = 0xffff;
         storeBe16(frame + op.csumOffset, sum);
+        break;
+      }
+      case PatchOpKind::kReplayFrame: {
+        uint64_t& c = st.cursor[op.slot];
+        const std::string& recorded = plan.stream.replay().frames(static_cast<int>(c));
+        std::memcpy(frame, recorded.data(), recorded.size());
+        len = static_cast<uint16_t>(recorded.size());
+        advance(c, st.stride, op.count);
         break;
       }
       case PatchOpKind::kChecksumFull: {

@@ -17,8 +17,31 @@ double packetsPerSecond(const v1::Rate& rate, double averageFrameBytes, double l
 /// Checks a rate against the port's line rate: positive, finite, and not above line rate.
 Status checkRate(const v1::Rate& rate, double averageFrameBytes, double lineRateBps);
 
+/// Average packets per second a compiled stream sends: a timed replay's recorded rate (times
+/// its speed), otherwise what its rate asks for.
+double planPacketsPerSecond(const TxPlan& plan, double lineRateBps);
+
+/// checkRate for a compiled stream; a timed replay ignores its rate and is checked at its
+/// recorded average rate instead.
+Status checkRate(const TxPlan& plan, double lineRateBps);
+
+/// When the packets of a timed replay (ReplayPlan::timed) are due: packet n of a run at
+/// (n / N * pass + times_ns[n % N]) / speed from the run's start, where a pass lasts
+/// times_ns.back() + the mean gap. Keeps a pointer into the plan, which must outlive it.
+class ReplayClock {
+ public:
+  ReplayClock(const TxPlan& plan, double lineRateBps);
+  uint64_t offsetNs(uint64_t n) const noexcept;
+  double passNs() const noexcept { return passNs_; }
+
+ private:
+  const google::protobuf::RepeatedField<uint64_t>* times_;
+  double passNs_;
+  double speed_;
+};
+
 /// Send time of packet `index` relative to the stream's start, in ns: evenly spaced, or in
-/// bursts of back-to-back frames (at line rate) for burst rates.
+/// bursts of back-to-back frames (at line rate) for burst rates; a timed replay's recorded times.
 uint64_t packetOffsetNs(const TxPlan& plan, uint64_t index, double lineRateBps);
 
 }  // namespace staccato

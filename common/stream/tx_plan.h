@@ -17,6 +17,7 @@ enum class PatchOpKind : uint8_t {
   kSignature,      ///< stream id, sequence and TX timestamp in the last 16 bytes
   kChecksumDelta,  ///< incremental checksum update (RFC 1624) over the bytes that changed
   kChecksumFull,   ///< checksum recomputed over a region that ends with the frame
+  kReplayFrame,    ///< copy recorded frame cursor % count (Stream.replay.frames) whole; sets the length
 };
 
 /// Where a varying value lands: a window of 1..8 bytes written whole.
@@ -68,14 +69,23 @@ struct LengthPlan {
   std::vector<Field> fields;
 };
 
+/// A replay stream's timing (its frames stay in TxPlan::stream.replay()).
+struct ReplayPlan {
+  bool active = false;
+  bool timed = false;    ///< times_ns given: deadlines follow them and the rate is ignored
+  double speed = 1;      ///< playback speed; 0 in the stream means 1
+  double meanGapNs = 0;  ///< times_ns.back() / (N - 1); with one frame the rate's interval is used
+};
+
 struct TxPlan {
   uint32_t streamId = 0;
   bool tracked = false;                 ///< has a signature trailer
-  std::vector<uint8_t> frameTemplate;   ///< at the longest length, without FCS
+  std::vector<uint8_t> frameTemplate;   ///< at the longest length, without FCS (replay: zeros)
   std::vector<PatchOp> ops;
   std::vector<uint64_t> listValues;
   std::vector<ChecksumRange> ranges;
   LengthPlan length;
+  ReplayPlan replay;
   uint64_t seed = 1;
   uint8_t slotCount = 0;                ///< cursor slots used
   double averageFrameBytes = 0;         ///< FCS included, for bit rates

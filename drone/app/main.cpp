@@ -16,6 +16,7 @@
 #include "drone/app/demo_lab.h"
 #include "drone/app/options.h"
 #include "drone/app/unix_socket_file.h"
+#include "rpc/message_limits.h"
 #include "rpc/names/backend_names.h"
 #include "drone/core/port_manager.h"
 #include "drone/service/drone_service.h"
@@ -116,6 +117,8 @@ int main(int argc, char** argv) {
   int boundPort = 0;
   builder.AddListeningPort(opts->listen, creds, &boundPort);
   builder.RegisterService(&service);
+  builder.SetMaxReceiveMessageSize(rpc::kMaxMessageBytes);  // replay streams of large captures
+  builder.SetMaxSendMessageSize(rpc::kMaxMessageBytes);
   // A unix socket is born private (0600 before anyone can connect), then given to its user.
   mode_t oldMask = 0;
   if (socketFile) oldMask = ::umask(0077);

@@ -218,7 +218,7 @@ Status PortManager::setStreams(const std::string& name, const google::protobuf::
   if (!plans) return plans.error();
   for (size_t i = 0; i < plans->size(); ++i) {
     const TxPlan& plan = (*plans)[i];
-    if (auto s = checkRate(plan.stream.rate(), plan.averageFrameBytes, lineRate(**p)); !s)
+    if (auto s = checkRate(plan, lineRate(**p)); !s)
       return s.error().withPrefix("streams[" + std::to_string(i) + "]");
   }
   (*p)->streams.assign(streams.begin(), streams.end());

@@ -1,6 +1,7 @@
 // Transmit loop. Each stream is paced by absolute deadlines on CLOCK_MONOTONIC: packet n is due
-// at start + n / pps (bursts: start + burst / bps, back to back inside the burst). A worker that
-// falls behind catches up, so the average rate over any long window is the one asked for.
+// at start + n / pps (bursts: start + burst / bps, back to back inside the burst; timed replays:
+// the recorded times). A worker that falls behind catches up, so the average rate over any long
+// window is the one asked for.
 // The loop allocates nothing, logs nothing and takes no locks.
 #include "drone/tx/tx_worker.h"
 
@@ -10,6 +11,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <thread>
 
 #include "common/stream/patch_program.h"
@@ -46,8 +48,11 @@ struct Pace {
   double nsPerPacket = 0;  ///< 0 = as fast as possible
   uint64_t perBurst = 1;
   double nsPerBurst = 0;
+  std::optional<ReplayClock> replay;  ///< a timed replay: the recorded times instead
 
+  bool unpaced() const noexcept { return nsPerPacket == 0 && nsPerBurst == 0 && !replay; }
   uint64_t deadline(uint64_t n) const noexcept {
+    if (replay) return start + replay->offsetNs(n);
     if (nsPerBurst > 0) return start + static_cast<uint64_t>(static_cast<double>(n / perBurst) * nsPerBurst);
     return start + static_cast<uint64_t>(static_cast<double>(n) * nsPerPacket);
   }
@@ -56,6 +61,10 @@ struct Pace {
 Pace paceFor(const TxPlan& plan, double lineRate, uint64_t start) {
   Pace p;
   p.start = start;
+  if (plan.replay.timed) {
+    p.replay.emplace(plan, lineRate);
+    return p;
+  }
   const v1::Rate& r = plan.stream.rate();
   if (r.unit() == v1::Rate::FASTEST) return p;
   if (r.unit() == v1::Rate::BURSTS_PER_SECOND) {
@@ -148,9 +157,11 @@ void TxWorker::runSequential(std::stop_token st) {
   while (i < count && !st.stop_requested() && !failed_.load()) {
     const TxPlan& plan = job_.plans[i];
     const uint64_t perRun = packetsPerRun(plan.stream);
-    StreamRun run{makePatchState(plan, before[i] + k, q), paceFor(plan, job_.lineRateBps, startTogether()), 0,
+    // A replay plays its capture from the first frame each run (its timing starts over too).
+    const uint64_t carried = plan.replay.active ? 0 : before[i];
+    StreamRun run{makePatchState(plan, carried + k, q), paceFor(plan, job_.lineRateBps, startTogether()), 0,
                   shareOf(perRun, k, q), k, q};
-    const bool unpaced = run.pace.nsPerPacket == 0 && run.pace.nsPerBurst == 0;
+    const bool unpaced = run.pace.unpaced();
     QueueSync* sync = job_.sync;
     auto nextIndex = [&] { return k + run.sent * q; };  // in the run, over all queues
     while (run.sent < run.total && !st.stop_requested() && !failed_.load()) {
