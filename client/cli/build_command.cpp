@@ -1,12 +1,11 @@
-// staccato-cli build: stream file -> pcap, through the same compiler the drone uses.
+// staccato-cli build: stream file -> pcap or pcapng, through the same compiler the drone uses.
 #include <iostream>
 
 #include "client/cli/args.h"
 #include "client/cli/commands.h"
-#include "common/files/pcap_file.h"
+#include "common/files/capture_export.h"
 #include "common/files/stream_file.h"
 #include "common/stream/compiler.h"
-#include "common/stream/rate.h"
 
 namespace staccato::cli {
 
@@ -19,7 +18,7 @@ int buildCommand(const std::vector<std::string>& argv) {
   auto args = parseArgs(argv, {"--count", "--output", "--line-rate"}, {});
   if (!args) return fail(args.error().toString(), 2);
   if (args->positional.size() != 1 || !args->get("--output"))
-    return fail("usage: staccato-cli build STREAM_FILE --count N --output OUT.pcap", 2);
+    return fail("usage: staccato-cli build STREAM_FILE --count N --output OUT.pcap|OUT.pcapng", 2);
   auto count = args->number("--count", 1, 1, kMaxCount);
   if (!count) return fail(count.error().toString(), 2);
   auto lineRate = args->number("--line-rate", static_cast<uint64_t>(kDefaultLineRate), 1000, 1000000000000ull);
@@ -30,23 +29,13 @@ int buildCommand(const std::vector<std::string>& argv) {
   auto plans = compileAll(file->streams());
   if (!plans) return fail(args->positional[0] + ": " + plans.error().toString());
 
-  auto writer = PcapWriter::create(*args->get("--output"));
+  const std::string output = *args->get("--output");
+  auto writer = PcapWriter::create(output, captureFormatForPath(output));
   if (!writer) return fail(writer.error().toString());
-  uint64_t streamStart = 0, written = 0;
-  for (const TxPlan& plan : *plans) {
-    if (plan.stream.has_enabled() && !plan.stream.enabled()) continue;
-    PacketRenderer renderer(plan);
-    uint64_t last = 0;
-    for (uint64_t i = 0; i < *count; ++i) {
-      last = streamStart + packetOffsetNs(plan, i, double(*lineRate));
-      if (auto st = writer->write(last, renderer.next(last)); !st) return fail(st.error().toString());
-      ++written;
-    }
-    streamStart = last + 1000;  // streams follow each other, as in sequential mode
-  }
+  auto written = exportPlans(*plans, {*count, kMaxCount, double(*lineRate)}, *writer);
+  if (!written) return fail(args->positional[0] + ": " + written.error().toString());
   if (auto st = writer->close(); !st) return fail(st.error().toString());
-  std::cerr << "wrote " << written << " packets from " << plans->size() << " streams to " << *args->get("--output")
-            << "\n";
+  std::cerr << "wrote " << *written << " packets from " << plans->size() << " streams to " << output << "\n";
   return 0;
 }
 

@@ -6,6 +6,8 @@
 namespace staccato::cli {
 
 int buildCommand(const std::vector<std::string>& args);
+int importCommand(const std::vector<std::string>& args);
+int exportCommand(const std::vector<std::string>& args);
 int protocolsCommand(const std::vector<std::string>& args);
 int portsCommand(const std::vector<std::string>& args);
 int configureCommand(const std::vector<std::string>& args);

@@ -19,9 +19,15 @@ namespace {
 constexpr const char* kUsage = R"(Usage: staccato-cli COMMAND [OPTIONS]
 
 Commands:
-  build STREAM_FILE --count N --output OUT.pcap [--line-rate BPS]
-        Write the first N packets of every enabled stream in STREAM_FILE to a pcap file,
-        exactly as they would be sent, with timestamps from each stream's rate.
+  build STREAM_FILE --count N --output OUT.pcap|OUT.pcapng [--line-rate BPS]
+        Write the first N packets of every enabled stream in STREAM_FILE to a pcap (or, by
+        extension, pcapng) file, exactly as they would be sent, with timestamps from each
+        stream's rate.
+  import CAPTURE --output STREAMS.json [--replay [--pps N | --speed X]] [--recompute-checksums]
+        A pcap or pcapng capture as a stream file: one editable stream per packet (bytes kept
+        exactly; --recompute-checksums leaves checksums and lengths to Staccato so edits stay
+        valid), or --replay: one stream sending the frames as captured, at the capture's
+        timing (--speed 2 = twice as fast) or evenly at --pps N. See docs/captures.md.
   protocols [--markdown]
         List every protocol and field Staccato can build (Wireshark display-filter names).
 
@@ -47,6 +53,9 @@ Drone commands (options, before or after the command: --drone HOST:PORT or unix:
                              Put the streams on PORT without sending (then: start PORT...).
   streams PORT [--output FILE]
                              The streams PORT holds, as a stream file.
+  export (STREAM_FILE | --port PORT) [--count N] --output OUT.pcap|OUT.pcapng [--line-rate BPS]
+                             Packets of every enabled stream, exactly as they would be sent:
+                             N per stream, or as many as each stream sends.
   stats [PORT...] [--watch] [--interval MS] [--json]
   start PORT... | stop PORT... | clear [PORT...]
   reserve PORT | release PORT [--force]
@@ -81,6 +90,8 @@ int main(int argc, char** argv) {
   args.erase(args.begin());
   args.insert(args.end(), leading.begin(), leading.end());
   if (cmd == "build") return buildCommand(args);
+  if (cmd == "import") return importCommand(args);
+  if (cmd == "export") return exportCommand(args);
   if (cmd == "protocols") return protocolsCommand(args);
   if (cmd == "ports") return portsCommand(args);
   if (cmd == "configure") return configureCommand(args);

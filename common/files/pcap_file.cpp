@@ -1,8 +1,11 @@
 #include "common/files/pcap_file.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 
+#include "common/files/pcapng_file.h"
 #include "common/files/stream_file.h"
 
 namespace staccato {
@@ -24,31 +27,46 @@ uint32_t get32(const uint8_t* p, bool swap) {
 
 }  // namespace
 
-Result<PcapWriter> PcapWriter::create(const std::string& path) {
+CaptureFormat captureFormatForPath(const std::string& path) {
+  std::string lower = path;
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  return lower.ends_with(".pcapng") ? CaptureFormat::kPcapng : CaptureFormat::kPcap;
+}
+
+Result<PcapWriter> PcapWriter::create(const std::string& path, CaptureFormat format) {
   std::FILE* f = std::fopen(path.c_str(), "wb");
   if (!f) return makeError(path, std::string("cannot create: ") + std::strerror(errno));
+  PcapWriter w(f, path, format);
   std::vector<uint8_t> hdr;
-  putLe32(hdr, kMagicNano);
-  hdr.insert(hdr.end(), {2, 0, 4, 0});  // version 2.4
-  putLe32(hdr, 0);                      // thiszone
-  putLe32(hdr, 0);                      // sigfigs
-  putLe32(hdr, kSnapLen);
-  putLe32(hdr, kLinkEthernet);
-  PcapWriter w(f, path);
-  if (std::fwrite(hdr.data(), 1, hdr.size(), f) != hdr.size())
-    return makeError(path, std::string("write failed: ") + std::strerror(errno));
+  if (format == CaptureFormat::kPcapng) {
+    hdr = pcapngFileHeader();
+  } else {
+    putLe32(hdr, kMagicNano);
+    hdr.insert(hdr.end(), {2, 0, 4, 0});  // version 2.4
+    putLe32(hdr, 0);                      // thiszone
+    putLe32(hdr, 0);                      // sigfigs
+    putLe32(hdr, kSnapLen);
+    putLe32(hdr, kLinkEthernet);
+  }
+  if (auto st = w.put(hdr); !st) return st.error();
   return w;
 }
 
-Status PcapWriter::write(uint64_t timestampNs, std::span<const uint8_t> frame) {
+Status PcapWriter::write(uint64_t timestampNs, std::span<const uint8_t> frame, uint32_t originalLength) {
+  const uint32_t orig = originalLength ? originalLength : static_cast<uint32_t>(frame.size());
+  if (format_ == CaptureFormat::kPcapng) return put(pcapngPacketBlock(timestampNs, frame, orig));
   std::vector<uint8_t> rec;
   rec.reserve(16 + frame.size());
   putLe32(rec, static_cast<uint32_t>(timestampNs / 1000000000ull));
   putLe32(rec, static_cast<uint32_t>(timestampNs % 1000000000ull));
   putLe32(rec, static_cast<uint32_t>(frame.size()));
-  putLe32(rec, static_cast<uint32_t>(frame.size()));
+  putLe32(rec, orig);
   rec.insert(rec.end(), frame.begin(), frame.end());
-  if (std::fwrite(rec.data(), 1, rec.size(), file_.get()) != rec.size())
+  return put(rec);
+}
+
+Status PcapWriter::put(std::span<const uint8_t> bytes) {
+  if (std::fwrite(bytes.data(), 1, bytes.size(), file_.get()) != bytes.size())
     return makeError(path_, std::string("write failed: ") + std::strerror(errno));
   return Ok{};
 }
@@ -93,12 +111,32 @@ Result<std::vector<PcapPacket>> parsePcap(std::span<const uint8_t> b) {
   return out;
 }
 
-Result<std::vector<PcapPacket>> readPcap(const std::string& path) {
+namespace {
+Result<std::vector<PcapPacket>> readWith(const std::string& path,
+                                         Result<std::vector<PcapPacket>> (*parse)(std::span<const uint8_t>)) {
   auto text = readTextFile(path);
   if (!text) return text.error();
-  auto packets = parsePcap({reinterpret_cast<const uint8_t*>(text->data()), text->size()});
-  if (!packets) return packets.error().withPrefix(path);
+  auto packets = parse({reinterpret_cast<const uint8_t*>(text->data()), text->size()});
+  if (!packets) {  // "file.pcapng, pcapng block at byte 40: ..."
+    Error e = packets.error();
+    e.path = e.path.empty() ? path : path + ", " + e.path;
+    return e;
+  }
   return packets;
 }
+}  // namespace
+
+Result<std::vector<PcapPacket>> readPcap(const std::string& path) { return readWith(path, parsePcap); }
+
+Result<std::vector<PcapPacket>> parseCapture(std::span<const uint8_t> bytes) {
+  if (bytes.size() >= 4 && get32(bytes.data(), false) == kPcapngSectionHeaderType) return parsePcapng(bytes);
+  if (bytes.size() < 4) return makeError("", "not a capture file (shorter than a magic number)");
+  auto classic = parsePcap(bytes);
+  if (!classic && classic.error().message.starts_with("not a classic pcap"))
+    return makeError("", "not a pcap or pcapng file (unknown magic number)");
+  return classic;
+}
+
+Result<std::vector<PcapPacket>> readCapture(const std::string& path) { return readWith(path, parseCapture); }
 
 }  // namespace staccato

@@ -1,5 +1,6 @@
 #pragma once
-/// Classic pcap files (nanosecond or microsecond timestamps, either byte order), Ethernet.
+/// Capture files, Ethernet only: classic pcap (nanosecond or microsecond timestamps, either
+/// byte order) and pcapng (see pcapng_file.h), read by sniffing the magic number.
 #include <cstdint>
 #include <cstdio>
 #include <memory>
@@ -17,25 +18,37 @@ struct PcapPacket {
   std::vector<uint8_t> data;
 };
 
-/// Writes a nanosecond-resolution pcap with link type Ethernet.
+enum class CaptureFormat { kPcap, kPcapng };
+
+/// pcapng for a ".pcapng" file name (any case), classic pcap otherwise.
+CaptureFormat captureFormatForPath(const std::string& path);
+
+/// Writes a nanosecond-resolution capture with link type Ethernet (classic pcap or pcapng).
 class PcapWriter {
  public:
-  static Result<PcapWriter> create(const std::string& path);
-  Status write(uint64_t timestampNs, std::span<const uint8_t> frame);
+  static Result<PcapWriter> create(const std::string& path, CaptureFormat format = CaptureFormat::kPcap);
+  /// `originalLength` 0 means the frame's length (nothing cut off).
+  Status write(uint64_t timestampNs, std::span<const uint8_t> frame, uint32_t originalLength = 0);
   Status close();
 
  private:
   struct FileCloser {
     void operator()(std::FILE* f) const { std::fclose(f); }
   };
-  explicit PcapWriter(std::FILE* f, std::string path) : file_(f), path_(std::move(path)) {}
+  PcapWriter(std::FILE* f, std::string path, CaptureFormat format) : file_(f), path_(std::move(path)), format_(format) {}
+  Status put(std::span<const uint8_t> bytes);
   std::unique_ptr<std::FILE, FileCloser> file_;
   std::string path_;
+  CaptureFormat format_;
 };
 
 /// Reads every packet of a classic pcap file.
 Result<std::vector<PcapPacket>> readPcap(const std::string& path);
 /// Parses classic pcap bytes (for tests and fuzzing without files).
 Result<std::vector<PcapPacket>> parsePcap(std::span<const uint8_t> bytes);
+
+/// Reads every packet of a pcap or pcapng file, whichever its magic number says.
+Result<std::vector<PcapPacket>> readCapture(const std::string& path);
+Result<std::vector<PcapPacket>> parseCapture(std::span<const uint8_t> bytes);
 
 }  // namespace staccato

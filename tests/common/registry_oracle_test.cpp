@@ -3,8 +3,6 @@
 // reports no malformed packet or warning.
 #include <gtest/gtest.h>
 
-#include <set>
-
 #include "common/packet/field_text.h"
 #include "common/packet/parser.h"
 #include "common/packet/registry.h"
@@ -13,10 +11,6 @@
 namespace staccato::test {
 namespace {
 
-// Fields we hold as the wire value but Wireshark shows scaled (header lengths in bytes).
-const std::map<std::string, uint64_t> kWiresharkScale = {{"ip.hdr_len", 4}, {"tcp.hdr_len", 4}};
-// Wireshark's tcp.options is the whole option block, end-of-list padding included.
-const std::set<std::string> kWiresharkPadsTo4 = {"tcp.options"};
 // Wireshark comments on a RST in any TCP conversation; the bytes themselves are fine.
 const std::vector<std::string> kCommentsNotProblems = {"Connection reset (RST)"};
 
@@ -42,9 +36,7 @@ TEST(RegistryOracle, TsharkAgreesWithEveryField) {
     const std::vector<ParsedLayer> parsed = parseFrame(frames[i]);
     ASSERT_GT(parsed.size(), c.layer);
     const LayerState& ours = parsed[c.layer].state;
-    FieldValue value = ours.values[c.fieldIndex];
-    if (kWiresharkScale.count(name)) value.num *= kWiresharkScale.at(name);
-    while (kWiresharkPadsTo4.count(name) && value.bytes.size() % 4) value.bytes.push_back(0);
+    const FieldValue value = asWiresharkShows(*c.field, ours.values[c.fieldIndex]);
     EXPECT_TRUE(sameValue(*c.field, value, rows[i][name]))
         << "tshark says '" << rows[i][name] << "', we have " << formatFieldValue(*c.field, value);
     if (c.field->computed() && rows[i].count(name + ".status")) {

@@ -70,7 +70,12 @@ std::string writeTempPcap(const std::vector<Frame>& frames) {
 
 std::vector<std::map<std::string, std::string>> tsharkFields(const std::vector<Frame>& frames,
                                                             const std::vector<std::string>& fields) {
-  std::string cmd = "tshark -n -r " + writeTempPcap(frames) + kPrefs + " -T fields -E separator=/t -E occurrence=a -E aggregator=,";
+  return tsharkFieldsOfFile(writeTempPcap(frames), fields);
+}
+
+std::vector<std::map<std::string, std::string>> tsharkFieldsOfFile(const std::string& path,
+                                                                  const std::vector<std::string>& fields) {
+  std::string cmd = "tshark -n -r " + path + kPrefs + " -T fields -E separator=/t -E occurrence=a -E aggregator=,";
   for (const auto& f : fields) cmd += " -e " + f;
   cmd += " 2>/dev/null";
   std::vector<std::map<std::string, std::string>> rows;
@@ -103,6 +108,13 @@ bool tsharkHasField(const std::string& name) {
     return s;
   }();
   return known.count(name) > 0;
+}
+
+FieldValue asWiresharkShows(const FieldSpec& f, FieldValue v) {
+  if (f.name == "ip.hdr_len" || f.name == "tcp.hdr_len") v.num *= 4;  // we hold the wire value
+  if (f.name == "tcp.options")  // Wireshark's is the whole block, end-of-list padding included
+    while (v.bytes.size() % 4) v.bytes.push_back(0);
+  return v;
 }
 
 bool sameValue(const FieldSpec& f, const FieldValue& ours, const std::string& text) {

@@ -18,11 +18,18 @@ std::string writeTempPcap(const std::vector<Frame>& frames);
 std::vector<std::map<std::string, std::string>> tsharkFields(const std::vector<Frame>& frames,
                                                             const std::vector<std::string>& fields);
 
+/// The same for the frames of an existing capture file (pcap or pcapng).
+std::vector<std::map<std::string, std::string>> tsharkFieldsOfFile(const std::string& path,
+                                                                  const std::vector<std::string>& fields);
+
 /// Expert infos of severity warning or error, and malformed packets, as "frame N: message".
 std::vector<std::string> tsharkProblems(const std::vector<Frame>& frames);
 
 /// True when tshark knows a display-filter field of this name.
 bool tsharkHasField(const std::string& name);
+
+/// Our value as Wireshark shows it: header lengths in bytes, TCP options padded to 4 bytes.
+FieldValue asWiresharkShows(const FieldSpec& field, FieldValue ours);
 
 /// Does tshark's text mean the same value as ours for this field?
 bool sameValue(const FieldSpec& field, const FieldValue& ours, const std::string& tsharkText);
