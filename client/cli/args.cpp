@@ -10,6 +10,11 @@ std::optional<std::string> Args::get(const std::string& name) const {
   return it->second;
 }
 
+std::vector<std::string> Args::every(const std::string& name) const {
+  auto it = all.find(name);
+  return it == all.end() ? std::vector<std::string>{} : it->second;
+}
+
 Result<uint64_t> Args::number(const std::string& name, uint64_t fallback, uint64_t min, uint64_t max) const {
   auto text = get(name);
   if (!text) return fallback;
@@ -44,6 +49,7 @@ Result<Args> parseArgs(const std::vector<std::string>& argv, const std::set<std:
         value = argv[++i];
       }
       a.options[name] = value;
+      a.all[name].push_back(value);
     } else {
       return makeError(name, "unknown option (see --help)");
     }

@@ -12,10 +12,12 @@ namespace staccato::cli {
 
 struct Args {
   std::vector<std::string> positional;
-  std::map<std::string, std::string> options;  ///< "--count" -> "10"
+  std::map<std::string, std::string> options;  ///< "--count" -> "10" (the last one given)
+  std::map<std::string, std::vector<std::string>> all;  ///< every value of a repeated option, in order
   std::set<std::string> flags;                 ///< "--json"
 
   std::optional<std::string> get(const std::string& name) const;
+  std::vector<std::string> every(const std::string& name) const;
   bool has(const std::string& flag) const { return flags.count(flag) > 0; }
   /// Parses an unsigned option within [min, max], or `fallback` when absent.
   Result<uint64_t> number(const std::string& name, uint64_t fallback, uint64_t min, uint64_t max) const;

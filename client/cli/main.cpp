@@ -45,10 +45,23 @@ Drone commands (options, before or after the command: --drone HOST:PORT or unix:
                              libpcap; turbo counts millions of frames/s but hides signature
                              frames from captures on the port). Prints the new settings.
   run STREAM_FILE --tx PORT [--rx PORT [--rx-drone HOST:PORT]] [--duration SECONDS] [--json]
+      [--junit FILE] [--check]
                              Load the streams on PORT, send, show progress, stop when done or
                              after SECONDS, print port and per-stream stats (loss, latency...).
                              --rx-drone: the receive port is on another drone (latency then
                              depends on the two hosts' clock synchronisation).
+                             --junit FILE: a JUnit XML report for CI (one test per stream: all
+                             packets sent, none lost; one per port: no transmit error).
+                             --check: exit 3 when any of those checks fails.
+  run SESSION_FILE [--map RULE]... [--duration SECONDS] [--json] [--junit FILE] [--check]
+                             Every drone and port of a session file at once (drones from the
+                             file; --token-file/--ca apply to all). --map moves the session onto
+                             other ports or drones: PORT=NEWPORT, PORT@DRONE=NEWPORT@NEWDRONE,
+                             @DRONE=@NEWDRONE (repeat --map for several rules).
+  session save OUT.json [--drone HOST:PORT]... [--port PORT]...
+                             What the drones hold (every port's configuration and streams, or
+                             only the --port ones) as a session file. Tokens are never saved.
+                             See docs/sharing.md.
   load STREAM_FILE --port PORT
                              Put the streams on PORT without sending (then: start PORT...).
   streams PORT [--output FILE]
@@ -99,6 +112,7 @@ int main(int argc, char** argv) {
   if (cmd == "run") return runCommand(args);
   if (cmd == "load") return loadCommand(args);
   if (cmd == "streams") return streamsCommand(args);
+  if (cmd == "session") return sessionCommand(args);
   if (cmd == "start" || cmd == "stop" || cmd == "clear" || cmd == "reserve" || cmd == "release")
     return portActionCommand(cmd, args);
   return fail("unknown command '" + cmd + "' (try: staccato-cli help)", 2);

@@ -8,52 +8,15 @@
 #include "client/cli/commands.h"
 #include "client/cli/drone_options.h"
 #include "client/cli/stats_format.h"
+#include "client/cli/run_report.h"
+#include "client/cli/session_run.h"
+#include "client/cli/stats_watch.h"
+#include "client/core/files/session_file.h"
 #include "common/files/stream_file.h"
 #include "common/stream/compiler.h"
 
 namespace staccato::cli {
 namespace {
-
-constexpr uint32_t kWatchIntervalMs = 200;
-constexpr auto kDrainTime = std::chrono::milliseconds(500);  // frames still in flight after the last send
-
-/// Reads snapshots until `done` says stop; returns the last one.
-class Watch {
- public:
-  Watch(client::DroneConnection& conn, uint32_t intervalMs) : ctx_(conn.context(0)) {
-    v1::WatchStatsRequest req;
-    req.set_interval_ms(intervalMs);
-    reader_ = conn.stub().WatchStats(ctx_.get(), req);
-  }
-  ~Watch() { ctx_->TryCancel(); reader_->Finish(); }
-  bool next(v1::StatsSnapshot& snap) { return reader_->Read(&snap); }
-  /// Skips snapshots that queued up while we were not reading: returns the first one the drone
-  /// took after this call (one we had to wait for).
-  bool fresh(v1::StatsSnapshot& snap) {
-    for (int i = 0; i < 100; ++i) {
-      const auto t0 = std::chrono::steady_clock::now();
-      if (!next(snap)) return false;
-      if (std::chrono::steady_clock::now() - t0 > std::chrono::milliseconds(kWatchIntervalMs / 4)) return true;
-    }
-    return true;
-  }
-
- private:
-  std::unique_ptr<grpc::ClientContext> ctx_;
-  std::unique_ptr<grpc::ClientReader<v1::StatsSnapshot>> reader_;
-};
-
-bool portTransmitting(const v1::StatsSnapshot& snap, const std::string& port) {
-  for (const auto& p : snap.ports())
-    if (p.port() == port) return p.transmitting();
-  return false;
-}
-
-std::string portError(const v1::StatsSnapshot& snap, const std::string& port) {
-  for (const auto& p : snap.ports())
-    if (p.port() == port) return p.error();
-  return "";
-}
 
 /// With the receive port on another drone: adds that drone's row of `rxPort` and fills the
 /// receive side of each stream row from it. Latency then compares two hosts' clocks, and the
@@ -83,13 +46,24 @@ void mergeRemoteRx(v1::StatsSnapshot& snap, const v1::StatsSnapshot& remote, con
 }  // namespace
 
 int runCommand(const std::vector<std::string>& argv) {
-  auto args = parseArgs(argv, withDroneOptions({"--tx", "--rx", "--rx-drone", "--duration"}), withDroneFlags({"--json"}));
+  auto args = parseArgs(argv, withDroneOptions({"--tx", "--rx", "--rx-drone", "--duration", "--map", "--junit"}),
+                        withDroneFlags({"--json", "--check"}));
   if (!args) return fail(args.error().toString(), 2);
-  if (args->positional.size() != 1 || !args->get("--tx"))
-    return fail("usage: staccato-cli run STREAM_FILE --tx PORT [--rx PORT [--rx-drone HOST:PORT]] [--duration SECONDS] [--json]", 2);
-  if (args->get("--rx-drone") && !args->get("--rx")) return fail("--rx-drone needs --rx PORT (a port of that drone)", 2);
   auto duration = args->number("--duration", 0, 0, 86400 * 365);
   if (!duration) return fail(duration.error().toString(), 2);
+  if (args->positional.size() == 1) {
+    auto text = readTextFile(args->positional[0]);
+    if (!text) return fail(text.error().toString());
+    if (client::looksLikeSessionFile(*text)) {
+      if (args->get("--tx") || args->get("--rx")) return fail("a session file says which ports send; --tx/--rx are for stream files (use --map to move ports)", 2);
+      return runSession(*args, args->positional[0], *duration);
+    }
+  }
+  if (args->positional.size() != 1 || !args->get("--tx"))
+    return fail("usage: staccato-cli run STREAM_FILE --tx PORT [--rx PORT [--rx-drone HOST:PORT]] [--duration SECONDS] [--json] [--junit FILE] [--check]\n"
+                "       staccato-cli run SESSION_FILE [--map RULE]... [--duration SECONDS] [--json] [--junit FILE] [--check]", 2);
+  if (args->get("--map")) return fail("--map is for session files; a stream file runs on --tx PORT", 2);
+  if (args->get("--rx-drone") && !args->get("--rx")) return fail("--rx-drone needs --rx PORT (a port of that drone)", 2);
   const std::string tx = *args->get("--tx"), rx = args->get("--rx").value_or("");
 
   auto file = loadStreamFile(args->positional[0]);
@@ -147,11 +121,15 @@ int runCommand(const std::vector<std::string>& argv) {
 
   const auto began = std::chrono::steady_clock::now();
   const bool tty = isatty(STDERR_FILENO) && !args->has("--json");
+  bool stoppedEarly = false;
   while (watch.next(snap)) {
     if (remoteWatch && remoteWatch->next(remoteSnap)) mergeRemoteRx(snap, remoteSnap, rx);
     if (tty) std::cerr << "\r\x1b[K" << progressLine(snap, tx, rx) << std::flush;
     if (!portTransmitting(snap, tx)) break;  // StartTx returned: the worker runs until it says otherwise
-    if (*duration && std::chrono::steady_clock::now() - began >= std::chrono::seconds(*duration)) break;
+    if (*duration && std::chrono::steady_clock::now() - began >= std::chrono::seconds(*duration)) {
+      stoppedEarly = true;
+      break;
+    }
   }
   if (tty) std::cerr << "\n";
   v1::StopTxRequest stop;
@@ -166,12 +144,12 @@ int runCommand(const std::vector<std::string>& argv) {
     mergeRemoteRx(snap, remoteSnap, rx);
   }
 
-  if (args->has("--json"))
-    printJson(std::cout, snap);
-  else
-    printStatsTables(std::cout, snap);
-  if (std::string e = portError(snap, tx); !e.empty()) return fail("port " + tx + ": " + e);
-  return 0;
+  RunOutcome outcome;
+  outcome.stoppedEarly = stoppedEarly;
+  outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  outcome.snapshots.emplace_back(c.address().target, snap);
+  outcome.ports.push_back({c.address().target, tx, {file->streams().begin(), file->streams().end()}});
+  return report(*args, outcome);
 }
 
 }  // namespace staccato::cli

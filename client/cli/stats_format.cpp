@@ -77,7 +77,7 @@ void printStatsTables(std::ostream& out, const v1::StatsSnapshot& snap) {
   }
 }
 
-void printJson(std::ostream& out, const google::protobuf::Message& message) {
+std::string toJson(const google::protobuf::Message& message) {
   google::protobuf::util::JsonPrintOptions opts;
   opts.add_whitespace = true;
   opts.preserve_proto_field_names = true;
@@ -86,8 +86,10 @@ void printJson(std::ostream& out, const google::protobuf::Message& message) {
   (void)google::protobuf::util::MessageToJsonString(message, &json, opts);
   // Protobuf's JSON mapping quotes 64-bit integers; CI scripts want numbers.
   static const std::regex quotedNumber(R"re(("(?:[a-z0-9_]+)": )"(\d+)")re");
-  out << std::regex_replace(json, quotedNumber, "$1$2") << "\n";
+  return std::regex_replace(json, quotedNumber, "$1$2");
 }
+
+void printJson(std::ostream& out, const google::protobuf::Message& message) { out << toJson(message) << "\n"; }
 
 std::string progressLine(const v1::StatsSnapshot& snap, const std::string& txPort, const std::string& rxPort) {
   std::string line;

@@ -11,6 +11,7 @@ void printStatsTables(std::ostream& out, const v1::StatsSnapshot& snap);
 /// A reply as JSON with proto field names and 64-bit numbers as numbers (not strings), e.g. a
 /// stats snapshot {"ports": [...], "streams": [...]}.
 void printJson(std::ostream& out, const google::protobuf::Message& message);
+std::string toJson(const google::protobuf::Message& message);
 /// One line for a live progress display.
 std::string progressLine(const v1::StatsSnapshot& snap, const std::string& txPort, const std::string& rxPort);
 

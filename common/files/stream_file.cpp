@@ -1,27 +1,24 @@
 #include "common/files/stream_file.h"
 
-#include <google/protobuf/util/json_util.h>
-
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <sstream>
 
+#include "common/files/json_document.h"
+
 namespace staccato {
+
+uint32_t requiredStreamFileFormat(const v1::StreamFile& file) {
+  for (const auto& stream : file.streams())
+    if (stream.has_replay()) return 2;
+  return 1;
+}
 
 Result<v1::StreamFile> parseStreamFile(std::string_view json) {
   v1::StreamFile file;
-  google::protobuf::util::JsonParseOptions opts;
-  opts.ignore_unknown_fields = false;
-  auto status = google::protobuf::util::JsonStringToMessage(std::string(json), &file, opts);
-  if (!status.ok()) return makeError("", "not a valid stream file: " + std::string(status.message()));
-  if (file.format_version() == 0)
-    return makeError("format_version", "missing; a stream file starts with {\"format_version\": 1, ...}");
-  if (file.format_version() > kStreamFileFormat)
-    return makeError("format_version", "the file is format " + std::to_string(file.format_version()) +
-                                           ", written by a newer Staccato; this version reads formats up to " +
-                                           std::to_string(kStreamFileFormat) + " (upgrade Staccato)");
+  if (auto s = parseVersionedJson(json, {"stream file", kStreamFileFormat}, file); !s) return s.error();
   return file;
 }
 
@@ -51,13 +48,8 @@ Result<v1::StreamFile> loadStreamFile(const std::string& path) {
 }
 
 std::string streamFileToJson(v1::StreamFile file) {
-  file.set_format_version(kStreamFileFormat);
-  std::string out;
-  google::protobuf::util::JsonPrintOptions opts;
-  opts.add_whitespace = true;
-  opts.preserve_proto_field_names = true;
-  (void)google::protobuf::util::MessageToJsonString(file, &out, opts);
-  return out;
+  file.set_format_version(requiredStreamFileFormat(file));
+  return messageToPrettyJson(file);
 }
 
 Status writeFileAtomically(const std::string& path, std::string_view content) {

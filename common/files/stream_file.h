@@ -8,15 +8,21 @@
 
 namespace staccato {
 
-/// The stream file format this build writes and the newest it reads.
-inline constexpr uint32_t kStreamFileFormat = 1;
+/// The newest stream file format this build reads. Format 2 added replay streams; a file is
+/// written in the oldest format that can hold it, so older Staccato versions still read files
+/// that do not use newer features.
+inline constexpr uint32_t kStreamFileFormat = 2;
 
-/// Parses JSON text; rejects unknown fields and files from a newer format.
+/// The oldest format that can hold `file` (2 when a stream is a replay, else 1).
+uint32_t requiredStreamFileFormat(const v1::StreamFile& file);
+
+/// Parses JSON text; rejects unknown members (naming their JSON path) and files from a newer
+/// format. Formats 1..kStreamFileFormat load as they are (each format only added members).
 Result<v1::StreamFile> parseStreamFile(std::string_view json);
 /// Reads and parses a file; errors start with the file name.
 Result<v1::StreamFile> loadStreamFile(const std::string& path);
 
-/// Pretty JSON with the proto field names (snake_case), format_version set.
+/// Pretty JSON with the proto field names (snake_case), format_version = the required format.
 std::string streamFileToJson(v1::StreamFile file);
 /// Writes atomically (temporary file + rename) so a failure never leaves half a file.
 Status saveStreamFile(const std::string& path, const v1::StreamFile& file);

@@ -21,24 +21,63 @@ TEST(StreamFile, JsonRoundTripIsLossless) {
   EXPECT_NE(json.find("\"format_version\": 1"), std::string::npos);
   auto back = parseStreamFile(json);
   ASSERT_TRUE(back.ok()) << back.error().toString();
-  file.set_format_version(kStreamFileFormat);
+  file.set_format_version(requiredStreamFileFormat(file));
   EXPECT_EQ(back->SerializeAsString(), file.SerializeAsString());
 }
 
 TEST(StreamFile, ClearErrors) {
   EXPECT_EQ(parseStreamFile(R"({"streams": []})").error().toString(),
-            "format_version: missing; a stream file starts with {\"format_version\": 1, ...}");
+            "format_version: missing; a stream file starts with {\"format_version\": 2, ...}");
   EXPECT_EQ(parseStreamFile(R"({"format_version": 9})").error().toString(),
-            "format_version: the file is format 9, written by a newer Staccato; this version reads formats up to 1 "
+            "format_version: the file is format 9, written by a newer Staccato; this version reads formats up to 2 "
             "(upgrade Staccato)");
   auto unknown = parseStreamFile(R"({"format_version": 1, "streams": [{"nmae": "x"}]})");
   ASSERT_FALSE(unknown.ok());
-  EXPECT_NE(unknown.error().message.find("nmae"), std::string::npos) << unknown.error().message;
+  EXPECT_EQ(unknown.error().path, "streams[0].nmae") << unknown.error().toString();
   EXPECT_FALSE(parseStreamFile("{not json").ok());
   EXPECT_FALSE(parseStreamFile("").ok());
   auto missing = loadStreamFile("/nonexistent/x.json");
   ASSERT_FALSE(missing.ok());
   EXPECT_EQ(missing.error().toString(), "/nonexistent/x.json: cannot open: No such file or directory");
+}
+
+TEST(StreamFile, ErrorsNameTheJsonPath) {
+  auto error = [](const char* json) { return parseStreamFile(json).error().toString(); };
+  EXPECT_EQ(error(R"({"format_version": 1, "streams": [{}, {"layers": [{"protocol": "ip", "fieldz": {}}]}]})"),
+            "streams[1].layers[0].fieldz: unknown member; Layer has: protocol, fields");
+  EXPECT_EQ(error(R"({"format_version": 1, "streams": [{"rate": {"unit": "PPSS"}}]})"),
+            "streams[0].rate.unit: 'PPSS' is not one of UNIT_UNSPECIFIED, PPS, BPS_L1, BPS_L2, LOAD_PERCENT, "
+            "BURSTS_PER_SECOND, FASTEST");
+  EXPECT_EQ(error(R"({"format_version": 1, "streams": [{"id": -1}]})"),
+            "streams[0].id: expected a whole number in 0..4294967295");
+  EXPECT_EQ(error(R"({"format_version": 1, "streams": [{"control": {"count": "ten"}}]})"),
+            "streams[0].control.count: 'ten' is not a whole number");
+  EXPECT_EQ(error(R"({"format_version": 1, "streams": {"id": 1}})"), "streams: expected a list, got an object");
+  EXPECT_EQ(error(R"({"format_version": 1, "streams": [{"layers": [{"fields": {"ip.ttl": 64}}]}]})"),
+            "streams[0].layers[0].fields[\"ip.ttl\"]: expected a string, got a number");
+  EXPECT_EQ(error(R"({"format_version": 1, "streams": [{"enabled": "yes"}]})"),
+            "streams[0].enabled: expected true or false, got a string");
+  EXPECT_EQ(error(R"({"format_version": 2, "streams": [{"replay": {"frames": ["not base64!"]}}]})"),
+            "streams[0].replay.frames[0]: not base64 text");
+  EXPECT_EQ(error("[1, 2]"), "not a valid stream file: expected a JSON object {\"format_version\": ...}");
+  EXPECT_EQ(error("{\"format_version\": 1,\n \"streams\": [}"), "not a valid stream file: Unexpected token. (near: })");
+  // A newer file's members are newer, not unknown: the version error comes first.
+  EXPECT_EQ(parseStreamFile(R"({"format_version": 3, "streams": [{"hologram": true}]})").error().path, "format_version");
+  // camelCase member names (protobuf's JSON mapping) are accepted as well as the proto names.
+  auto camel = parseStreamFile(R"({"format_version": 1, "streams": [{"frameLength": {"fixed": 70}}]})");
+  ASSERT_TRUE(camel.ok()) << camel.error().toString();
+  EXPECT_EQ(camel->streams(0).frame_length().fixed(), 70u);
+}
+
+TEST(StreamFile, WrittenInTheOldestFormatThatHoldsIt) {
+  v1::StreamFile file;
+  *file.add_streams() = S({L("eth"), L("ip"), L("udp")});
+  EXPECT_NE(streamFileToJson(file).find("\"format_version\": 1"), std::string::npos);
+  file.add_streams()->mutable_replay()->add_frames(std::string(60, '\x01'));
+  EXPECT_NE(streamFileToJson(file).find("\"format_version\": 2"), std::string::npos);
+  auto back = parseStreamFile(streamFileToJson(file));
+  ASSERT_TRUE(back.ok()) << back.error().toString();
+  EXPECT_EQ(back->streams(1).replay().frames(0), std::string(60, '\x01'));
 }
 
 TEST(StreamFile, SaveIsAtomicAndLoadsBack) {

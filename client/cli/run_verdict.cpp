@@ -1,0 +1,93 @@
+#include "client/cli/run_verdict.h"
+
+#include <algorithm>
+
+namespace staccato::cli {
+namespace {
+
+bool tracked(const v1::Stream& s) {
+  return std::any_of(s.layers().begin(), s.layers().end(), [](const v1::Layer& l) { return l.protocol() == "signature"; });
+}
+
+/// The stream's counters: packets its drone sent, and the row of the port that received it
+/// (on the same drone the drone's row carries both; across drones the receiver's row has rx).
+struct Rows {
+  uint64_t sent = 0;
+  const v1::StreamStats* rx = nullptr;
+};
+
+Rows findRows(const RunOutcome& o, const PortRun& port, uint32_t id) {
+  Rows rows;
+  for (const auto& [drone, snap] : o.snapshots)
+    for (const auto& r : snap.streams()) {
+      if (r.stream_id() != id || r.tx_port() != port.port) continue;
+      if (drone == port.drone) rows.sent = std::max(rows.sent, r.tx_packets());
+      if (!r.rx_port().empty() && (!rows.rx || drone == port.drone)) rows.rx = &r;
+    }
+  return rows;
+}
+
+std::string describe(const Rows& rows) {
+  std::string d;
+  d += "tx_packets=" + std::to_string(rows.sent);
+  if (rows.rx) {
+    const auto& r = *rows.rx;
+    d += " rx_packets=" + std::to_string(r.rx_packets()) + " lost=" + std::to_string(r.lost()) +
+         " duplicates=" + std::to_string(r.duplicates()) + " reordered=" + std::to_string(r.reordered()) +
+         " latency_avg_ns=" + std::to_string(r.latency().avg_ns()) + " latency_p99_ns=" + std::to_string(r.latency().p99_ns()) +
+         " latency_max_ns=" + std::to_string(r.latency().max_ns());
+  }
+  return d;
+}
+
+}  // namespace
+
+uint64_t expectedPackets(const std::vector<v1::Stream>& list, const v1::Stream& stream) {
+  for (const auto& s : list) {
+    const auto after = s.control().after();
+    if (after == v1::Control::GOTO_FIRST || after == v1::Control::GOTO_STREAM) return 0;
+  }
+  if (stream.has_enabled() && !stream.enabled()) return 0;
+  const v1::Control& c = stream.control();
+  const uint64_t count = c.count() ? c.count() : 1;
+  switch (c.mode()) {
+    case v1::Control::CONTINUOUS: return 0;
+    case v1::Control::BURSTS: return count * (stream.rate().packets_per_burst() ? stream.rate().packets_per_burst() : 1);
+    default: return count;
+  }
+}
+
+std::vector<Verdict> judge(const RunOutcome& o) {
+  std::vector<Verdict> out;
+  for (const PortRun& port : o.ports) {
+    if (port.streams.empty()) continue;  // a receive-only port: its counts show in the streams' verdicts
+    const std::string suite = port.drone + " " + port.port;
+    std::string error;
+    for (const auto& [drone, snap] : o.snapshots)
+      for (const auto& p : snap.ports())
+        if (drone == port.drone && p.port() == port.port) error = p.error();
+    out.push_back({suite, kTransmitVerdict, error, ""});
+    // A STOP after-action ends the list there: later streams legitimately send nothing.
+    bool stopped = false;
+    for (const v1::Stream& s : port.streams) {
+      Verdict v{suite, "stream '" + s.name() + "' (id " + std::to_string(s.id()) + ")", "", ""};
+      const Rows rows = findRows(o, port, s.id());
+      v.details = describe(rows);
+      const uint64_t expected = stopped ? 0 : expectedPackets(port.streams, s);
+      const uint64_t sent = rows.sent;
+      if (expected && !o.stoppedEarly && sent != expected)
+        v.failure = "sent " + std::to_string(sent) + " of " + std::to_string(expected) + " packets";
+      else if (tracked(s) && sent > 0 && !rows.rx)
+        v.failure = "no packet of this stream was received on any port tracking receive";
+      else if (rows.rx && rows.rx->lost() > 0)
+        v.failure = "lost " + std::to_string(rows.rx->lost()) + " of " + std::to_string(sent) + " packets";
+      else if (rows.rx && !o.stoppedEarly && rows.rx->rx_packets() < sent)
+        v.failure = "received " + std::to_string(rows.rx->rx_packets()) + " of " + std::to_string(sent) + " packets";
+      out.push_back(std::move(v));
+      if (s.control().after() == v1::Control::STOP && !(s.has_enabled() && !s.enabled())) stopped = true;
+    }
+  }
+  return out;
+}
+
+}  // namespace staccato::cli

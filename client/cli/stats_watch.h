@@ -1,0 +1,34 @@
+#pragma once
+/// Following a drone's stats stream during a run.
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include "client/core/drone_connection.h"
+
+namespace staccato::cli {
+
+inline constexpr uint32_t kWatchIntervalMs = 200;
+/// Frames still in flight after the last send: wait this long before the final snapshot.
+inline constexpr auto kDrainTime = std::chrono::milliseconds(500);
+
+/// Reads snapshots of one drone until destroyed.
+class Watch {
+ public:
+  Watch(client::DroneConnection& conn, uint32_t intervalMs);
+  ~Watch();
+  bool next(v1::StatsSnapshot& snap) { return reader_->Read(&snap); }
+  /// Skips snapshots that queued up while we were not reading: returns the first one the drone
+  /// took after this call (one we had to wait for).
+  bool fresh(v1::StatsSnapshot& snap);
+
+ private:
+  std::unique_ptr<grpc::ClientContext> ctx_;
+  std::unique_ptr<grpc::ClientReader<v1::StatsSnapshot>> reader_;
+};
+
+bool portTransmitting(const v1::StatsSnapshot& snap, const std::string& port);
+/// The port's transmit error, "" when none.
+std::string portError(const v1::StatsSnapshot& snap, const std::string& port);
+
+}  // namespace staccato::cli

@@ -1,0 +1,30 @@
+#pragma once
+/// Versioned JSON documents (stream files, session files): protobuf's JSON mapping, checked
+/// against the message's schema first so that an error names the JSON path of what is wrong
+/// ("streams[2].rate.unit: 'PPSS' is not one of UNIT_UNSPECIFIED, PPS, ...") instead of only
+/// the parser's complaint.
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <google/protobuf/message.h>
+
+#include "common/core/result.h"
+
+namespace staccato {
+
+/// Which document a file is, and the formats this build reads.
+struct DocumentFormat {
+  std::string_view kind;  ///< "stream file", "session file": used in messages
+  uint32_t newest = 1;    ///< the newest format_version this build reads
+};
+
+/// Parses `json` into `out`: JSON syntax, then format_version (present, 1..newest, or an error
+/// saying the file is from a newer Staccato), then every member against `out`'s schema.
+/// On error `out` is left cleared: nothing is partially loaded.
+Status parseVersionedJson(std::string_view json, const DocumentFormat& format, google::protobuf::Message& out);
+
+/// Pretty JSON with the proto field names (snake_case), as every Staccato file is written.
+std::string messageToPrettyJson(const google::protobuf::Message& message);
+
+}  // namespace staccato
