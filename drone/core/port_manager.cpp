@@ -223,6 +223,10 @@ Status PortManager::setStreams(const std::string& name, const google::protobuf::
   }
   (*p)->streams.assign(streams.begin(), streams.end());
   (*p)->plans = std::move(plans).value();
+  // The last run's counts belong to streams that are gone; their ids would also make the
+  // receivers' rows ambiguous when another port now sends the same ids.
+  (*p)->tx.reset();
+  (*p)->txStreamIds.clear();
   return Ok{};
 }
 
