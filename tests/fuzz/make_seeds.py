@@ -1,11 +1,12 @@
 #!/usr/bin/python3
-"""Writes the binary seeds of corpus/pcap and corpus/frame (checked in; rerun to regenerate).
+"""Writes the binary seeds of corpus/pcap, corpus/capture (pcapng) and corpus/frame (checked in;
+rerun to regenerate).
 Needs scapy: run with /usr/bin/python3 on Debian."""
 import os
 import struct
 
 from scapy.all import (ARP, ICMP, IP, TCP, UDP, Dot1AD, Dot1Q, Ether, ICMPv6EchoRequest,
-                       ICMPv6ND_NS, ICMPv6NDOptSrcLLAddr, IPv6, Raw, wrpcap)
+                       ICMPv6ND_NS, ICMPv6NDOptSrcLLAddr, IPv6, Raw, wrpcap, wrpcapng)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ETH = Ether(src="02:00:00:00:00:01", dst="02:00:00:00:00:02")
@@ -37,15 +38,39 @@ def nanosecond_big_endian_pcap(frames):
     return out
 
 
+def pcapng_block(block_type, body):
+    """Big-endian block: type, total length, body padded to 4 bytes, total length."""
+    body += b"\x00" * (-len(body) % 4)
+    return struct.pack(">II", block_type, len(body) + 12) + body + struct.pack(">I", len(body) + 12)
+
+
+def big_endian_pcapng(frames):
+    """What scapy does not write: big-endian, microsecond if_tsresol, a Simple Packet Block, a
+    Name Resolution Block to skip, and a second section."""
+    shb = pcapng_block(0x0A0D0D0A, struct.pack(">IHHq", 0x1A2B3C4D, 1, 0, -1))
+    idb = pcapng_block(1, struct.pack(">HHI", 1, 0, 0) + struct.pack(">HHB3x", 9, 1, 6) + struct.pack(">HH", 0, 0))
+    out = shb + idb + pcapng_block(4, struct.pack(">HH", 0, 0))
+    for i, f in enumerate(frames):
+        b = bytes(f)
+        out += pcapng_block(6, struct.pack(">IIIII", 0, 0, 1000 * i, len(b), len(b)) + b)
+    out += pcapng_block(3, struct.pack(">I", len(bytes(frames[0]))) + bytes(frames[0]))
+    return out + shb + idb + pcapng_block(6, struct.pack(">IIIII", 0, 1, 2, 14, 60) + bytes(frames[0])[:14])
+
+
 def main():
     os.makedirs(os.path.join(HERE, "corpus", "frame"), exist_ok=True)
     os.makedirs(os.path.join(HERE, "corpus", "pcap"), exist_ok=True)
+    os.makedirs(os.path.join(HERE, "corpus", "capture"), exist_ok=True)
     for name, frame in FRAMES.items():
         write(f"frame/{name}.bin", bytes(frame))
     frames = list(FRAMES.values())
+    for i, f in enumerate(frames):
+        f.time = 1700000000 + i / 1000  # fixed, so regenerating gives the same files
     wrpcap(os.path.join(HERE, "corpus", "pcap", "micro-le.pcap"), frames[:4])
     write("pcap/nano-be.pcap", nanosecond_big_endian_pcap(frames[4:]))
     write("pcap/empty.pcap", nanosecond_big_endian_pcap([]))
+    wrpcapng(os.path.join(HERE, "corpus", "capture", "scapy-le.pcapng"), frames[:3])
+    write("capture/big-endian.pcapng", big_endian_pcapng(frames[3:6]))
 
 
 if __name__ == "__main__":

@@ -23,10 +23,12 @@ inline std::vector<uint8_t> renderPackets(const TxPlan& plan) {
   return first;
 }
 
-inline void compileAndRender(const google::protobuf::RepeatedPtrField<v1::Stream>& streams) {
+/// False when the streams do not compile.
+inline bool compileAndRender(const google::protobuf::RepeatedPtrField<v1::Stream>& streams) {
   auto plans = compileAll(streams);
-  if (!plans) return;
+  if (!plans) return false;
   for (const TxPlan& plan : *plans) renderPackets(plan);
+  return true;
 }
 
 }  // namespace staccato::fuzz
