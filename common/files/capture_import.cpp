@@ -13,9 +13,24 @@ namespace staccato {
 namespace {
 
 constexpr size_t kMaxFrameBytes = kMaxFrameLength - kFcsBytes;
-constexpr size_t kMinReplayFrameBytes = 14;  // an Ethernet header
 
 std::string packetName(size_t index) { return "packet " + std::to_string(index + 1); }
+
+/// The rate of a gap to the next packet. A gap shorter than the frame takes on a 1 Gb/s link
+/// (back to back, or a merged capture) is "as fast as possible": a rate above a port's line
+/// rate would be refused.
+v1::Rate rateForGap(uint64_t gapNs, size_t frameBytes) {
+  constexpr double kSlowestLineRateBps = 1e9;
+  v1::Rate r;
+  const double wireNs = (double(frameBytes + kFcsBytes) + kL1OverheadBytes) * 8 * 1e9 / kSlowestLineRateBps;
+  if (double(gapNs) < wireNs) {
+    r.set_unit(v1::Rate::FASTEST);
+  } else {
+    r.set_unit(v1::Rate::PPS);
+    r.set_value(1e9 / double(gapNs));
+  }
+  return r;
+}
 
 /// The frame the compiler makes for the stream's first packet, or nothing when it refuses.
 std::optional<std::vector<uint8_t>> render(const v1::Stream& stream) {
@@ -96,11 +111,10 @@ Result<CaptureImport> importPackets(std::span<const PcapPacket> packets, const P
     s.mutable_frame_length()->set_fixed(static_cast<uint32_t>(p.data.size() + kFcsBytes));
     s.mutable_control()->set_mode(v1::Control::PACKETS);
     s.mutable_control()->set_count(1);
-    s.mutable_rate()->set_unit(v1::Rate::PPS);
-    const uint64_t gap = i + 1 < packets.size() && packets[i + 1].timestampNs > p.timestampNs
-                             ? packets[i + 1].timestampNs - p.timestampNs
-                             : 0;
-    s.mutable_rate()->set_value(gap ? 1e9 / double(gap) : kDefaultPps);
+    if (i + 1 < packets.size() && packets[i + 1].timestampNs >= p.timestampNs)
+      *s.mutable_rate() = rateForGap(packets[i + 1].timestampNs - p.timestampNs, p.data.size());
+    else
+      s.mutable_rate()->set_value(kDefaultPps);  // the last packet, or time going backwards
     const std::vector<ParsedLayer> parsed = parseFrame(p.data);
     for (const ParsedLayer& layer : parsed) *s.add_layers() = toModelLayer(layer.state);
     if (render(s) != p.data) {
@@ -136,9 +150,9 @@ Result<CaptureImport> importReplay(std::span<const PcapPacket> packets, const Re
   for (size_t i = 0; i < packets.size(); ++i) {
     const PcapPacket& p = packets[i];
     const std::string name = packetName(i);
-    if (p.data.size() < kMinReplayFrameBytes || p.data.size() > kMaxFrameBytes) {
+    if (p.data.size() < kMinReplayFrame || p.data.size() > kMaxFrameBytes) {
       out.warnings.push_back(name + ": " + std::to_string(p.data.size()) + " bytes is outside " +
-                             std::to_string(kMinReplayFrameBytes) + ".." + std::to_string(kMaxFrameBytes) +
+                             std::to_string(kMinReplayFrame) + ".." + std::to_string(kMaxFrameBytes) +
                              " (without FCS); skipped");
       continue;
     }

@@ -7,6 +7,7 @@
 
 #include "common/core/result.h"
 #include "common/files/pcap_file.h"
+#include "common/stream/replay.h"  // its limits: kMaxReplayFrames, kMaxReplayBytes
 #include "staccato/v1/stream.pb.h"
 
 namespace staccato {
@@ -14,9 +15,6 @@ namespace staccato {
 /// Per-packet import makes a stream file the GUI and drone handle comfortably; bigger
 /// captures belong in a replay stream.
 inline constexpr size_t kMaxImportedStreams = 10000;
-/// A replay stream lives in memory on the client and the drone.
-inline constexpr size_t kMaxReplayFrames = 1000000;
-inline constexpr size_t kMaxReplayBytes = size_t{256} << 20;
 
 struct PacketImportOptions {
   /// Leave checksums (and lengths and protocol numbers that the stack implies) to the

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # staccato-cli import/export on third-party captures (scapy, text2pcap, editcap, mergecap):
-# import -> export gives byte-identical frames (scapy reads both); --recompute-checksums keeps
-# checksums good after an edit (tshark checks) where exact import keeps them as captured;
-# build writes pcapng by extension; bad captures fail with a message saying where.
+# import -> export gives byte-identical frames (scapy reads both), and for a replay the same
+# relative times too; --recompute-checksums keeps checksums good after an edit (tshark checks)
+# where exact import keeps them as captured; build writes pcapng by extension; bad captures
+# fail with a message saying where.
 set -euo pipefail
 cli=$1; src=$2
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -20,6 +21,27 @@ while read -r cap; do
   echo "ok $cap: import -> export (pcap, pcapng) identical"
 done < "$tmp/list"
 [[ $n -ge 16 ]] || { echo "FAIL: only $n round trips"; exit 1; }
+# Replay: import --replay -> export gives the same frames at the same relative times; --speed
+# divides the times; --pps spaces them evenly.
+while read -r cap; do
+  "$cli" import "$tmp/$cap" --replay --output "$tmp/$cap.replay.json" 2>/dev/null
+  "$cli" export "$tmp/$cap.replay.json" --output "$tmp/$cap.replay.pcapng" 2>/dev/null
+  same "$tmp/$cap" "$tmp/$cap.replay.pcapng" --times || { echo "FAIL $cap: replay frames or times differ"; exit 1; }
+done < "$tmp/list"
+echo "ok replay: import -> export identical frames and times for every capture"
+"$cli" import "$tmp/scapy_ns.pcap" --replay --speed 4 --output "$tmp/fast.json" 2>/dev/null
+"$cli" export "$tmp/fast.json" --output "$tmp/fast.pcap" 2>/dev/null
+last=$(tshark -r "$tmp/scapy_ns.pcap" -Y 'frame.number == 13' -T fields -e frame.time_relative 2>/dev/null)
+fast=$(tshark -r "$tmp/fast.pcap" -Y 'frame.number == 13' -T fields -e frame.time_relative 2>/dev/null)
+awk -v a="$last" -v b="$fast" 'BEGIN { exit !(a > 0 && (a / 4 - b) ^ 2 < 1e-18) }' ||
+  { echo "FAIL --speed 4: frame 13 at $fast s, recorded at $last s"; exit 1; }
+"$cli" import "$tmp/scapy_ns.pcap" --replay --pps 1000 --output "$tmp/even.json" 2>/dev/null
+"$cli" export "$tmp/even.json" --output "$tmp/even.pcap" 2>/dev/null
+even=$(tshark -r "$tmp/even.pcap" -Y 'frame.number == 13' -T fields -e frame.time_relative 2>/dev/null)
+[[ $even == 0.012000000 ]] || { echo "FAIL --pps 1000: frame 13 at $even s"; exit 1; }
+echo "ok replay --speed 4 (frame 13 at $fast s, recorded $last s) and --pps 1000"
+if same "$tmp/scapy_ns.pcap" "$tmp/fast.pcap" --times >/dev/null; then echo "FAIL: changed times went unnoticed"; exit 1; fi
+
 # The comparison can fail: a frame changed by one bit is noticed.
 "$cli" import "$tmp/scapy_ns.pcap" --output "$tmp/edit.json" 2>/dev/null
 sed -i 's/"ip.ttl": "17"/"ip.ttl": "16"/' "$tmp/edit.json"

@@ -46,6 +46,10 @@ TEST(CaptureImport, PerPacketStreamsRebuildTheExactBytes) {
   }
   EXPECT_EQ(got->file.streams(0).rate().value(), 4000) << "250 us to the next packet";
   EXPECT_EQ(got->file.streams(1).rate().value(), 1000) << "the last packet: the default rate";
+  auto tight = importPackets(packets(frames, 700), {});  // 86 + 4 + 20 bytes take 880 ns at 1 Gb/s
+  EXPECT_EQ(tight->file.streams(0).rate().unit(), v1::Rate::FASTEST);
+  auto loose = importPackets(packets(frames, 880), {});
+  EXPECT_EQ(loose->file.streams(0).rate().value(), 1e9 / 880);
   EXPECT_EQ(got->file.streams(0).layers(1).fields().at("ip.checksum"), "0x1234");
 }
 
