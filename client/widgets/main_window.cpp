@@ -30,6 +30,7 @@
 #include "client/widgets/connect_dialog.h"
 #include "client/widgets/log_pane.h"
 #include "client/widgets/port_config_dialog.h"
+#include "client/widgets/session_actions.h"
 #include "client/widgets/stats_charts.h"
 #include "client/widgets/stream_table.h"
 #include "common/files/stream_file.h"
@@ -50,6 +51,13 @@ MainWindow::MainWindow(Workspace* workspace, QWidget* parent) : QMainWindow(pare
   setWindowTitle("Staccato");
   setObjectName("mainWindow");
   undoGroup_ = new QUndoGroup(this);
+  sessions_ = new SessionActions(workspace_, this, [](const DroneAddress& a) { return std::make_unique<GrpcDroneSession>(a); });
+  connect(sessions_, &SessionActions::sessionOpened, this, &MainWindow::addRecentFile);
+  connect(sessions_, &SessionActions::sessionSaved, this, [this](const QString& path) {
+    addRecentFile(path);
+    statusBar()->showMessage("saved " + path, 5000);
+  });
+  setAcceptDrops(true);
   buildActions();
   buildLayout();
   buildMenus();
@@ -83,6 +91,12 @@ void MainWindow::buildActions() {
   act_.connect = make("&Connect to drone…", QKeySequence("Ctrl+Shift+C"), &MainWindow::connectDrone);
   act_.open = make("&Open stream file…", QKeySequence::Open, &MainWindow::openStreamFile);
   act_.save = make("&Save stream file…", QKeySequence::Save, &MainWindow::saveStreamFile);
+  act_.openSession = make("Open sess&ion…", QKeySequence("Ctrl+Shift+O"), [this] { openSession(false); },
+                          "Load a session file's ports onto the connected drones (unapplied)");
+  act_.openSessionMapped = make("Open session with port &mapping…", QKeySequence(), [this] { openSession(true); },
+                                "Open a session file, choosing where each of its ports goes");
+  act_.saveSession = make("Save session…", QKeySequence("Ctrl+Shift+S"), &MainWindow::saveSession,
+                          "Save every connected drone's port configurations and streams (never tokens)");
   act_.quit = make("&Quit", QKeySequence::Quit, &MainWindow::close);
   act_.apply = make("&Apply", QKeySequence("Ctrl+Return"), [this] {
     if (current_) workspace_->apply(*current_);
@@ -236,6 +250,9 @@ void MainWindow::buildMenus() {
 
   QMenu* file = menuBar()->addMenu("&File");
   file->addActions({act_.connect, act_.open, act_.save});
+  file->addSeparator();
+  file->addActions({act_.openSession, act_.openSessionMapped, act_.saveSession});
+  file->addSeparator();
   recentMenu_ = file->addMenu("Open &recent");
   file->addSeparator();
   file->addAction(act_.quit);
@@ -291,8 +308,7 @@ void MainWindow::onPortSelected() {
 
 void MainWindow::updateHeader() {
   const bool have = current_.has_value();
-  const StreamListModel* list = have ? workspace_->streams(*current_) : nullptr;
-  const bool dirty = list && list->isDirty();
+  const bool dirty = have && workspace_->isDirty(*current_);
   DroneSession* s = have ? workspace_->session(current_->drone) : nullptr;
   header_->setText(have ? QString("Streams of %1 on %2").arg(qs(current_->port), s ? s->displayName() : current_->drone)
                         : "Select a port on the left to see and edit its streams.");
@@ -369,13 +385,7 @@ bool MainWindow::loadStreamFile(const QString& path, const PortRef& port, bool q
     if (!quiet) showError("Cannot open the stream file", msg);
     return false;
   }
-  StreamListModel* list = workspace_->streams(port);
-  list->undoStack()->beginMacro("Open " + QFileInfo(path).fileName());
-  QList<int> all;
-  for (int r = 0; r < list->rowCount(); ++r) all << r;
-  if (!all.isEmpty()) list->removeStreams(all);
-  list->insertStreams(0, {file->streams().begin(), file->streams().end()}, "Load streams");
-  list->undoStack()->endMacro();
+  workspace_->replaceStreams(port, {file->streams().begin(), file->streams().end()}, "Open " + QFileInfo(path).fileName());
   addRecentFile(path);
   logPane_->append(LogLevel::kInfo, "client",
                    QString("loaded %1 streams from %2 into %3 (not applied yet)").arg(file->streams_size()).arg(path, qs(port.port)));
@@ -400,6 +410,22 @@ void MainWindow::saveStreamFile() {
   }
   addRecentFile(path);
   statusBar()->showMessage("saved " + path, 5000);
+}
+
+void MainWindow::openSession(bool alwaysAskMapping) {
+  const QString path = QFileDialog::getOpenFileName(this, "Open session", {}, "Session files (*.json);;All files (*)");
+  if (!path.isEmpty()) sessions_->openSession(path, alwaysAskMapping);
+}
+
+void MainWindow::saveSession() {
+  const QString path = QFileDialog::getSaveFileName(this, "Save session", "session.json", "Session files (*.json)");
+  if (!path.isEmpty()) sessions_->saveSession(path);
+}
+
+void MainWindow::openAnyFile(const QString& path, const std::optional<PortRef>& port) {
+  if (SessionActions::isSessionFile(path)) sessions_->openSession(path);
+  else if (port) loadStreamFile(path, *port);
+  else statusBar()->showMessage("select a port to load the streams of " + path + " into", 5000);
 }
 
 void MainWindow::configurePort() {
@@ -444,16 +470,14 @@ void MainWindow::rebuildRecentMenu() {
   recentMenu_->clear();
   const QStringList recent = QSettings().value("recentFiles").toStringList();
   for (const QString& f : recent)
-    recentMenu_->addAction(QFileInfo(f).fileName(), this, [this, f] {
-      if (current_) loadStreamFile(f, *current_);
-    })->setToolTip(f);
+    recentMenu_->addAction(QFileInfo(f).fileName(), this, [this, f] { openAnyFile(f, current_); })->setToolTip(f);
   recentMenu_->setEnabled(!recent.isEmpty());
 }
 
 void MainWindow::showError(const QString& what, const QString& message) { QMessageBox::warning(this, what, message); }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
-  // Dropping a stream file onto a port loads it there.
+  // Dropping a stream file onto a port loads it there (a session file opens as a session).
   if (watched == portTree_->viewport() && (event->type() == QEvent::DragEnter || event->type() == QEvent::DragMove)) {
     auto* e = static_cast<QDropEvent*>(event);
     if (e->mimeData()->hasUrls()) {
@@ -468,13 +492,23 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
     if (!port.isEmpty() && e->mimeData()->hasUrls()) {
       const PortRef ref{i.data(PortTreeModel::kDroneKeyRole).toString(), port.toStdString()};
       for (const QUrl& url : e->mimeData()->urls())
-        if (url.isLocalFile()) loadStreamFile(url.toLocalFile(), ref);
+        if (url.isLocalFile()) openAnyFile(url.toLocalFile(), ref);
       selectPort(ref);
       e->acceptProposedAction();
       return true;
     }
   }
   return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  if (event->mimeData()->hasUrls()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  for (const QUrl& url : event->mimeData()->urls())
+    if (url.isLocalFile()) openAnyFile(url.toLocalFile(), std::nullopt);
+  event->acceptProposedAction();
 }
 
 void MainWindow::restoreSettings() {

@@ -18,6 +18,7 @@ class QMenu;
 namespace staccato::client {
 
 class LogPane;
+class SessionActions;
 class StatsCharts;
 class StreamTable;
 
@@ -37,11 +38,15 @@ class MainWindow : public QMainWindow {
   StreamTable* streamTable() const { return streamTable_; }
   StatsCharts* charts() const { return charts_; }
   LogPane* logPane() const { return logPane_; }
+  SessionActions* sessionActions() const { return sessions_; }
   QTabWidget* bottomTabs() const { return bottomTabs_; }
 
  protected:
   void closeEvent(QCloseEvent* event) override;
   bool eventFilter(QObject* watched, QEvent* event) override;
+  /// Dropping a session file anywhere on the window opens it.
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
 
  private:
   void buildActions();
@@ -55,6 +60,10 @@ class MainWindow : public QMainWindow {
   void connectDrone();
   void openStreamFile();
   void saveStreamFile();
+  void openSession(bool alwaysAskMapping);
+  void saveSession();
+  /// A session file opens as a session, anything else loads into `port` (if any) as streams.
+  void openAnyFile(const QString& path, const std::optional<PortRef>& port);
   void configurePort();
   void reservePort(bool reserve);
   void exportCsv(QTableView* view, const QString& what);
@@ -79,8 +88,9 @@ class MainWindow : public QMainWindow {
   QLabel* statusDrones_ = nullptr;
   QUndoGroup* undoGroup_ = nullptr;
   QMenu* recentMenu_ = nullptr;
+  SessionActions* sessions_ = nullptr;
   struct {
-    QAction *connect, *open, *save, *quit, *apply, *revert, *start, *stop, *clear, *startAll, *stopAll, *configure,
+    QAction *connect, *open, *save, *openSession, *openSessionMapped, *saveSession, *quit, *apply, *revert, *start, *stop, *clear, *startAll, *stopAll, *configure,
         *reserve, *release, *undo, *redo;
   } act_{};
 };

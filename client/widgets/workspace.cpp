@@ -35,6 +35,8 @@ void Workspace::removeSession(const QString& key) {
   sessions_.erase(it);
   for (auto s = streamLists_.begin(); s != streamLists_.end();)
     s = s->first.drone == key ? streamLists_.erase(s) : std::next(s);
+  for (auto c = pendingConfigs_.begin(); c != pendingConfigs_.end();)
+    c = c->first.drone == key ? pendingConfigs_.erase(c) : std::next(c);
   portTree_.removeDrone(key);
   portStats_.removeDrone(key);
   streamStats_.removeDrone(key);
@@ -61,8 +63,8 @@ void Workspace::wire(const QString& key, DroneSession* s) {
   connect(s, &DroneSession::portsChanged, this, [this, key, s, showState] {
     showState();  // the display name may have become the hostname
     portTree_.setPorts(key, s->ports());
-    for (const auto& [ref, list] : streamLists_)
-      if (ref.drone == key) portTree_.setPortDirty(key, ref.port, list->isDirty());
+    for (const auto& ref : dirtyPorts())
+      if (ref.drone == key) showDirty(ref);
   });
   connect(s, &DroneSession::statsReceived, this, [this, key, s](const v1::StatsSnapshot& snap) {
     portStats_.applySnapshot(key, s->displayName(), snap);
@@ -79,8 +81,7 @@ StreamListModel* Workspace::streams(const PortRef& port) {
   auto list = std::make_unique<StreamListModel>();
   StreamListModel* model = list.get();
   streamLists_[port] = std::move(list);
-  connect(model, &StreamListModel::dirtyChanged, this,
-          [this, port](bool dirty) { portTree_.setPortDirty(port.drone, port.port, dirty); });
+  connect(model, &StreamListModel::dirtyChanged, this, [this, port] { showDirty(port); });
   fetch(port, model, false);
   return model;
 }
@@ -101,13 +102,47 @@ void Workspace::fetch(const PortRef& port, StreamListModel* model, bool force) {
   });
 }
 
-void Workspace::revert(const PortRef& port) { fetch(port, streams(port), true); }
+StreamListModel* Workspace::loadedStreams(const PortRef& port) const {
+  auto it = streamLists_.find(port);
+  return it == streamLists_.end() ? nullptr : it->second.get();
+}
+
+void Workspace::replaceStreams(const PortRef& port, const std::vector<v1::Stream>& streams, const QString& undoText) {
+  StreamListModel* list = this->streams(port);
+  list->undoStack()->beginMacro(undoText);
+  QList<int> all;
+  for (int r = 0; r < list->rowCount(); ++r) all << r;
+  if (!all.isEmpty()) list->removeStreams(all);
+  list->insertStreams(0, streams, "Load streams");
+  list->undoStack()->endMacro();
+}
+
+void Workspace::setPendingConfig(const PortRef& port, const v1::PortConfig& config) {
+  pendingConfigs_[port] = config;
+  showDirty(port);
+}
+
+const v1::PortConfig* Workspace::pendingConfig(const PortRef& port) const {
+  auto it = pendingConfigs_.find(port);
+  return it == pendingConfigs_.end() ? nullptr : &it->second;
+}
+
+void Workspace::revert(const PortRef& port) {
+  if (pendingConfigs_.erase(port)) showDirty(port);
+  fetch(port, streams(port), true);
+}
+
+bool Workspace::isDirty(const PortRef& port) const {
+  const StreamListModel* list = loadedStreams(port);
+  return pendingConfigs_.count(port) || (list && list->isDirty());
+}
 
 std::vector<PortRef> Workspace::dirtyPorts() const {
-  std::vector<PortRef> out;
+  std::set<PortRef> out;
   for (const auto& [ref, list] : streamLists_)
-    if (list->isDirty()) out.push_back(ref);
-  return out;
+    if (list->isDirty()) out.insert(ref);
+  for (const auto& [ref, config] : pendingConfigs_) out.insert(ref);
+  return {out.begin(), out.end()};
 }
 
 void Workspace::updateStreamNames(const PortRef& port) {
@@ -119,6 +154,27 @@ void Workspace::updateStreamNames(const PortRef& port) {
 }
 
 void Workspace::apply(const PortRef& port, Done done) {
+  auto pending = pendingConfigs_.find(port);
+  if (pending == pendingConfigs_.end()) {
+    applyStreams(port, done);
+    return;
+  }
+  const v1::PortConfig config = pending->second;
+  configure(port, config, [this, port, config, done](const Status& st) {
+    if (!st) {
+      if (done) done(st);
+      return;
+    }
+    // A newer pending configuration (set while this one was on its way) stays pending.
+    if (auto it = pendingConfigs_.find(port);
+        it != pendingConfigs_.end() && it->second.SerializeAsString() == config.SerializeAsString())
+      pendingConfigs_.erase(it);
+    showDirty(port);
+    applyStreams(port, done);
+  });
+}
+
+void Workspace::applyStreams(const PortRef& port, Done done) {
   DroneSession* s = session(port.drone);
   StreamListModel* model = streams(port);
   if (!s) {

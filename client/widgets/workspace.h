@@ -47,13 +47,25 @@ class Workspace : public QObject {
 
   /// The port's stream list; created on first use and filled from the drone.
   StreamListModel* streams(const PortRef& port);
+  /// The port's stream list if it was ever asked for, else nullptr (nothing is fetched).
+  StreamListModel* loadedStreams(const PortRef& port) const;
+  /// Replaces the port's streams as one undo step (unapplied until apply()).
+  void replaceStreams(const PortRef& port, const std::vector<v1::Stream>& streams, const QString& undoText);
+  /// A configuration to send with the port's next apply() (a session file's, say); revert()
+  /// drops it.
+  void setPendingConfig(const PortRef& port, const v1::PortConfig& config);
+  /// The configuration apply() will send, if any.
+  const v1::PortConfig* pendingConfig(const PortRef& port) const;
   /// Drops unapplied changes: reloads the port's list from its drone.
   void revert(const PortRef& port);
-  /// Ports whose stream lists differ from what the drone has.
+  /// True when the port has unapplied stream edits or a pending configuration.
+  bool isDirty(const PortRef& port) const;
+  /// Ports with unapplied changes.
   std::vector<PortRef> dirtyPorts() const;
 
   using Done = std::function<void(const Status&)>;
-  /// Sends the port's whole stream list (the drone validates all or nothing).
+  /// Sends the port's pending configuration, if any, then its whole stream list (the drone
+  /// validates all or nothing).
   void apply(const PortRef& port, Done done = {});
   /// Applies unapplied changes first, then starts each drone's ports in one call.
   void start(const std::vector<PortRef>& ports, Done done = {});
@@ -71,6 +83,8 @@ class Workspace : public QObject {
  private:
   void wire(const QString& key, DroneSession* session);
   void updateStreamNames(const PortRef& port);
+  void showDirty(const PortRef& port) { portTree_.setPortDirty(port.drone, port.port, isDirty(port)); }
+  void applyStreams(const PortRef& port, Done done);
   /// Reads the port's streams from the drone into its list; unless `force`, not over local edits.
   void fetch(const PortRef& port, StreamListModel* model, bool force);
   /// Runs `call` once per drone with that drone's port names; `done` gets the first error.
@@ -79,6 +93,7 @@ class Workspace : public QObject {
 
   std::map<QString, std::unique_ptr<DroneSession>> sessions_;
   std::map<PortRef, std::unique_ptr<StreamListModel>> streamLists_;
+  std::map<PortRef, v1::PortConfig> pendingConfigs_;
   PortTreeModel portTree_;
   PortStatsModel portStats_;
   StreamStatsModel streamStats_;

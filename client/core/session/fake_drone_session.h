@@ -43,6 +43,8 @@ class FakeDroneSession final : public DroneSession {
   void releasePort(const std::string& port, bool force, Done done) override;
 
   // ---- test hooks (act now, emitting synchronously) ----
+  /// Replaces the address (a token, TLS, another target); before the session is added.
+  void setAddress(DroneAddress address) { address_ = std::move(address); }
   /// Emits statsReceived(snapshot) as if the drone had sent it.
   void emitStats(const v1::StatsSnapshot& snapshot);
   /// false: the drone goes away (kReconnecting with a detail while connecting is asked for;
