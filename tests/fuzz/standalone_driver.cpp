@@ -26,6 +26,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 // Present only in sanitizer builds: lets us save the input after ASan/UBSan's report.
 extern "C" void __sanitizer_set_death_callback(void (*callback)()) __attribute__((weak));
 
+// GCC's UBSan has its own runtime, which ignores the death callback: make it abort instead so
+// the SIGABRT handler saves the input.
+extern "C" const char* __ubsan_default_options() { return "abort_on_error=1:print_stacktrace=1"; }
+
 namespace staccato::fuzz {
 namespace {
 
@@ -96,7 +100,8 @@ void run(const Bytes& input, unsigned timeoutSeconds) {
   g_current = &input;
   const itimerval limit{{0, 0}, {static_cast<time_t>(timeoutSeconds), 0}}, off{};
   setitimer(ITIMER_REAL, &limit, nullptr);
-  LLVMFuzzerTestOneInput(input.data(), input.size());
+  static const uint8_t kNoBytes = 0;  // like libFuzzer, never a null pointer (memchr(nullptr, ..., 0) is UB)
+  LLVMFuzzerTestOneInput(input.empty() ? &kNoBytes : input.data(), input.size());
   setitimer(ITIMER_REAL, &off, nullptr);
 }
 
