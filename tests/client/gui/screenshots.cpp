@@ -1,7 +1,9 @@
 // Writes the user guide's screenshots: two fake drones with simulated traffic (no root, no
-// network), the main window with stream stats, the charts, and the stream editor.
+// network), the main window with stream stats, the charts, the stream editor and the port
+// mapping dialog.
 // Usage: gui_screenshots OUTPUT_DIR EXAMPLES_DIR   (tests/tools/screenshots.sh runs it under Xvfb)
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QTabWidget>
 #include <QTableView>
@@ -13,6 +15,7 @@
 
 #include "client/widgets/editor/stream_editor_dialog.h"
 #include "client/widgets/main_window.h"
+#include "client/widgets/port_mapping_dialog.h"
 #include "client/widgets/stats_charts.h"
 #include "client/widgets/stream_table.h"
 #include "common/files/stream_file.h"
@@ -108,5 +111,25 @@ int main(int argc, char** argv) {
     waitFor([] { return false; }, 0.5);
     ok &= save(&editor, out.filePath("stream-editor-packet.png"));
   }
+
+  // A session saved in another lab (other drone, other port names), mapped onto this one.
+  v1::SessionFile session;
+  v1::SessionDrone* old = session.add_drones();
+  old->set_address("10.1.0.5:7878");
+  old->set_name("lab-old");
+  for (const char* name : {"eno1", "eno2", "eno3"}) {
+    v1::SessionPort* p = old->add_ports();
+    p->set_name(name);
+    for (size_t i = 0; i < (name[3] == '1' ? all.size() : 1); ++i) *p->add_streams() = all[i];
+  }
+  std::vector<MappingTarget> targets;
+  for (const PortRef& p : workspace.allPorts())
+    targets.push_back({p.drone.toStdString(), workspace.session(p.drone)->displayName(), p.port});
+  PortMappingDialog mapping(session, targets, &window);
+  mapping.targetCombo(0)->setCurrentIndex(1);
+  mapping.targetCombo(1)->setCurrentIndex(3);
+  mapping.show();
+  waitFor([] { return false; }, 0.5);
+  ok &= save(&mapping, out.filePath("port-mapping.png"));
   return ok ? 0 : 1;
 }
