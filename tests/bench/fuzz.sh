@@ -33,9 +33,9 @@ while read -r name max_len seeds; do
   [[ -f $src/tests/fuzz/corpus/$name.dict ]] && dict=(-dict="$src/tests/fuzz/corpus/$name.dict")
   "$build/tests/fuzz/fuzz_$name" -max_total_time="$secs" -timeout=5 -max_len="$max_len" "${dict[@]}" \
     -print_final_stats=1 -artifact_prefix="$work/artifacts/" "$work/corpus" >"$work/log" 2>&1 || true
-  stat() { sed -n "s/^stat::$1: *//p" "$work/log"; }
+  final_stat() { sed -n "s/^stat::$1: *//p" "$work/log"; }
   crashes=$(find "$work/artifacts" -type f | wc -l)
-  printf '%-14s %12s %10s %8s %8s\n' "$name" "$(stat number_of_executed_units)" "$(stat average_exec_per_sec)" \
+  printf '%-14s %12s %10s %8s %8s\n' "$name" "$(final_stat number_of_executed_units)" "$(final_stat average_exec_per_sec)" \
     "$(find "$work/corpus" -type f | wc -l)" "$crashes"
   if ((crashes)); then
     failed=1
