@@ -6,7 +6,7 @@ namespace staccato::test {
 namespace {
 
 using client::PortMapping;
-using client::PortRef;
+using client::DronePort;
 
 v1::SessionFile twoDrones() {
   v1::SessionFile s;
@@ -24,10 +24,10 @@ v1::SessionFile twoDrones() {
 TEST(PortMapping, MostSpecificRuleWins) {
   auto m = PortMapping::parse({"va=eth1", "@a:1=@c:1", "va@b:1=eth9@c:1"});
   ASSERT_TRUE(m.ok()) << m.error().toString();
-  EXPECT_EQ(m->apply({"a:1", "va"}), (PortRef{"c:1", "eth1"}));
-  EXPECT_EQ(m->apply({"a:1", "vb"}), (PortRef{"c:1", "vb"}));
-  EXPECT_EQ(m->apply({"b:1", "va"}), (PortRef{"c:1", "eth9"}));
-  EXPECT_EQ(m->apply({"z:1", "x"}), (PortRef{"z:1", "x"}));
+  EXPECT_EQ(m->apply({"a:1", "va"}), (DronePort{"c:1", "eth1"}));
+  EXPECT_EQ(m->apply({"a:1", "vb"}), (DronePort{"c:1", "vb"}));
+  EXPECT_EQ(m->apply({"b:1", "va"}), (DronePort{"c:1", "eth9"}));
+  EXPECT_EQ(m->apply({"z:1", "x"}), (DronePort{"z:1", "x"}));
 }
 
 TEST(PortMapping, BadRulesSayWhatIsWrong) {

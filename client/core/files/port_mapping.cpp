@@ -8,7 +8,7 @@ namespace {
 constexpr const char* kForms = "use PORT=NEWPORT, PORT@DRONE=NEWPORT@NEWDRONE or @DRONE=@NEWDRONE";
 
 /// "eth1@host:7878" -> {host:7878, eth1}; "eth1" -> {"", eth1}; "@host" -> {host, ""}.
-PortRef splitRef(const std::string& text) {
+DronePort splitRef(const std::string& text) {
   const size_t at = text.find('@');
   if (at == std::string::npos) return {"", text};
   return {text.substr(at + 1), text.substr(0, at)};
@@ -23,7 +23,7 @@ Result<PortMapping> PortMapping::parse(const std::vector<std::string>& rules) {
     auto bad = [&](const std::string& why) { return makeError("--map " + rule, why + "; " + kForms); };
     if (eq == std::string::npos) return bad("no '='");
     if (rule.find('=', eq + 1) != std::string::npos) return bad("more than one '='");
-    const PortRef from = splitRef(rule.substr(0, eq)), to = splitRef(rule.substr(eq + 1));
+    const DronePort from = splitRef(rule.substr(0, eq)), to = splitRef(rule.substr(eq + 1));
     const bool fromHasDrone = rule.substr(0, eq).find('@') != std::string::npos;
     const bool toHasDrone = rule.substr(eq + 1).find('@') != std::string::npos;
     if (fromHasDrone != toHasDrone) return bad("both sides name a drone (PORT@DRONE) or neither does");
@@ -40,9 +40,9 @@ Result<PortMapping> PortMapping::parse(const std::vector<std::string>& rules) {
   return m;
 }
 
-PortRef PortMapping::apply(const PortRef& from) const {
+DronePort PortMapping::apply(const DronePort& from) const {
   if (auto it = exact_.find({from.drone, from.port}); it != exact_.end()) return it->second;
-  PortRef to = from;
+  DronePort to = from;
   if (auto it = byName_.find(from.port); it != byName_.end()) to.port = it->second;
   if (auto it = byDrone_.find(from.drone); it != byDrone_.end()) to.drone = it->second;
   return to;
@@ -53,11 +53,11 @@ Result<v1::SessionFile> remapSession(const v1::SessionFile& session, const PortM
   out.set_format_version(session.format_version());
   out.set_saved_by(session.saved_by());
   std::map<std::string, int> droneIndex;                // mapped address -> index in out
-  std::map<std::pair<std::string, std::string>, PortRef> taken;  // mapped port -> where it came from
+  std::map<std::pair<std::string, std::string>, DronePort> taken;  // mapped port -> where it came from
   for (const v1::SessionDrone& drone : session.drones()) {
     for (const v1::SessionPort& port : drone.ports()) {
-      const PortRef from{drone.address(), port.name()};
-      const PortRef to = mapping.apply(from);
+      const DronePort from{drone.address(), port.name()};
+      const DronePort to = mapping.apply(from);
       if (auto [it, fresh] = taken.emplace(std::pair{to.drone, to.port}, from); !fresh)
         return makeError("", "session ports " + it->second.toString() + " and " + from.toString() + " would both run on " +
                                  to.toString() + "; map them to different ports");

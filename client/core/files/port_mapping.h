@@ -12,11 +12,11 @@
 namespace staccato::client {
 
 /// A port of a drone: "eth1@10.0.0.2:7878".
-struct PortRef {
+struct DronePort {
   std::string drone;  ///< the drone's address
   std::string port;
   std::string toString() const { return port + "@" + drone; }
-  bool operator==(const PortRef&) const = default;
+  bool operator==(const DronePort&) const = default;
 };
 
 /// Mapping rules, most specific first:
@@ -29,15 +29,15 @@ class PortMapping {
   /// Parses rules as `--map` takes them; errors quote the rule and show the three forms.
   static Result<PortMapping> parse(const std::vector<std::string>& rules);
 
-  void mapPort(const PortRef& from, const PortRef& to) { exact_[{from.drone, from.port}] = to; }
+  void mapPort(const DronePort& from, const DronePort& to) { exact_[{from.drone, from.port}] = to; }
   void renamePort(const std::string& from, const std::string& to) { byName_[from] = to; }
   void moveDrone(const std::string& from, const std::string& to) { byDrone_[from] = to; }
 
-  PortRef apply(const PortRef& from) const;
+  DronePort apply(const DronePort& from) const;
   bool empty() const { return exact_.empty() && byName_.empty() && byDrone_.empty(); }
 
  private:
-  std::map<std::pair<std::string, std::string>, PortRef> exact_;
+  std::map<std::pair<std::string, std::string>, DronePort> exact_;
   std::map<std::string, std::string> byName_;
   std::map<std::string, std::string> byDrone_;
 };
