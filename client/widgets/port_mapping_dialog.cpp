@@ -9,6 +9,8 @@
 #include <QScrollArea>
 #include <QVBoxLayout>
 
+#include <map>
+#include <memory>
 
 #include "client/core/files/port_mapping.h"
 
@@ -38,7 +40,7 @@ PortMappingDialog::PortMappingDialog(v1::SessionFile session, std::vector<Mappin
   for (const auto& t : targets_) connected.emplace(t.drone, t.droneName);
 
   // Session drones that are not connected: map them onto a connected drone (or not).
-  auto* drones = new QFormLayout;
+  auto drones = std::make_unique<QFormLayout>();  // owned by `layout` only when it has rows
   for (int d = 0; d < session_.drones_size(); ++d) {
     const auto& drone = session_.drones(d);
     if (connected.count(drone.address())) continue;
@@ -55,7 +57,7 @@ PortMappingDialog::PortMappingDialog(v1::SessionFile session, std::vector<Mappin
   }
   if (!droneCombos_.empty()) {
     layout->addWidget(new QLabel("<b>Session drones that are not connected</b>", this));
-    layout->addLayout(drones);
+    layout->addLayout(drones.release());
   }
 
   // One row per session port.
