@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "common/stream/rate.h"
+
 namespace staccato::cli {
 namespace {
 
@@ -48,13 +50,7 @@ uint64_t expectedPackets(const std::vector<v1::Stream>& list, const v1::Stream& 
     if (after == v1::Control::GOTO_FIRST || after == v1::Control::GOTO_STREAM) return 0;
   }
   if (stream.has_enabled() && !stream.enabled()) return 0;
-  const v1::Control& c = stream.control();
-  const uint64_t count = c.count() ? c.count() : 1;
-  switch (c.mode()) {
-    case v1::Control::CONTINUOUS: return 0;
-    case v1::Control::BURSTS: return count * (stream.rate().packets_per_burst() ? stream.rate().packets_per_burst() : 1);
-    default: return count;
-  }
+  return packetsPerRun(stream).value_or(0);
 }
 
 std::vector<Verdict> judge(const RunOutcome& o) {

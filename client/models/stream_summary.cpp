@@ -8,6 +8,7 @@
 
 #include "client/models/number_format.h"
 #include "common/packet/registry.h"
+#include "common/stream/rate.h"
 
 namespace staccato::client {
 namespace {
@@ -124,7 +125,7 @@ QString rateText(const v1::Rate& r) {
     case v1::Rate::LOAD_PERCENT: return formatCompact(r.value()) + QStringLiteral(" % load");
     case v1::Rate::BURSTS_PER_SECOND:
       return formatCompact(r.value()) + QStringLiteral(" bursts/s × ") +
-             groupedInteger(r.packets_per_burst() ? r.packets_per_burst() : 1);
+             groupedInteger(burstSize(r));
     case v1::Rate::FASTEST: return QStringLiteral("fastest");
     default: return formatCompact(r.value() > 0 ? r.value() : 1000) + QStringLiteral(" pps");
   }
@@ -137,7 +138,7 @@ QString rateToolTip(const v1::Rate& r) {
     case v1::Rate::LOAD_PERCENT: return QStringLiteral("percent of the port's line rate (L1)");
     case v1::Rate::BURSTS_PER_SECOND:
       return QStringLiteral("%1 bursts per second of %2 back-to-back packets")
-          .arg(formatCompact(r.value()), groupedInteger(r.packets_per_burst() ? r.packets_per_burst() : 1));
+          .arg(formatCompact(r.value()), groupedInteger(burstSize(r)));
     case v1::Rate::FASTEST: return QStringLiteral("as fast as the port can send");
     default: return QStringLiteral("packets per second");
   }

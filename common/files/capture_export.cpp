@@ -15,12 +15,9 @@ Result<uint64_t> packetsToWrite(const v1::Stream& s, const CaptureExportOptions&
   if (o.count) {
     n = *o.count;
   } else {
-    const v1::Control& c = s.control();
-    const uint64_t count = c.count() ? c.count() : 1;
-    if (c.mode() == v1::Control::CONTINUOUS) return makeError("control.mode", "the stream is continuous: give a packet count");
-    const uint64_t perBurst = s.rate().packets_per_burst() ? s.rate().packets_per_burst() : 1;
-    n = c.mode() == v1::Control::BURSTS ? count * perBurst : count;
-    if (c.mode() == v1::Control::BURSTS && n / perBurst != count) n = o.maxCount + 1;  // overflow
+    const auto perRun = packetsPerRun(s);
+    if (!perRun) return makeError("control.mode", "the stream is continuous: give a packet count");
+    n = *perRun;
   }
   if (n > o.maxCount)
     return makeError("control.count", std::to_string(n) + " packets is more than " + std::to_string(o.maxCount) +

@@ -1,14 +1,13 @@
 #include "common/stream/rate.h"
 
 #include <cmath>
+#include <limits>
 #include <string>
 
 namespace staccato {
 namespace {
 
 double wireBits(double frameBytes) { return (frameBytes + kL1OverheadBytes) * 8; }
-
-uint32_t burstSize(const v1::Rate& r) { return r.packets_per_burst() ? r.packets_per_burst() : 1; }
 
 Status checkLineRate(const std::string& path, const std::string& what, double pps, double avg, double lineRateBps) {
   const double maxPps = lineRateBps / wireBits(avg);
@@ -20,6 +19,17 @@ Status checkLineRate(const std::string& path, const std::string& what, double pp
 }
 
 }  // namespace
+
+uint32_t burstSize(const v1::Rate& r) { return r.packets_per_burst() ? r.packets_per_burst() : 1; }
+
+std::optional<uint64_t> packetsPerRun(const v1::Stream& s) {
+  const v1::Control& c = s.control();
+  if (c.mode() == v1::Control::CONTINUOUS) return std::nullopt;
+  const uint64_t count = c.count() ? c.count() : 1;
+  if (c.mode() != v1::Control::BURSTS) return count;
+  const uint64_t perBurst = burstSize(s.rate());
+  return count > std::numeric_limits<uint64_t>::max() / perBurst ? std::numeric_limits<uint64_t>::max() : count * perBurst;
+}
 
 double packetsPerSecond(const v1::Rate& r, double avg, double lineRateBps) {
   const double v = r.value();

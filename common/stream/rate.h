@@ -1,6 +1,8 @@
 #pragma once
-/// Rates: converting a stream's rate setting into packets per second and send times.
+/// Rates: converting a stream's rate and control settings into packet counts, packets per
+/// second and send times.
 #include <cstdint>
+#include <optional>
 
 #include "common/core/result.h"
 #include "common/stream/tx_plan.h"
@@ -9,6 +11,13 @@ namespace staccato {
 
 inline constexpr double kL1OverheadBytes = 20;  ///< preamble + SFD (8) + inter-frame gap (12)
 inline constexpr double kDefaultPps = 1000;
+
+/// Packets a burst rate sends back to back (packets_per_burst; 0 means 1).
+uint32_t burstSize(const v1::Rate& rate);
+
+/// Packets one run of the stream sends: its control's count (0 means 1), times the burst size
+/// for bursts; nullopt when the stream is continuous. Saturates at UINT64_MAX.
+std::optional<uint64_t> packetsPerRun(const v1::Stream& stream);
 
 /// Average packets per second the rate asks for, given the stream's average frame length
 /// (FCS included) and the port's line rate in bits/s (for load % and "fastest").

@@ -25,16 +25,7 @@ constexpr size_t kMaxBatch = 32;
 constexpr uint64_t kForever = std::numeric_limits<uint64_t>::max();
 
 /// Packets of the stream in one run (all queues together); kForever when continuous.
-uint64_t packetsPerRun(const v1::Stream& s) {
-  const v1::Control& c = s.control();
-  if (c.mode() == v1::Control::CONTINUOUS) return kForever;
-  const uint64_t count = c.count() ? c.count() : 1;
-  if (c.mode() == v1::Control::BURSTS) {
-    const uint64_t ppb = s.rate().packets_per_burst() ? s.rate().packets_per_burst() : 1;
-    return count * ppb;
-  }
-  return count;
-}
+uint64_t runLength(const v1::Stream& s) { return packetsPerRun(s).value_or(kForever); }
 
 /// Queue k of Q sends the run's packets k, k+Q, ...: this many of them.
 uint64_t shareOf(uint64_t total, uint32_t k, uint32_t q) {
@@ -68,7 +59,7 @@ Pace paceFor(const TxPlan& plan, double lineRate, uint64_t start) {
   const v1::Rate& r = plan.stream.rate();
   if (r.unit() == v1::Rate::FASTEST) return p;
   if (r.unit() == v1::Rate::BURSTS_PER_SECOND) {
-    p.perBurst = r.packets_per_burst() ? r.packets_per_burst() : 1;
+    p.perBurst = burstSize(r);
     p.nsPerBurst = 1e9 / r.value();
     return p;
   }
@@ -156,7 +147,7 @@ void TxWorker::runSequential(std::stop_token st) {
   size_t i = 0;
   while (i < count && !st.stop_requested() && !failed_.load()) {
     const TxPlan& plan = job_.plans[i];
-    const uint64_t perRun = packetsPerRun(plan.stream);
+    const uint64_t perRun = runLength(plan.stream);
     // A replay plays its capture from the first frame each run (its timing starts over too).
     const uint64_t carried = plan.replay.active ? 0 : before[i];
     StreamRun run{makePatchState(plan, carried + k, q), paceFor(plan, job_.lineRateBps, startTogether()), 0,
@@ -224,7 +215,7 @@ void TxWorker::runInterleaved(std::stop_token st) {
   std::vector<StreamRun> runs;
   for (const TxPlan& plan : job_.plans)
     runs.push_back({makePatchState(plan, k, q), paceFor(plan, job_.lineRateBps, start), 0,
-                    shareOf(packetsPerRun(plan.stream), k, q), k, q});
+                    shareOf(runLength(plan.stream), k, q), k, q});
   while (!st.stop_requested() && !failed_.load()) {
     // The stream whose next packet is due first.
     size_t best = runs.size();
