@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "client/cli/commands.h"
+#include "client/cli/drone_call.h"
 #include "client/cli/drone_options.h"
 #include "common/files/capture_export.h"
 #include "common/files/stream_file.h"
@@ -16,18 +17,6 @@ constexpr const char* kUsage =
 constexpr uint64_t kMaxCount = 100000000;
 constexpr double kDefaultLineRate = 10e9;
 
-/// The streams PORT holds on the drone.
-Result<google::protobuf::RepeatedPtrField<v1::Stream>> fetchStreams(const Args& args) {
-  auto conn = connect(args);
-  if (!conn) return conn.error();
-  v1::GetStreamsRequest req;
-  req.set_port(*args.get("--port"));
-  v1::GetStreamsReply rep;
-  auto ctx = (*conn)->context();
-  if (auto s = (*conn)->stub().GetStreams(ctx.get(), req, &rep); !s.ok())
-    return makeError("", client::describe(s, (*conn)->address().target));
-  return rep.streams();
-}
 }  // namespace
 
 int exportCommand(const std::vector<std::string>& argv) {
@@ -47,7 +36,9 @@ int exportCommand(const std::vector<std::string>& argv) {
   const std::string source = fromPort ? "port " + *args->get("--port") : args->positional[0];
   google::protobuf::RepeatedPtrField<v1::Stream> streams;
   if (fromPort) {
-    auto fetched = fetchStreams(*args);
+    auto conn = connect(*args);
+    if (!conn) return fail(conn.error().toString());
+    auto fetched = fetchStreams(**conn, *args->get("--port"));
     if (!fetched) return fail(fetched.error().toString());
     streams = std::move(fetched).value();
   } else {

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "client/cli/commands.h"
+#include "client/cli/drone_call.h"
 #include "client/cli/drone_options.h"
 #include "client/cli/stats_format.h"
 #include "client/cli/run_report.h"
@@ -83,18 +84,12 @@ int runCommand(const std::vector<std::string>& argv) {
     remote = std::move(r).value();
   }
   const std::string me = client::DroneConnection::clientId();
-  auto call = [&](client::DroneConnection& d, auto method, const auto& req, auto& rep) -> bool {
-    auto ctx = d.context();
-    grpc::Status s = (d.stub().*method)(ctx.get(), req, &rep);
-    if (!s.ok()) std::cerr << "staccato-cli: " << client::describe(s, d.address().target) << "\n";
-    return s.ok();
-  };
   auto clearStats = [&](client::DroneConnection& d, std::vector<std::string> ports) {
     v1::ClearStatsRequest req;
     for (auto& p : ports) req.add_ports(p);
     req.set_client_id(me);
     v1::ClearStatsReply rep;
-    return call(d, &v1::Drone::Stub::ClearStats, req, rep);
+    return callDrone(d, &v1::Drone::Stub::ClearStats, req, rep);
   };
 
   v1::SetStreamsRequest set;
@@ -102,7 +97,7 @@ int runCommand(const std::vector<std::string>& argv) {
   set.set_client_id(me);
   *set.mutable_streams() = file->streams();
   v1::SetStreamsReply setRep;
-  if (!call(c, &v1::Drone::Stub::SetStreams, set, setRep)) return 1;
+  if (!callDrone(c, &v1::Drone::Stub::SetStreams, set, setRep)) return 1;
   if (remote) {
     if (!clearStats(c, {tx}) || !clearStats(*remote, {rx})) return 1;
   } else if (!clearStats(c, rx.empty() || rx == tx ? std::vector{tx} : std::vector{tx, rx})) {
@@ -117,7 +112,7 @@ int runCommand(const std::vector<std::string>& argv) {
   start.add_ports(tx);
   start.set_client_id(me);
   v1::StartTxReply startRep;
-  if (!call(c, &v1::Drone::Stub::StartTx, start, startRep)) return 1;
+  if (!callDrone(c, &v1::Drone::Stub::StartTx, start, startRep)) return 1;
 
   const auto began = std::chrono::steady_clock::now();
   const bool tty = isatty(STDERR_FILENO) && !args->has("--json");
@@ -136,7 +131,7 @@ int runCommand(const std::vector<std::string>& argv) {
   stop.add_ports(tx);
   stop.set_client_id(me);
   v1::StopTxReply stopRep;
-  if (!call(c, &v1::Drone::Stub::StopTx, stop, stopRep)) return 1;
+  if (!callDrone(c, &v1::Drone::Stub::StopTx, stop, stopRep)) return 1;
   std::this_thread::sleep_for(kDrainTime);
   if (!watch.fresh(snap)) return fail("lost the stats stream from the drone");
   if (remoteWatch) {

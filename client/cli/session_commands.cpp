@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "client/cli/commands.h"
+#include "client/cli/drone_call.h"
 #include "client/cli/drone_options.h"
 #include "client/core/files/session_file.h"
 
@@ -35,15 +36,12 @@ Status addDrone(const Args& args, v1::SessionFile& session) {
   const std::vector<std::string> only = args.every("--port");
   for (const v1::Port& port : ports.ports()) {
     if (!only.empty() && std::find(only.begin(), only.end(), port.name()) == only.end()) continue;
-    v1::GetStreamsRequest req;
-    req.set_port(port.name());
-    v1::GetStreamsReply streams;
-    auto ctx = c.context();
-    if (auto s = c.stub().GetStreams(ctx.get(), req, &streams); !s.ok()) return failed(s);
+    auto streams = fetchStreams(c, port.name());
+    if (!streams) return streams.error();
     v1::SessionPort* p = drone->add_ports();
     p->set_name(port.name());
     *p->mutable_config() = port.config();
-    *p->mutable_streams() = streams.streams();
+    *p->mutable_streams() = std::move(streams).value();
   }
   return Ok{};
 }

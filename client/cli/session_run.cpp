@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "client/cli/commands.h"
+#include "client/cli/drone_call.h"
 #include "client/cli/drone_options.h"
 #include "client/cli/run_report.h"
 #include "client/cli/stats_format.h"
@@ -27,15 +28,8 @@ struct DroneRun {
   v1::ListPortsReply ports;               ///< all of the drone's ports
 };
 
-template <typename Req, typename Rep>
-bool call(client::DroneConnection& d, grpc::Status (v1::Drone::Stub::*method)(grpc::ClientContext*, const Req&, Rep*),
-          const Req& req) {
-  Rep rep;
-  auto ctx = d.context(60);
-  const grpc::Status s = (d.stub().*method)(ctx.get(), req, &rep);
-  if (!s.ok()) std::cerr << "staccato-cli: " << client::describe(s, d.address().target) << "\n";
-  return s.ok();
-}
+/// Loading a port's streams can carry a big replay: allow more than the usual 10 s.
+constexpr double kCallDeadlineSeconds = 60;
 
 Status listPorts(DroneRun& d) {
   auto ctx = d.conn->context();
@@ -57,16 +51,16 @@ bool loadDrone(DroneRun& d, const std::string& me) {
       req.set_port(port.name());
       *req.mutable_config() = port.config();
       req.set_client_id(me);
-      if (!call(*d.conn, &v1::Drone::Stub::ConfigurePort, req)) return false;
+      if (!callDrone(*d.conn, &v1::Drone::Stub::ConfigurePort, req, kCallDeadlineSeconds)) return false;
     }
     v1::SetStreamsRequest set;
     set.set_port(port.name());
     set.set_client_id(me);
     *set.mutable_streams() = port.streams();
-    if (!call(*d.conn, &v1::Drone::Stub::SetStreams, set)) return false;
+    if (!callDrone(*d.conn, &v1::Drone::Stub::SetStreams, set, kCallDeadlineSeconds)) return false;
     if (!port.streams().empty()) d.sendingPorts.push_back(port.name());
   }
-  return call(*d.conn, &v1::Drone::Stub::ClearStats, clear);
+  return callDrone(*d.conn, &v1::Drone::Stub::ClearStats, clear, kCallDeadlineSeconds);
 }
 
 template <typename Req>
@@ -116,7 +110,7 @@ int runSession(const Args& args, const std::string& path, uint64_t durationSecon
   }
   const auto began = std::chrono::steady_clock::now();
   for (auto& d : drones)
-    if (!d.sendingPorts.empty() && !call(*d.conn, &v1::Drone::Stub::StartTx, portsRequest<v1::StartTxRequest>(d.sendingPorts, me)))
+    if (!d.sendingPorts.empty() && !callDrone(*d.conn, &v1::Drone::Stub::StartTx, portsRequest<v1::StartTxRequest>(d.sendingPorts, me), kCallDeadlineSeconds))
       return 1;
 
   const bool tty = isatty(STDERR_FILENO) && !args.has("--json");
@@ -139,7 +133,7 @@ int runSession(const Args& args, const std::string& path, uint64_t durationSecon
   }
   if (tty) std::cerr << "\n";
   for (auto& d : drones)
-    if (!d.sendingPorts.empty() && !call(*d.conn, &v1::Drone::Stub::StopTx, portsRequest<v1::StopTxRequest>(d.sendingPorts, me)))
+    if (!d.sendingPorts.empty() && !callDrone(*d.conn, &v1::Drone::Stub::StopTx, portsRequest<v1::StopTxRequest>(d.sendingPorts, me), kCallDeadlineSeconds))
       return 1;
   std::this_thread::sleep_for(kDrainTime);
 

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "client/cli/commands.h"
+#include "client/cli/drone_call.h"
 #include "client/cli/drone_options.h"
 #include "common/files/stream_file.h"
 #include "common/stream/compiler.h"
@@ -35,13 +36,10 @@ int streamsCommand(const std::vector<std::string>& argv) {
   if (args->positional.size() != 1) return fail("usage: staccato-cli streams PORT [--output FILE]", 2);
   auto conn = connect(*args);
   if (!conn) return fail(conn.error().toString());
-  v1::GetStreamsRequest req;
-  req.set_port(args->positional[0]);
-  v1::GetStreamsReply rep;
-  auto ctx = (*conn)->context();
-  if (auto s = (*conn)->stub().GetStreams(ctx.get(), req, &rep); !s.ok()) return fail(client::describe(s, (*conn)->address().target));
+  auto streams = fetchStreams(**conn, args->positional[0]);
+  if (!streams) return fail(streams.error().toString());
   v1::StreamFile file;
-  *file.mutable_streams() = rep.streams();
+  *file.mutable_streams() = std::move(streams).value();
   if (auto out = args->get("--output")) {
     if (auto s = saveStreamFile(*out, file); !s) return fail(s.error().toString());
     return 0;
