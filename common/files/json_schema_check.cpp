@@ -3,6 +3,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace staccato {
@@ -30,6 +31,19 @@ Status wrongKind(const std::string& path, const char* expected, const Value& v) 
   return makeError(path, std::string("expected ") + expected + ", got " + jsonKindName(v));
 }
 
+/// A number written as text (protobuf's JSON takes "42" for numbers), or nullopt.
+std::optional<double> numberFromText(const std::string& s) {
+  size_t used = 0;
+  double n = 0;
+  try {
+    n = std::stod(s, &used);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  if (s.empty() || used != s.size()) return std::nullopt;
+  return n;
+}
+
 struct IntegerRange {
   double lo, hi;
   const char* text;
@@ -51,14 +65,9 @@ Status checkInteger(const Value& v, const FieldDescriptor& f, const std::string&
   if (v.kind_case() == Value::kNumberValue) {
     n = v.number_value();
   } else if (v.kind_case() == Value::kStringValue) {
-    const std::string& s = v.string_value();
-    size_t used = 0;
-    try {
-      n = std::stod(s, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (s.empty() || used != s.size()) return makeError(path, "'" + s + "' is not a whole number");
+    const auto parsed = numberFromText(v.string_value());
+    if (!parsed) return makeError(path, "'" + v.string_value() + "' is not a whole number");
+    n = *parsed;
   } else {
     return wrongKind(path, "a whole number", v);
   }
@@ -82,14 +91,7 @@ Status checkFloating(const Value& v, const std::string& path) {
   if (v.kind_case() == Value::kNumberValue) return Ok{};
   if (v.kind_case() == Value::kStringValue) {
     const std::string& s = v.string_value();
-    if (s == "NaN" || s == "Infinity" || s == "-Infinity") return Ok{};
-    size_t used = 0;
-    try {
-      (void)std::stod(s, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (!s.empty() && used == s.size()) return Ok{};
+    if (s == "NaN" || s == "Infinity" || s == "-Infinity" || numberFromText(s)) return Ok{};
     return makeError(path, "'" + s + "' is not a number");
   }
   return wrongKind(path, "a number", v);
