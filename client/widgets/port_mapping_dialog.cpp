@@ -9,6 +9,7 @@
 #include <QScrollArea>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <map>
 #include <memory>
 
@@ -137,20 +138,12 @@ bool PortMappingDialog::complete() const {
 }
 
 void PortMappingDialog::validate() {
-  std::map<int, const Row*> taken;
+  // The mapping itself says what is wrong (two ports on one target), as --map does in the CLI.
   QString problem;
-  for (const Row& row : rows_) {
-    const int t = chosen(row);
-    if (t < 0) continue;
-    auto [it, fresh] = taken.emplace(t, &row);
-    if (!fresh && problem.isEmpty()) {
-      const auto& a = session_.drones(it->second->drone).ports(it->second->port);
-      const auto& b = session_.drones(row.drone).ports(row.port);
-      problem = QString("%1 and %2 both go to %3 on %4: choose another port for one of them.")
-                    .arg(qs(a.name()), qs(b.name()), qs(targets_[t].port), qs(targets_[t].drone));
-    }
-  }
-  if (problem.isEmpty() && taken.empty()) problem = "Every port is skipped: nothing would be loaded.";
+  if (std::none_of(rows_.begin(), rows_.end(), [](const Row& row) { return chosen(row) >= 0; }))
+    problem = "Every port is skipped: nothing would be loaded.";
+  else if (auto mapped = mappedSession(); !mapped)
+    problem = qs(mapped.error().toString());
   problem_->setText(problem);
   buttons_->button(QDialogButtonBox::Ok)->setEnabled(problem.isEmpty());
 }

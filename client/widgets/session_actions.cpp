@@ -9,6 +9,7 @@
 
 #include <algorithm>
 
+#include "client/core/files/port_mapping.h"
 #include "client/core/files/session_file.h"
 #include "client/widgets/port_mapping_dialog.h"
 
@@ -176,13 +177,14 @@ void SessionActions::mapAndLoad(const QString& path, const v1::SessionFile& sess
 
 Status SessionActions::load(const QString& path, const v1::SessionFile& mapped) {
   // Every port must exist now (a drone may have gone since the mapping was chosen).
-  for (const auto& drone : mapped.drones()) {
-    DroneSession* s = workspace_->session(qs(drone.address()));
-    if (!s) return makeError("", "drone " + drone.address() + " is not connected");
-    for (const auto& port : drone.ports())
-      if (std::none_of(s->ports().begin(), s->ports().end(), [&](const v1::Port& p) { return p.name() == port.name(); }))
-        return makeError("", "drone " + drone.address() + " has no port '" + port.name() + "'");
-  }
+  auto portsOf = [this](const std::string& address) -> Result<std::vector<std::string>> {
+    DroneSession* s = workspace_->session(qs(address));
+    if (!s) return makeError("", "not connected");
+    std::vector<std::string> names;
+    for (const v1::Port& p : s->ports()) names.push_back(p.name());
+    return names;
+  };
+  if (auto st = checkPortsExist(mapped, portsOf); !st) return st;
   const QString undoText = "Open session " + QFileInfo(path).fileName();
   int ports = 0, streams = 0;
   for (const auto& drone : mapped.drones()) {
