@@ -42,8 +42,22 @@ measure() {  # measure NAME COUNT PPS -> $LAB_TMP/NAME.out.json
 
 impair delay 2ms
 measure delay 5000 5000
-check "delay 2 ms: avg latency 2 ms +- 0.2 ms" "abs(d['streams'][0]['latency']['avg_ns'] - 2_000_000) <= 200_000" "$LAB_TMP/delay.out.json"
-check "delay 2 ms: p99 sane (avg <= p99 < 2 x delay)" "d['streams'][0]['latency']['avg_ns'] <= d['streams'][0]['latency']['p99_ns'] < 4_000_000" "$LAB_TMP/delay.out.json"
+check "delay 2 ms: every frame at least 2 ms late" "d['streams'][0]['latency']['min_ns'] >= 2_000_000" "$LAB_TMP/delay.out.json"
+if [[ -n $RELAY_PID ]]; then
+  # A relay preempted on a busy VM holds some frames longer than asked: compare the drone with
+  # the delay the relay really applied (kernel arrival to send), which it reports on exit.
+  kill $RELAY_PID; wait $RELAY_PID 2>/dev/null || true; RELAY_PID=
+  applied=$(sed -n 's/.*applied delay avg_ns=\([0-9]*\) p50_ns=\([0-9]*\) max_ns=\([0-9]*\).*/\1 \2 \3/p' "$LAB_TMP/relay.log" | tail -1)
+  read -r applied_avg applied_p50 applied_max <<<"$applied"
+  echo "     the relay applied avg $applied_avg ns, median $applied_p50 ns, max $applied_max ns"
+  # The median is immune to the few frames a preempted sender or receiver also holds up.
+  check "delay 2 ms: median latency = the relay's median delay + the path (-0.03..+0.1 ms)" "-30_000 <= d['streams'][0]['latency']['p50_ns'] - $applied_p50 <= 100_000" "$LAB_TMP/delay.out.json"
+  check "delay 2 ms: avg latency = the relay's applied delay + the path (-0.03..+0.5 ms)" "-30_000 <= d['streams'][0]['latency']['avg_ns'] - $applied_avg <= 500_000" "$LAB_TMP/delay.out.json"
+  check "delay 2 ms: p99 sane (avg <= p99 <= relay's worst + 1 ms)" "d['streams'][0]['latency']['avg_ns'] <= d['streams'][0]['latency']['p99_ns'] <= $applied_max + 1_000_000" "$LAB_TMP/delay.out.json"
+else
+  check "delay 2 ms: avg latency 2 ms +- 0.2 ms" "abs(d['streams'][0]['latency']['avg_ns'] - 2_000_000) <= 200_000" "$LAB_TMP/delay.out.json"
+  check "delay 2 ms: p99 sane (avg <= p99 < 2 x delay)" "d['streams'][0]['latency']['avg_ns'] <= d['streams'][0]['latency']['p99_ns'] < 4_000_000" "$LAB_TMP/delay.out.json"
+fi
 check "delay 2 ms: nothing lost" "d['streams'][0]['lost'] == 0 and d['streams'][0]['rx_packets'] == 5000" "$LAB_TMP/delay.out.json"
 echo "     latency: $(json "$LAB_TMP/delay.out.json" "d['streams'][0]['latency']")"
 

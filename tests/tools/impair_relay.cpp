@@ -4,17 +4,22 @@
 // against known impairments. Not part of Staccato; never installed.
 //
 // Usage: impair_relay IN OUT [--delay-us N] [--loss PCT] [--dup PCT] [--reorder PCT] [--seed N]
-// Reordered frames skip the delay (as netem's reorder does); runs until SIGTERM/SIGINT.
+// Reordered frames skip the delay (as netem's reorder does); runs until SIGTERM/SIGINT, then
+// prints what it did, including the delay it really applied (kernel arrival to send): on a busy
+// VM a frame can leave late, and the drone must measure what happened, not what was asked.
 #include <arpa/inet.h>
 #include <linux/if_packet.h>
 #include <net/ethernet.h>
 #include <net/if.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -27,10 +32,32 @@ namespace {
 
 volatile sig_atomic_t stop = 0;
 
-uint64_t nowNs() {
+uint64_t clockNs(clockid_t clock) {
   timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
+  clock_gettime(clock, &ts);
   return uint64_t(ts.tv_sec) * 1000000000ull + uint64_t(ts.tv_nsec);
+}
+uint64_t nowNs() { return clockNs(CLOCK_MONOTONIC); }
+
+/// Receives one frame into buf; *arrivalNs = the kernel's receive time (CLOCK_REALTIME).
+ssize_t receiveFrame(int fd, std::vector<uint8_t>& buf, uint64_t* arrivalNs) {
+  iovec iov{buf.data(), buf.size()};
+  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(timespec))];
+  msghdr msg{};
+  msg.msg_iov = &iov;
+  msg.msg_iovlen = 1;
+  msg.msg_control = control;
+  msg.msg_controllen = sizeof control;
+  const ssize_t n = recvmsg(fd, &msg, MSG_DONTWAIT);
+  *arrivalNs = clockNs(CLOCK_REALTIME);
+  for (cmsghdr* c = CMSG_FIRSTHDR(&msg); n > 0 && c; c = CMSG_NXTHDR(&msg, c)) {
+    if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_TIMESTAMPNS) {
+      timespec ts;
+      std::memcpy(&ts, CMSG_DATA(c), sizeof ts);
+      *arrivalNs = uint64_t(ts.tv_sec) * 1000000000ull + uint64_t(ts.tv_nsec);
+    }
+  }
+  return n;
 }
 
 int openPacket(const char* ifname, bool receive) {
@@ -46,6 +73,7 @@ int openPacket(const char* ifname, bool receive) {
     setsockopt(fd, SOL_PACKET, PACKET_IGNORE_OUTGOING, &one, sizeof one);
     int buf = 64 << 20;
     setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &buf, sizeof buf);
+    setsockopt(fd, SOL_SOCKET, SO_TIMESTAMPNS, &one, sizeof one);
   }
   return fd;
 }
@@ -53,6 +81,8 @@ int openPacket(const char* ifname, bool receive) {
 struct Pending {
   uint64_t due;
   uint64_t order;
+  uint64_t arrivalNs;  ///< CLOCK_REALTIME, from the kernel
+  bool reordered;      ///< sent at once, skipping the delay
   std::vector<uint8_t> frame;
   bool operator>(const Pending& o) const { return due != o.due ? due > o.due : order > o.order; }
 };
@@ -78,6 +108,12 @@ int main(int argc, char** argv) {
   }
   int in = openPacket(argv[1], true), out = openPacket(argv[2], false);
   if (in < 0 || out < 0) { std::perror("impair_relay: socket"); return 1; }
+  // Punctual wakeups on a loaded machine: a relay preempted for a millisecond adds it to the
+  // measured delay. Real-time priority (we are root; best effort otherwise), no timer slack.
+  sched_param rt{};
+  rt.sched_priority = 10;
+  if (sched_setscheduler(0, SCHED_FIFO, &rt) != 0) std::perror("impair_relay: SCHED_FIFO (continuing without)");
+  prctl(PR_SET_TIMERSLACK, 1UL);
   signal(SIGTERM, [](int) { stop = 1; });
   signal(SIGINT, [](int) { stop = 1; });
   std::mt19937_64 rng(seed);
@@ -85,12 +121,15 @@ int main(int argc, char** argv) {
   std::priority_queue<Pending, std::vector<Pending>, std::greater<>> queue;
   const uint64_t delayNs = static_cast<uint64_t>(delayUs * 1000);
   uint64_t order = 0, forwarded = 0, dropped = 0, duplicated = 0;
+  std::vector<uint64_t> holds;  // how long each frame held for the delay really was (ns)
   std::vector<uint8_t> buf(65536);
   while (!stop) {
     const uint64_t now = nowNs();
     while (!queue.empty() && queue.top().due <= now) {
       const auto& f = queue.top().frame;
+      const uint64_t held = clockNs(CLOCK_REALTIME) - queue.top().arrivalNs;
       if (send(out, f.data(), f.size(), 0) > 0) ++forwarded;
+      if (delayNs && !queue.top().reordered) holds.push_back(held);
       queue.pop();
     }
     uint64_t waitNs = queue.empty() ? 50'000'000 : queue.top().due - now;
@@ -101,17 +140,29 @@ int main(int argc, char** argv) {
       if (ppoll(&pfd, 1, &ts, nullptr) <= 0) continue;
     }
     for (;;) {
-      ssize_t n = recv(in, buf.data(), buf.size(), MSG_DONTWAIT);
+      uint64_t arrival;
+      ssize_t n = receiveFrame(in, buf, &arrival);
       if (n <= 0) break;
       if (u(rng) < loss) { ++dropped; continue; }
-      const uint64_t t = nowNs();
-      const uint64_t due = u(rng) < reorder ? t : t + delayNs;
+      // Due `delay` after the kernel took the frame in, not after we got round to reading it.
+      const uint64_t sinceArrival = std::min<uint64_t>(clockNs(CLOCK_REALTIME) - arrival, delayNs);
+      const bool early = u(rng) < reorder;
+      const uint64_t due = early ? nowNs() : nowNs() - sinceArrival + delayNs;
       const int copies = u(rng) < dup ? 2 : 1;
       duplicated += copies - 1;
-      for (int c = 0; c < copies; ++c) queue.push({due, order++, std::vector<uint8_t>(buf.begin(), buf.begin() + n)});
+      for (int c = 0; c < copies; ++c)
+        queue.push({due, order++, arrival, early, std::vector<uint8_t>(buf.begin(), buf.begin() + n)});
     }
   }
   std::fprintf(stderr, "impair_relay: forwarded %llu, dropped %llu, duplicated %llu\n", (unsigned long long)forwarded,
                (unsigned long long)dropped, (unsigned long long)duplicated);
+  if (!holds.empty()) {
+    std::sort(holds.begin(), holds.end());
+    uint64_t sum = 0;
+    for (uint64_t h : holds) sum += h;
+    std::fprintf(stderr, "impair_relay: applied delay avg_ns=%llu p50_ns=%llu max_ns=%llu over %zu frames\n",
+                 (unsigned long long)(sum / holds.size()), (unsigned long long)holds[holds.size() / 2],
+                 (unsigned long long)holds.back(), holds.size());
+  }
   return 0;
 }
