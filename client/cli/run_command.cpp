@@ -3,7 +3,6 @@
 
 #include <chrono>
 #include <iostream>
-#include <thread>
 
 #include "client/cli/commands.h"
 #include "client/cli/drone_call.h"
@@ -132,10 +131,9 @@ int runCommand(const std::vector<std::string>& argv) {
   stop.set_client_id(me);
   v1::StopTxReply stopRep;
   if (!callDrone(c, &v1::Drone::Stub::StopTx, stop, stopRep)) return 1;
-  std::this_thread::sleep_for(kDrainTime);
-  if (!watch.fresh(snap)) return fail("lost the stats stream from the drone");
+  if (!watch.settled(snap)) return fail("lost the stats stream from the drone");
   if (remoteWatch) {
-    if (!remoteWatch->fresh(remoteSnap)) return fail("lost the stats stream from the receiving drone");
+    if (!remoteWatch->settled(remoteSnap)) return fail("lost the stats stream from the receiving drone");
     mergeRemoteRx(snap, remoteSnap, rx);
   }
 

@@ -1,5 +1,7 @@
 #include "client/cli/stats_watch.h"
 
+#include <thread>
+
 namespace staccato::cli {
 
 Watch::Watch(client::DroneConnection& conn, uint32_t intervalMs) : ctx_(conn.context(0)) {
@@ -18,6 +20,37 @@ bool Watch::fresh(v1::StatsSnapshot& snap) {
     const auto t0 = std::chrono::steady_clock::now();
     if (!next(snap)) return false;
     if (std::chrono::steady_clock::now() - t0 > std::chrono::milliseconds(kWatchIntervalMs / 4)) return true;
+  }
+  return true;
+}
+
+namespace {
+
+uint64_t receivedTotal(const v1::StatsSnapshot& snap) {
+  uint64_t n = 0;
+  for (const auto& s : snap.streams()) n += s.rx_packets();
+  return n;
+}
+
+/// Rows without a receiving port (not received at all, or received on another drone) say nothing.
+bool everyStreamReceivedAll(const v1::StatsSnapshot& snap) {
+  for (const auto& s : snap.streams())
+    if (!s.rx_port().empty() && s.rx_packets() < s.tx_packets()) return false;
+  return true;
+}
+
+}  // namespace
+
+bool Watch::settled(v1::StatsSnapshot& snap) {
+  const auto giveUp = std::chrono::steady_clock::now() + kMaxDrainTime;
+  std::this_thread::sleep_for(kDrainTime);
+  if (!fresh(snap)) return false;
+  uint64_t last = receivedTotal(snap);
+  for (int still = 0; still < 3 && !everyStreamReceivedAll(snap) && std::chrono::steady_clock::now() < giveUp;) {
+    if (!fresh(snap)) return false;
+    const uint64_t now = receivedTotal(snap);
+    still = now == last ? still + 1 : 0;
+    last = now;
   }
   return true;
 }

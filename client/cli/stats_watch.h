@@ -9,8 +9,10 @@
 namespace staccato::cli {
 
 inline constexpr uint32_t kWatchIntervalMs = 200;
-/// Frames still in flight after the last send: wait this long before the final snapshot.
+/// Frames still in flight after the last send: wait at least this long before the final snapshot.
 inline constexpr auto kDrainTime = std::chrono::milliseconds(500);
+/// ... and at most this long for a busy receiver to count what it has been handed.
+inline constexpr auto kMaxDrainTime = std::chrono::seconds(10);
 
 /// Reads snapshots of one drone until destroyed.
 class Watch {
@@ -21,6 +23,10 @@ class Watch {
   /// Skips snapshots that queued up while we were not reading: returns the first one the drone
   /// took after this call (one we had to wait for).
   bool fresh(v1::StatsSnapshot& snap);
+  /// The final snapshot after transmit stopped: fresh ones until the receive counters settle
+  /// (every received stream has all it sent, or no count moved for three snapshots in a row; at most
+  /// kMaxDrainTime). A loaded machine may still be counting frames after kDrainTime.
+  bool settled(v1::StatsSnapshot& snap);
 
  private:
   std::unique_ptr<grpc::ClientContext> ctx_;
