@@ -10,8 +10,11 @@ namespace {
 constexpr uint64_t kAgreeTimeoutNs = 1'000'000'000;  // a worker that never answers: end without it
 }  // namespace
 
-QueueSync::QueueSync(uint32_t queues)
-    : queues_(queues), slots_(std::make_unique<Slot[]>(queues)), barrier_(queues, Completion{this}) {}
+QueueSync::QueueSync(uint32_t queues, size_t streams)
+    : queues_(queues),
+      slots_(std::make_unique<Slot[]>(queues)),
+      streamEnds_(std::make_unique<std::atomic<uint64_t>[]>(streams)),
+      barrier_(queues, Completion{this}) {}
 
 uint64_t QueueSync::arriveAndWait() {
   barrier_.arrive_and_wait();
@@ -45,6 +48,12 @@ bool QueueSync::tooFarAhead(uint32_t k, uint64_t next) const noexcept {
 void QueueSync::markStopped(uint32_t k, uint64_t next) noexcept {
   slots_[k].next.store(next, std::memory_order_relaxed);
   slots_[k].stopped.store(true, std::memory_order_release);
+}
+
+void QueueSync::noteStreamEnd(size_t i, uint64_t next) noexcept {
+  uint64_t seen = streamEnds_[i].load(std::memory_order_relaxed);
+  while (seen < next && !streamEnds_[i].compare_exchange_weak(seen, next, std::memory_order_release)) {
+  }
 }
 
 uint64_t QueueSync::agreedEnd() const noexcept {

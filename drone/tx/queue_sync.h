@@ -7,9 +7,11 @@
 ///   get less CPU do not fall far behind (receivers would see reordering and gaps);
 /// - on stop the workers agree where to end: each sends every packet below the highest index
 ///   any of them reached, so the packets sent are exactly 0..N-1 (no holes that look like loss).
+///   Interleaved mode runs every stream at once: the workers agree an end per stream.
 /// Lock-free in the send path: one relaxed store per batch, a read of the others' slots.
 #include <atomic>
 #include <barrier>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 
@@ -19,7 +21,7 @@ class QueueSync {
  public:
   static constexpr uint64_t kMaxSkew = 2048;
 
-  explicit QueueSync(uint32_t queues);
+  QueueSync(uint32_t queues, size_t streams);
   /// Waits for the other queues; returns the shared monotonic start time of what comes next.
   uint64_t arriveAndWait();
   /// This worker is done: the others stop waiting for it.
@@ -33,6 +35,11 @@ class QueueSync {
   /// After markStopped: waits (briefly) until every worker has stopped and returns the index
   /// all must reach: the highest next index of any.
   uint64_t agreedEnd() const noexcept;
+  /// Interleaved mode, before markStopped: worker k's next index in stream i's run (the
+  /// stream's agreed end is the highest any worker notes).
+  void noteStreamEnd(size_t i, uint64_t next) noexcept;
+  /// After agreedEnd: the index every worker must reach in stream i.
+  uint64_t streamEnd(size_t i) const noexcept { return streamEnds_[i].load(std::memory_order_acquire); }
 
  private:
   struct alignas(64) Slot {
@@ -46,6 +53,7 @@ class QueueSync {
   };
   uint32_t queues_;
   std::unique_ptr<Slot[]> slots_;
+  std::unique_ptr<std::atomic<uint64_t>[]> streamEnds_;
   std::atomic<uint64_t> start_{0};
   std::barrier<Completion> barrier_;
 };

@@ -233,7 +233,21 @@ void TxWorker::runInterleaved(std::stop_token st) {
     }
     runs[best].sent += sendBatch(best, runs[best].state, 1);
   }
-  if (job_.sync) job_.sync->leave(k);
+  if (QueueSync* sync = job_.sync) {
+    // Every exit notes where this queue is in each stream (a finished share too: the others
+    // must not stop below it), then, when stopped, sends what it owes below each agreed end.
+    for (size_t i = 0; i < runs.size(); ++i) sync->noteStreamEnd(i, k + runs[i].sent * q);
+    sync->markStopped(k, 0);
+    if (st.stop_requested() && !failed_.load()) {
+      sync->agreedEnd();
+      for (size_t i = 0; i < runs.size() && !failed_.load(); ++i) {
+        const uint64_t owed = std::min(shareOf(sync->streamEnd(i), k, q), runs[i].total);
+        while (runs[i].sent < owed && !failed_.load())
+          runs[i].sent += sendBatch(i, runs[i].state, static_cast<size_t>(std::min<uint64_t>(kMaxBatch, owed - runs[i].sent)));
+      }
+    }
+    sync->leave(k);
+  }
 }
 
 }  // namespace staccato::drone

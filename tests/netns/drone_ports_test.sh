@@ -44,6 +44,25 @@ check "every packet sent on va arrived on vb, none lost" "[(s['tx_packets'] == s
 if cli start vc 2>"$LAB_TMP/err"; then echo "FAIL start on a vanished port accepted"; exit 1; fi
 expect_error "no port 'vc'"
 
+# --- interleaved: two continuous streams at once, stopped by hand ---------------------------
+# (On Q > 1 queues the queues agree an end per stream: every stream's packets are 0..N-1.)
+python3 - "$f" "$LAB_TMP/two_cont.json" <<'PY'
+import copy, json, sys
+d = json.load(open(sys.argv[1])); s2 = copy.deepcopy(d["streams"][0])
+s2["id"] = 2; s2["rate"]["value"] = 7000; d["streams"].append(s2)
+json.dump(d, open(sys.argv[2], "w"))
+PY
+cli configure va --mode interleaved >/dev/null
+cli load "$LAB_TMP/two_cont.json" --port va
+cli clear
+cli start va
+sleep 1.5
+cli stop va
+sleep 0.5
+cli stats va vb --json >"$LAB_TMP/inter_end.json"
+check "interleaved stop: each stream's packets all arrived, none lost" "sorted((s['stream_id'], s['tx_packets'] == s['rx_packets'] > 7000, s['lost']) for s in d['streams'] if s['tx_port'] == 'va') == [(1, True, 0), (2, True, 0)]" "$LAB_TMP/inter_end.json"
+cli configure va --mode sequential >/dev/null
+
 # --- two drones: tx on the first (va), rx on a second one that owns vb ----------------------
 stop_drone
 ip netns exec "$LAB_NS" "$DRONE" "${LAB_DRONE_ARGS[@]}" --listen 127.0.0.1:7878 --include va >"$LAB_TMP/drone-a.log" 2>&1 &
