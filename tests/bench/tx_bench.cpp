@@ -63,7 +63,7 @@ int main(int argc, char** argv) {
   if (method == "plain" || method == "bare-xsk") {
 #ifdef STACCATO_HAVE_TURBO
     const double mpps = method == "plain" ? plainPcapLoop(iface, plan->frameTemplate, count)
-                                          : bareXskLoop(iface, plan->frameTemplate, count);
+                                          : bareXskLoop(iface, plan->frameTemplate, count, queues);
 #else
     if (method != "plain") return std::fprintf(stderr, "built without turbo (libxdp)\n"), 1;
     const double mpps = plainPcapLoop(iface, plan->frameTemplate, count);

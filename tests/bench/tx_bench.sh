@@ -2,8 +2,9 @@
 # Transmit benchmark: 64- and 1518-byte max rates over a veth pair with 2 queues in a private
 # namespace, methods interleaved and repeated (min/median/max), with ratios to a base method.
 #   pcap suite:  plain pcap_sendpacket loop (base), Staccato pcap backend, trafgen on 1 CPU
-#   turbo suite: bare libxdp loop (base), pcap backend, turbo 1 queue, turbo 2 queues,
-#                trafgen on 1 and 2 CPUs; then again with an XDP drop program on the peer
+#   turbo suite: bare libxdp loop (base) and the same on 2 queues (the ceiling for 2 queues),
+#                pcap backend, turbo 1 queue, turbo 2 queues, trafgen on 1 and 2 CPUs;
+#                then again with an XDP drop program on the peer
 # Staccato methods run a stream with a signature, a varying field and live counters. Frames go to
 # a MAC that is not the peer's (the cheapest receive; veth runs the receive on the sender's core).
 # Usage (root): tests/bench/tx_bench.sh BUILD_DIR [pcap|turbo] [REPEATS] [COUNT]
@@ -27,7 +28,8 @@ trafgen_cfg() {  # a fixed UDP frame of $1 bytes (without FCS) to 02:00:00:00:00
 run() {  # run METHOD LEN -> Mpps
   case $1 in
     plain) ip netns exec $ns taskset -c 0 "$bench" plain va "$2" "$count" ;;
-    bare-xsk) ip netns exec $ns taskset -c 0 "$bench" bare-xsk va "$2" "$count" ;;
+    bare-xsk) ip netns exec $ns "$bench" bare-xsk va "$2" "$count" 1 ;;
+    bare-xsk2) ip netns exec $ns "$bench" bare-xsk va "$2" "$count" 2 ;;
     pcap) ip netns exec $ns "$bench" pcap va "$2" "$count" ;;
     turbo1) ip netns exec $ns "$bench" turbo va "$2" "$count" 1 ;;
     turbo2) ip netns exec $ns "$bench" turbo va "$2" "$count" 2 ;;
@@ -39,7 +41,7 @@ run() {  # run METHOD LEN -> Mpps
       python3 -c "print(f'{$count / (($t1 - $t0) / 1e9) / 1e6:.4f}')" ;;
   esac
 }
-if [[ $suite == pcap ]]; then methods=(plain pcap trafgen1); else methods=(bare-xsk pcap turbo1 turbo2 trafgen1 trafgen2); fi
+if [[ $suite == pcap ]]; then methods=(plain pcap trafgen1); else methods=(bare-xsk bare-xsk2 pcap turbo1 turbo2 trafgen1 trafgen2); fi
 receivers=("veth peer, frames to a foreign MAC")
 [[ $suite == turbo ]] && receivers+=("XDP drop program on the peer")
 for receiver in "${receivers[@]}"; do
@@ -57,6 +59,7 @@ for receiver in "${receivers[@]}"; do
     python3 - "$len" "$receiver" "${args[@]}" <<'PY'
 import statistics, sys
 names = {"plain": "plain pcap_sendpacket loop", "bare-xsk": "bare libxdp tx loop (copy mode)",
+         "bare-xsk2": "bare libxdp tx loop, 2 queues",
          "pcap": "staccato pcap backend", "turbo1": "staccato turbo, 1 queue", "turbo2": "staccato turbo, 2 queues",
          "trafgen1": "trafgen, 1 CPU", "trafgen2": "trafgen, 2 CPUs"}
 length, receiver, rest = sys.argv[1], sys.argv[2], sys.argv[3:]
@@ -66,6 +69,11 @@ base = statistics.median(base_vals)
 print(f"\n{length}-byte frames, Mpps min / median / max; receiver: {receiver}")
 for m, v in rows:
     print(f"  {names[m]:34s} {v[0]:.3f} / {statistics.median(v):.3f} / {v[-1]:.3f}   {statistics.median(v) / base:.2f}x {base_name}")
+med = {m: statistics.median(v) for m, v in rows}
+scaling = [f"{label} {med[two] / med[one]:.2f}x" for label, one, two in
+           (("turbo", "turbo1", "turbo2"), ("bare loop", "bare-xsk", "bare-xsk2"), ("trafgen", "trafgen1", "trafgen2"))
+           if one in med and two in med]
+if scaling: print("  2 queues / 1 queue (medians): " + ", ".join(scaling))
 PY
     unset r
   done
