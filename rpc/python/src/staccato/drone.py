@@ -24,7 +24,10 @@ _MAX_MESSAGE_BYTES = (256 + 16) << 20
 _CHANNEL_OPTIONS = [("grpc.max_send_message_length", _MAX_MESSAGE_BYTES),
                     ("grpc.max_receive_message_length", _MAX_MESSAGE_BYTES)]
 _WATCH_INTERVAL_MS = 100  # the drone's minimum
-_DRAIN_SECONDS = 0.5  # frames still in flight after the last send (as staccato-cli run waits)
+# Frames still in flight after the last send: wait at least this long, and while a busy receiver
+# is still counting, until its counts settle, at most the longer time (as staccato-cli run does).
+_DRAIN_SECONDS = 0.5
+_MAX_DRAIN_SECONDS = 10.0
 
 
 def default_client_id() -> str:
@@ -173,8 +176,9 @@ class Drone:
             self.stop(*ports)
 
     def wait(self, port: str, timeout: Optional[float] = None) -> None:
-        """Returns when `port` has sent all its packets, plus half a second for frames in flight
-        to arrive. Raises TimeoutError after `timeout` seconds, DroneError for a transmit error."""
+        """Returns when `port` has sent all its packets and the frames in flight have been counted
+        (at least 0.5 s; until the receive counts settle, at most 10 s). Raises TimeoutError after
+        `timeout` seconds, DroneError for a transmit error."""
         request = drone_pb2.WatchStatsRequest(interval_ms=_WATCH_INTERVAL_MS, ports=[port])
         call = self._stub.WatchStats(request, metadata=self._metadata, timeout=timeout)
         try:
@@ -194,7 +198,29 @@ class Drone:
             call.cancel()
         if row.error:
             raise DroneError(f"port {port}: {row.error}")
+        self._settle()
+
+    def _settle(self) -> None:
+        """Waits until every received stream has all it sent, or no receive count moved for
+        three snapshots in a row (between _DRAIN_SECONDS and _MAX_DRAIN_SECONDS)."""
+        give_up = time.monotonic() + _MAX_DRAIN_SECONDS
         time.sleep(_DRAIN_SECONDS)
+        request = drone_pb2.WatchStatsRequest(interval_ms=_WATCH_INTERVAL_MS)
+        call = self._stub.WatchStats(request, metadata=self._metadata, timeout=_MAX_DRAIN_SECONDS + 5)
+        last, still = None, 0
+        try:
+            for snap in call:
+                received = sum(s.rx_packets for s in snap.streams)
+                if all(s.rx_packets >= s.tx_packets for s in snap.streams if s.rx_port):
+                    return
+                still = still + 1 if received == last else 0
+                last = received
+                if still >= 3 or time.monotonic() > give_up:
+                    return
+        except grpc.RpcError as e:
+            raise describe(e, self.address) from None
+        finally:
+            call.cancel()
 
     # ---- stats --------------------------------------------------------------------------
     def clear_stats(self, *ports: str) -> None:
