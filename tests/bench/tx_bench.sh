@@ -25,7 +25,8 @@ trafgen_cfg() {  # a fixed UDP frame of $1 bytes (without FCS) to 02:00:00:00:00
   local n=$(( $1 - 42 ))
   echo "{ 0x02,0,0,0,0,0x99, 0x02,0,0,0,0,0x01, 0x08,0x00, 0x45,0, c16($(( $1 - 14 ))), 0,0, 0,0, 64, 17, 0,0, 192,0,2,1, 192,0,2,2, c16(49152), c16(49153), c16($(( n + 8 ))), 0,0, fill(0x00, $n) }" >/tmp/$ns.$1.cfg
 }
-run() {  # run METHOD LEN -> Mpps
+tx_packets() { ip netns exec $ns cat "/sys/class/net/$1/statistics/tx_packets"; }
+run() {  # run METHOD LEN -> Mpps (nan when it failed)
   case $1 in
     plain) ip netns exec $ns taskset -c 0 "$bench" plain va "$2" "$count" ;;
     bare-xsk) ip netns exec $ns "$bench" bare-xsk va "$2" "$count" 1 ;;
@@ -34,10 +35,13 @@ run() {  # run METHOD LEN -> Mpps
     turbo1) ip netns exec $ns "$bench" turbo va "$2" "$count" 1 ;;
     turbo2) ip netns exec $ns "$bench" turbo va "$2" "$count" 2 ;;
     trafgen1|trafgen2)
+      # Rated by what left va (its kernel counter), not what trafgen was asked for: a trafgen
+      # that stops early must not look fast.
       trafgen_cfg $(( $2 - 4 ))
-      local cpus=${1#trafgen} t0 t1; t0=$(date +%s%N)
+      local cpus=${1#trafgen} t0 t1 p0 p1; p0=$(tx_packets va); t0=$(date +%s%N)
       ip netns exec $ns trafgen --dev va --conf /tmp/$ns.$(( $2 - 4 )).cfg --num "$count" --cpus "$cpus" -q >/dev/null 2>&1 || true
-      t1=$(date +%s%N)
+      t1=$(date +%s%N); p1=$(tx_packets va)
+      if (( p1 - p0 < count )); then echo "trafgen sent $(( p1 - p0 )) of $count frames" >&2; echo nan; return; fi
       python3 -c "print(f'{$count / (($t1 - $t0) / 1e9) / 1e6:.4f}')" ;;
   esac
 }
@@ -63,7 +67,9 @@ names = {"plain": "plain pcap_sendpacket loop", "bare-xsk": "bare libxdp tx loop
          "pcap": "staccato pcap backend", "turbo1": "staccato turbo, 1 queue", "turbo2": "staccato turbo, 2 queues",
          "trafgen1": "trafgen, 1 CPU", "trafgen2": "trafgen, 2 CPUs"}
 length, receiver, rest = sys.argv[1], sys.argv[2], sys.argv[3:]
-rows = [(rest[i], sorted(float(x) for x in rest[i + 1].split())) for i in range(0, len(rest), 2)]
+rows = [(rest[i], sorted(v for v in (float(x) for x in rest[i + 1].split()) if v == v))  # nan: a failed run
+        for i in range(0, len(rest), 2)]
+rows = [(m, v) for m, v in rows if v or print(f"  ({m}: every run failed)")]
 base_name, base_vals = rows[0]
 base = statistics.median(base_vals)
 print(f"\n{length}-byte frames, Mpps min / median / max; receiver: {receiver}")
