@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <iostream>
+#include <thread>
 
 #include "client/cli/commands.h"
 #include "client/cli/drone_call.h"
@@ -131,9 +132,11 @@ int runCommand(const std::vector<std::string>& argv) {
   stop.set_client_id(me);
   v1::StopTxReply stopRep;
   if (!callDrone(c, &v1::Drone::Stub::StopTx, stop, stopRep)) return 1;
-  if (!watch.settled(snap)) return fail("lost the stats stream from the drone");
+  const auto giveUp = std::chrono::steady_clock::now() + kMaxDrainTime;
+  std::this_thread::sleep_for(kDrainTime);
+  if (!watch.settled(snap, giveUp)) return fail("lost the stats stream from the drone");
   if (remoteWatch) {
-    if (!remoteWatch->settled(remoteSnap)) return fail("lost the stats stream from the receiving drone");
+    if (!remoteWatch->settled(remoteSnap, giveUp)) return fail("lost the stats stream from the receiving drone");
     mergeRemoteRx(snap, remoteSnap, rx);
   }
 

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <iostream>
+#include <thread>
 
 #include "client/cli/commands.h"
 #include "client/cli/drone_call.h"
@@ -134,12 +135,14 @@ int runSession(const Args& args, const std::string& path, uint64_t durationSecon
   for (auto& d : drones)
     if (!d.sendingPorts.empty() && !callDrone(*d.conn, &v1::Drone::Stub::StopTx, portsRequest<v1::StopTxRequest>(d.sendingPorts, me), kCallDeadlineSeconds))
       return 1;
+  const auto giveUp = std::chrono::steady_clock::now() + kMaxDrainTime;
+  std::this_thread::sleep_for(kDrainTime);
 
   RunOutcome outcome;
   outcome.stoppedEarly = stoppedEarly;
   outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   for (auto& d : drones) {
-    if (!d.watch->settled(d.snap)) return fail("lost the stats stream from drone " + d.plan->address());
+    if (!d.watch->settled(d.snap, giveUp)) return fail("lost the stats stream from drone " + d.plan->address());
     outcome.snapshots.emplace_back(d.plan->address(), d.snap);
     for (const v1::SessionPort& port : d.plan->ports())
       outcome.ports.push_back({d.plan->address(), port.name(), {port.streams().begin(), port.streams().end()}});

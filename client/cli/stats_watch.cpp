@@ -1,7 +1,5 @@
 #include "client/cli/stats_watch.h"
 
-#include <thread>
-
 namespace staccato::cli {
 
 Watch::Watch(client::DroneConnection& conn, uint32_t intervalMs) : ctx_(conn.context(0)) {
@@ -41,9 +39,7 @@ bool everyStreamReceivedAll(const v1::StatsSnapshot& snap) {
 
 }  // namespace
 
-bool Watch::settled(v1::StatsSnapshot& snap) {
-  const auto giveUp = std::chrono::steady_clock::now() + kMaxDrainTime;
-  std::this_thread::sleep_for(kDrainTime);
+bool Watch::settled(v1::StatsSnapshot& snap, std::chrono::steady_clock::time_point giveUp) {
   if (!fresh(snap)) return false;
   uint64_t last = receivedTotal(snap);
   for (int still = 0; still < 3 && !everyStreamReceivedAll(snap) && std::chrono::steady_clock::now() < giveUp;) {

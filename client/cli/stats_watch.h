@@ -23,10 +23,11 @@ class Watch {
   /// Skips snapshots that queued up while we were not reading: returns the first one the drone
   /// took after this call (one we had to wait for).
   bool fresh(v1::StatsSnapshot& snap);
-  /// The final snapshot after transmit stopped: fresh ones until the receive counters settle
-  /// (every received stream has all it sent, or no count moved for three snapshots in a row; at most
-  /// kMaxDrainTime). A loaded machine may still be counting frames after kDrainTime.
-  bool settled(v1::StatsSnapshot& snap);
+  /// The final snapshot, to be taken kDrainTime after transmit stopped (one wait for all
+  /// watches): fresh ones until the receive counters settle (every received stream has all it
+  /// sent, or no count moved for three snapshots in a row) or `giveUp` (stop + kMaxDrainTime,
+  /// shared by all watches). A loaded machine may still be counting frames after kDrainTime.
+  bool settled(v1::StatsSnapshot& snap, std::chrono::steady_clock::time_point giveUp);
 
  private:
   std::unique_ptr<grpc::ClientContext> ctx_;
