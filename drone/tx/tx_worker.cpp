@@ -5,15 +5,13 @@
 // The loop allocates nothing, logs nothing and takes no locks.
 #include "drone/tx/tx_worker.h"
 
-#include <pthread.h>
-#include <sched.h>
-
 #include <array>
 #include <cmath>
 #include <limits>
 #include <optional>
 #include <thread>
 
+#include "common/core/thread_affinity.h"
 #include "common/stream/patch_program.h"
 #include "common/stream/rate.h"
 #include "drone/tx/clock.h"
@@ -97,12 +95,7 @@ void TxWorker::fail(const std::string& message) {
 }
 
 void TxWorker::run(std::stop_token st) {
-  if (job_.cpu >= 0) {
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    CPU_SET(job_.cpu, &set);
-    pthread_setaffinity_np(pthread_self(), sizeof set, &set);
-  }
+  if (job_.cpu >= 0) pinCurrentThread(job_.cpu);
   if (auto s = backend_->prepare(job_.plans); !s) {
     fail(s.error().toString());
     if (job_.sync) job_.sync->leave(job_.queue);

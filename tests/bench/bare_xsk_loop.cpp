@@ -1,4 +1,3 @@
-#include <pthread.h>
 #include <sys/socket.h>
 
 #include <algorithm>
@@ -8,6 +7,7 @@
 #include <cstring>
 #include <thread>
 
+#include "common/core/thread_affinity.h"
 #include "tests/bench/loops.h"
 #include "turbo/xsk/socket.h"
 
@@ -54,13 +54,6 @@ void sendAll(QueueLoop& q, uint32_t frameLen, uint64_t count) {
   }
 }
 
-void pinTo(uint32_t cpu) {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  CPU_SET(cpu, &set);
-  pthread_setaffinity_np(pthread_self(), sizeof set, &set);
-}
-
 }  // namespace
 
 double bareXskLoop(const std::string& iface, const std::vector<uint8_t>& frame, uint64_t count, uint32_t queues) {
@@ -76,7 +69,7 @@ double bareXskLoop(const std::string& iface, const std::vector<uint8_t>& frame, 
   for (uint32_t k = 0; k < queues; ++k) {
     const uint64_t share = count / queues + (k < count % queues ? 1 : 0);
     threads.emplace_back([&, k, share] {
-      pinTo(k);
+      pinCurrentThread(static_cast<int>(k));
       while (!go.load(std::memory_order_acquire)) std::this_thread::yield();
       sendAll(loops[k], static_cast<uint32_t>(frame.size()), share);
     });
