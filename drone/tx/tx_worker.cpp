@@ -127,6 +127,11 @@ size_t TxWorker::sendBatch(size_t i, PatchState& state, size_t max) {
   return sent;
 }
 
+uint64_t TxWorker::sendOwed(size_t i, PatchState& state, uint64_t sent, uint64_t owed) {
+  while (sent < owed && !failed_.load())
+    sent += sendBatch(i, state, static_cast<size_t>(std::min<uint64_t>(kMaxBatch, owed - sent)));
+  return sent;
+}
 
 uint64_t TxWorker::startTogether() { return job_.sync ? job_.sync->arriveAndWait() : monotonicNs(); }
 
@@ -175,11 +180,7 @@ void TxWorker::runSequential(std::stop_token st) {
       sync->markStopped(k, nextIndex());
       if (st.stop_requested() && !failed_.load()) {
         // Stopped mid-run: send what this queue owes below the highest index any queue reached.
-        const uint64_t end = sync->agreedEnd();
-        while (nextIndex() < end && run.sent < run.total && !failed_.load()) {
-          const uint64_t owed = (end - k + q - 1) / q - run.sent;
-          run.sent += sendBatch(i, run.state, static_cast<size_t>(std::min<uint64_t>(kMaxBatch, owed)));
-        }
+        run.sent = sendOwed(i, run.state, run.sent, std::min(shareOf(sync->agreedEnd(), k, q), run.total));
       }
     }
     if (st.stop_requested() || failed_.load()) break;
@@ -233,11 +234,8 @@ void TxWorker::runInterleaved(std::stop_token st) {
     sync->markStopped(k, 0);
     if (st.stop_requested() && !failed_.load()) {
       sync->agreedEnd();
-      for (size_t i = 0; i < runs.size() && !failed_.load(); ++i) {
-        const uint64_t owed = std::min(shareOf(sync->streamEnd(i), k, q), runs[i].total);
-        while (runs[i].sent < owed && !failed_.load())
-          runs[i].sent += sendBatch(i, runs[i].state, static_cast<size_t>(std::min<uint64_t>(kMaxBatch, owed - runs[i].sent)));
-      }
+      for (size_t i = 0; i < runs.size(); ++i)
+        runs[i].sent = sendOwed(i, runs[i].state, runs[i].sent, std::min(shareOf(sync->streamEnd(i), k, q), runs[i].total));
     }
     sync->leave(k);
   }

@@ -43,6 +43,9 @@ class TxWorker {
   void runInterleaved(std::stop_token st);
   /// Sends up to `max` packets of stream i that are due; returns how many were sent.
   size_t sendBatch(size_t i, PatchState& state, size_t max);
+  /// Stopped mid-run: sends stream i's packets until this worker has sent `owed` of them (its
+  /// share below the end the queues agreed); returns how many it has sent.
+  uint64_t sendOwed(size_t i, PatchState& state, uint64_t sent, uint64_t owed);
   void fail(const std::string& message);
   /// The start time of the next stream run: now, or with several queues, the shared one.
   uint64_t startTogether();
