@@ -39,13 +39,7 @@ Result<std::string> readSecretLine(const std::string& path) {
   return line;
 }
 
-Result<v1::StreamFile> loadStreamFile(const std::string& path) {
-  auto text = readTextFile(path);
-  if (!text) return text.error();
-  auto file = parseStreamFile(*text);
-  if (!file) return file.error().withPrefix(path);
-  return file;
-}
+Result<v1::StreamFile> loadStreamFile(const std::string& path) { return loadTextFile(path, parseStreamFile); }
 
 std::string streamFileToJson(v1::StreamFile file) {
   file.set_format_version(requiredStreamFileFormat(file));

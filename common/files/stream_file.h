@@ -29,6 +29,16 @@ Status saveStreamFile(const std::string& path, const v1::StreamFile& file);
 
 /// Reads a whole file into a string.
 Result<std::string> readTextFile(const std::string& path);
+/// Reads a file and parses its text with `parse` (a Result<T>(std::string_view)); parse errors
+/// start with the file name.
+template <typename Parse>
+auto loadTextFile(const std::string& path, Parse parse) -> decltype(parse(std::string_view{})) {
+  auto text = readTextFile(path);
+  if (!text) return text.error();
+  auto parsed = parse(*text);
+  if (!parsed) return parsed.error().withPrefix(path);
+  return parsed;
+}
 /// The first line of a secret file (an access token), trailing spaces and CR removed; an
 /// empty line is an error.
 Result<std::string> readSecretLine(const std::string& path);

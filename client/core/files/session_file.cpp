@@ -42,13 +42,7 @@ Result<v1::SessionFile> parseSessionFile(std::string_view json) {
   return session;
 }
 
-Result<v1::SessionFile> loadSessionFile(const std::string& path) {
-  auto text = readTextFile(path);
-  if (!text) return text.error();
-  auto session = parseSessionFile(*text);
-  if (!session) return session.error().withPrefix(path);
-  return session;
-}
+Result<v1::SessionFile> loadSessionFile(const std::string& path) { return loadTextFile(path, parseSessionFile); }
 
 std::string sessionFileToJson(v1::SessionFile session) {
   session.set_format_version(kSessionFileFormat);
