@@ -1,6 +1,7 @@
 #include "common/files/json_document.h"
 
-#include <google/protobuf/struct.pb.h>
+#include <optional>
+
 #include <google/protobuf/util/json_util.h>
 
 #include "common/files/json_schema_check.h"
@@ -21,6 +22,29 @@ std::string syntaxError(std::string_view message) {
   return what + (near.empty() ? "" : " (near: " + near + ")");
 }
 
+/// The byte offset where arrays and objects first nest deeper than kMaxJsonDepth, if they do.
+/// Brackets inside strings do not count; one pass, no allocation.
+std::optional<size_t> tooDeepAt(std::string_view json) {
+  size_t depth = 0;
+  bool inString = false;
+  for (size_t i = 0; i < json.size(); ++i) {
+    const char c = json[i];
+    if (inString) {
+      if (c == '\\') ++i;  // the escaped character cannot end the string
+      else if (c == '"') inString = false;
+      continue;
+    }
+    if (c == '"') {
+      inString = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxJsonDepth) return i;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return std::nullopt;
+}
+
 Status checkFormatVersion(const google::protobuf::Value& root, const DocumentFormat& format) {
   const std::string example = "a " + std::string(format.kind) + " starts with {\"format_version\": " +
                               std::to_string(format.newest) + ", ...}";
@@ -39,12 +63,23 @@ Status checkFormatVersion(const google::protobuf::Value& root, const DocumentFor
 
 }  // namespace
 
+Result<google::protobuf::Value> parseJsonValue(std::string_view json, std::string_view kind) {
+  const std::string notValid = "not a valid " + std::string(kind) + ": ";
+  if (auto at = tooDeepAt(json))
+    return makeError("", notValid + "arrays and objects nest more than " + std::to_string(kMaxJsonDepth) +
+                             " levels deep at byte " + std::to_string(*at) + " (Staccato's files need about a dozen)");
+  google::protobuf::Value root;
+  if (auto s = google::protobuf::util::JsonStringToMessage(std::string(json), &root); !s.ok())
+    return makeError("", notValid + (json.empty() ? "the file is empty" : syntaxError(std::string(s.message()))));
+  return root;
+}
+
 Status parseVersionedJson(std::string_view json, const DocumentFormat& format, google::protobuf::Message& out) {
   out.Clear();
   const std::string kind(format.kind);
-  google::protobuf::Value root;
-  if (auto s = google::protobuf::util::JsonStringToMessage(std::string(json), &root); !s.ok())
-    return makeError("", "not a valid " + kind + ": " + (json.empty() ? "the file is empty" : syntaxError(std::string(s.message()))));
+  auto parsed = parseJsonValue(json, kind);
+  if (!parsed) return parsed.error();
+  const google::protobuf::Value& root = *parsed;
   if (root.kind_case() != google::protobuf::Value::kStructValue)
     return makeError("", "not a valid " + kind + ": expected a JSON object {\"format_version\": ...}");
   // The version first: a newer file's new members are not "unknown", they are newer.

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include <google/protobuf/message.h>
+#include <google/protobuf/struct.pb.h>
 
 #include "common/core/result.h"
 
@@ -23,6 +24,16 @@ struct DocumentFormat {
 /// saying the file is from a newer Staccato), then every member against `out`'s schema.
 /// On error `out` is left cleared: nothing is partially loaded.
 Status parseVersionedJson(std::string_view json, const DocumentFormat& format, google::protobuf::Message& out);
+
+/// How deeply JSON arrays and objects may nest in a document. Staccato's own files need about
+/// a dozen levels (protobuf's parser itself gives up near 50); the limit keeps hostile files
+/// (`[[[[...]]]]`) from costing the parser quadratic time or a deep stack.
+inline constexpr size_t kMaxJsonDepth = 32;
+
+/// Parses JSON text into a generic value: refuses, in one linear pass before protobuf's parser
+/// sees it, text that nests deeper than kMaxJsonDepth ("nest more than 32 levels deep at
+/// byte N"), then reports syntax errors with an excerpt of where they are.
+Result<google::protobuf::Value> parseJsonValue(std::string_view json, std::string_view kind);
 
 /// Pretty JSON with the proto field names (snake_case), as every Staccato file is written.
 std::string messageToPrettyJson(const google::protobuf::Message& message);

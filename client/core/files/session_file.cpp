@@ -1,8 +1,5 @@
 #include "client/core/files/session_file.h"
 
-#include <google/protobuf/struct.pb.h>
-#include <google/protobuf/util/json_util.h>
-
 #include <set>
 
 #include "common/files/json_document.h"
@@ -55,9 +52,8 @@ Status saveSessionFile(const std::string& path, const v1::SessionFile& session) 
 }
 
 bool looksLikeSessionFile(std::string_view json) {
-  google::protobuf::Value root;
-  if (!google::protobuf::util::JsonStringToMessage(std::string(json), &root).ok()) return false;
-  return root.struct_value().fields().contains("drones");
+  auto root = parseJsonValue(json, "session file");
+  return root && root->struct_value().fields().contains("drones");
 }
 
 }  // namespace staccato::client
