@@ -8,6 +8,8 @@
 namespace staccato {
 namespace {
 
+// Stream files from the first release build byte-identical captures (signature timestamps
+// included), so the next stream keeps starting 1 us after the last packet of the one before.
 constexpr uint64_t kGapBetweenStreamsNs = 1000;
 
 Result<uint64_t> packetsToWrite(const v1::Stream& s, const CaptureExportOptions& o) {
@@ -35,13 +37,14 @@ Result<uint64_t> exportPlans(const std::vector<TxPlan>& plans, const CaptureExpo
     auto count = packetsToWrite(plan.stream, options);
     if (!count) return count.error().withPrefix("streams[" + std::to_string(si) + "]");
     PacketRenderer renderer(plan);
+    const RateSchedule schedule(plan, options.lineRateBps);
     uint64_t last = streamStart;
     for (uint64_t i = 0; i < *count; ++i) {
-      last = streamStart + packetOffsetNs(plan, i, options.lineRateBps);
+      last = afterNs(streamStart, schedule.offsetNs(i));
       if (auto st = out.write(last, renderer.next(last)); !st) return st.error();
       ++written;
     }
-    streamStart = last + kGapBetweenStreamsNs;
+    streamStart = afterNs(last, kGapBetweenStreamsNs);
   }
   return written;
 }

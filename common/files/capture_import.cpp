@@ -18,7 +18,7 @@ std::string packetName(size_t index) { return "packet " + std::to_string(index +
 
 /// The rate of a gap to the next packet. A gap shorter than the frame takes on a 1 Gb/s link
 /// (back to back, or a merged capture) is "as fast as possible": a rate above a port's line
-/// rate would be refused.
+/// rate would be refused. A gap longer than the slowest rate allows waits that long instead.
 v1::Rate rateForGap(uint64_t gapNs, size_t frameBytes) {
   constexpr double kSlowestLineRateBps = 1e9;
   v1::Rate r;
@@ -27,7 +27,7 @@ v1::Rate rateForGap(uint64_t gapNs, size_t frameBytes) {
     r.set_unit(v1::Rate::FASTEST);
   } else {
     r.set_unit(v1::Rate::PPS);
-    r.set_value(1e9 / double(gapNs));
+    r.set_value(std::max(kMinPps, 1e9 / double(gapNs)));
   }
   return r;
 }
@@ -111,9 +111,13 @@ Result<CaptureImport> importPackets(std::span<const PcapPacket> packets, const P
     s.mutable_frame_length()->set_fixed(static_cast<uint32_t>(p.data.size() + kFcsBytes));
     s.mutable_control()->set_mode(v1::Control::PACKETS);
     s.mutable_control()->set_count(1);
-    if (i + 1 < packets.size() && packets[i + 1].timestampNs >= p.timestampNs)
-      *s.mutable_rate() = rateForGap(packets[i + 1].timestampNs - p.timestampNs, p.data.size());
-    else
+    if (i + 1 < packets.size() && packets[i + 1].timestampNs >= p.timestampNs) {
+      const uint64_t gapNs = packets[i + 1].timestampNs - p.timestampNs;
+      *s.mutable_rate() = rateForGap(gapNs, p.data.size());
+      if (double(gapNs) > 1e9 / kMinPps)
+        out.warnings.push_back(name + ": the next packet came " + std::to_string(gapNs / 1'000'000'000) +
+                               " s later; a stream waits at most 1000 s, so it is sent 1000 s after this one");
+    } else
       s.mutable_rate()->set_value(kDefaultPps);  // the last packet, or time going backwards
     const std::vector<ParsedLayer> parsed = parseFrame(p.data);
     for (const ParsedLayer& layer : parsed) *s.add_layers() = toModelLayer(layer.state);

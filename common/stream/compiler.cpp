@@ -1,7 +1,6 @@
 #include "common/stream/compiler.h"
 
 #include <algorithm>
-#include <cmath>
 #include <set>
 
 #include "common/core/bits.h"
@@ -10,7 +9,9 @@
 #include "common/packet/field_text.h"
 #include "common/packet/signature_layout.h"
 #include "common/stream/frame_length.h"
+#include "common/stream/known_enums.h"
 #include "common/stream/patch_program.h"
+#include "common/stream/rate.h"
 #include "common/stream/replay.h"
 #include "common/stream/variable_fields.h"
 
@@ -83,8 +84,7 @@ void planChecksums(const BuiltFrame& built, bool lengthMoves, std::vector<ByteRa
 }
 
 Status checkControl(const v1::Stream& s) {
-  if (s.rate().value() < 0 || !std::isfinite(s.rate().value()))
-    return makeError("rate.value", "must be a positive number");
+  if (auto st = checkKnownEnums(s); !st) return st;
   if (s.control().after() == v1::Control::GOTO_STREAM && s.control().goto_stream() >= 1000000)
     return makeError("control.goto_stream", "stream index out of range");
   return Ok{};
@@ -100,6 +100,8 @@ Result<TxPlan> compile(const v1::Stream& stream) {
   if (auto st = checkControl(stream); !st) return st.error();
   if (stream.has_replay()) {
     if (auto st = planReplay(stream, plan); !st) return st.error();
+    if (!plan.replay.timed)
+      if (auto st = checkRateValue(stream.rate(), plan.averageFrameBytes); !st) return st.error();
     return plan;
   }
 
@@ -116,6 +118,7 @@ Result<TxPlan> compile(const v1::Stream& stream) {
   auto avg = planFrameLength(stream.frame_length(), minimumFrameLength(layers), plan.length);
   if (!avg) return avg.error();
   plan.averageFrameBytes = *avg;
+  if (auto st = checkRateValue(stream.rate(), plan.averageFrameBytes); !st) return st.error();
 
   auto built = buildFrame(layers, {plan.length.max + kFcsBytes, stream.id(), plan.seed});
   if (!built) return built.error();

@@ -1,6 +1,7 @@
 #include "common/stream/rate.h"
 
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <string>
 
@@ -16,6 +17,14 @@ Status checkLineRate(const std::string& path, const std::string& what, double pp
                                " pps; the port's line rate allows at most " +
                                std::to_string(static_cast<uint64_t>(maxPps)) + " pps at this frame length");
   return Ok{};
+}
+
+Status checkMinimum(double pps) {
+  if (pps >= kMinPps) return Ok{};
+  char text[64];
+  std::snprintf(text, sizeof text, "%.3g", pps);
+  return makeError("rate.value", std::string("asks for ") + text + " pps; the lowest rate is 0.001 pps (one packet every "
+                                 "1000 s): check the unit");
 }
 
 }  // namespace
@@ -43,14 +52,25 @@ double packetsPerSecond(const v1::Rate& r, double avg, double lineRateBps) {
   }
 }
 
-Status checkRate(const v1::Rate& r, double avg, double lineRateBps) {
+Status checkRateValue(const v1::Rate& r, double avg) {
   if (!std::isfinite(r.value()) || r.value() < 0) return makeError("rate.value", "must be a positive number");
   if (r.unit() != v1::Rate::FASTEST && r.unit() != v1::Rate::UNIT_UNSPECIFIED && r.unit() != v1::Rate::PPS &&
       r.value() == 0)
     return makeError("rate.value", "must be above 0");
-  if (r.unit() == v1::Rate::LOAD_PERCENT && r.value() > 100)
-    return makeError("rate.value", std::to_string(r.value()) + "% load is above 100% (allowed 0..100)");
-  return checkLineRate("rate.value", "asks for", packetsPerSecond(r, avg, lineRateBps), avg, lineRateBps);
+  if (r.unit() == v1::Rate::LOAD_PERCENT) {
+    if (r.value() > 100) return makeError("rate.value", std::to_string(r.value()) + "% load is above 100% (allowed 0..100)");
+    return Ok{};  // its packet rate depends on the port
+  }
+  if (r.unit() == v1::Rate::FASTEST) return Ok{};
+  return checkMinimum(packetsPerSecond(r, avg, 0));
+}
+
+Status checkRate(const v1::Rate& r, double avg, double lineRateBps) {
+  if (auto s = checkRateValue(r, avg); !s) return s;
+  if (r.unit() == v1::Rate::FASTEST) return Ok{};
+  const double pps = packetsPerSecond(r, avg, lineRateBps);
+  if (auto s = checkMinimum(pps); !s) return s;
+  return checkLineRate("rate.value", "asks for", pps, avg, lineRateBps);
 }
 
 double planPacketsPerSecond(const TxPlan& plan, double lineRateBps) {
@@ -77,22 +97,37 @@ ReplayClock::ReplayClock(const TxPlan& plan, double lineRateBps)
   passNs_ = times_->empty() ? 0 : double(times_->Get(times_->size() - 1)) + gap;
 }
 
-uint64_t ReplayClock::offsetNs(uint64_t n) const noexcept {
+double ReplayClock::offsetNs(uint64_t n) const noexcept {
   const uint64_t count = static_cast<uint64_t>(times_->size());
-  const double t = double(n / count) * passNs_ + double(times_->Get(static_cast<int>(n % count)));
-  return static_cast<uint64_t>(std::llround(t / speed_));
+  return (double(n / count) * passNs_ + double(times_->Get(static_cast<int>(n % count)))) / speed_;
 }
 
-uint64_t packetOffsetNs(const TxPlan& plan, uint64_t index, double lineRateBps) {
-  if (plan.replay.timed) return ReplayClock(plan, lineRateBps).offsetNs(index);
-  const v1::Rate& r = plan.stream.rate();
-  const double pps = packetsPerSecond(r, plan.averageFrameBytes, lineRateBps);
-  if (r.unit() == v1::Rate::BURSTS_PER_SECOND) {
-    const uint64_t burst = index / burstSize(r), inBurst = index % burstSize(r);
-    const double gap = lineRateBps > 0 ? wireBits(plan.averageFrameBytes) / lineRateBps : 0;
-    return static_cast<uint64_t>(std::llround((double(burst) / r.value() + double(inBurst) * gap) * 1e9));
+RateSchedule::RateSchedule(const TxPlan& plan, double lineRateBps) {
+  if (plan.replay.timed) {
+    replay_.emplace(plan, lineRateBps);
+    return;
   }
-  return static_cast<uint64_t>(std::llround(double(index) * 1e9 / pps));
+  const v1::Rate& r = plan.stream.rate();
+  fastest_ = r.unit() == v1::Rate::FASTEST;
+  if (r.unit() == v1::Rate::BURSTS_PER_SECOND) {
+    perBurst_ = burstSize(r);
+    nsPerBurst_ = 1e9 / r.value();
+    burstGapNs_ = lineRateBps > 0 ? wireBits(plan.averageFrameBytes) * 1e9 / lineRateBps : 0;
+    return;
+  }
+  const double pps = packetsPerSecond(r, plan.averageFrameBytes, lineRateBps);
+  nsPerPacket_ = pps > 0 ? 1e9 / pps : 0;
+}
+
+uint64_t RateSchedule::offsetNs(uint64_t n) const noexcept {
+  double t = 0;
+  if (replay_) t = replay_->offsetNs(n);
+  else if (nsPerBurst_ > 0) t = double(n / perBurst_) * nsPerBurst_ + double(n % perBurst_) * burstGapNs_;
+  else t = double(n) * nsPerPacket_;
+  // A double this large would wrap (or be undefined) as an integer: 584 years is "never".
+  constexpr double kNever = 18'000'000'000'000'000'000.0;
+  if (!(t < kNever)) return std::numeric_limits<uint64_t>::max();
+  return static_cast<uint64_t>(std::llround(t));
 }
 
 }  // namespace staccato

@@ -11,6 +11,9 @@ namespace staccato {
 
 inline constexpr double kL1OverheadBytes = 20;  ///< preamble + SFD (8) + inter-frame gap (12)
 inline constexpr double kDefaultPps = 1000;
+/// The lowest rate a stream may ask for: one packet every 1000 s. Slower rates are almost
+/// always a unit mistake, and their send times would overflow a 64-bit ns clock.
+inline constexpr double kMinPps = 1e-3;
 
 /// Packets a burst rate sends back to back (packets_per_burst; 0 means 1).
 uint32_t burstSize(const v1::Rate& rate);
@@ -23,7 +26,12 @@ std::optional<uint64_t> packetsPerRun(const v1::Stream& stream);
 /// (FCS included) and the port's line rate in bits/s (for load % and "fastest").
 double packetsPerSecond(const v1::Rate& rate, double averageFrameBytes, double lineRateBps);
 
-/// Checks a rate against the port's line rate: positive, finite, and not above line rate.
+/// Checks what a rate asks for where the port is not known yet (files, the compiler, editors):
+/// a finite, non-negative value, and at least kMinPps for units that fix the packet rate by
+/// themselves (load % needs the port's line rate: see checkRate).
+Status checkRateValue(const v1::Rate& rate, double averageFrameBytes);
+
+/// Checks a rate on a port: checkRateValue, at least kMinPps and not above the line rate.
 Status checkRate(const v1::Rate& rate, double averageFrameBytes, double lineRateBps);
 
 /// Average packets per second a compiled stream sends: a timed replay's recorded rate (times
@@ -40,7 +48,7 @@ Status checkRate(const TxPlan& plan, double lineRateBps);
 class ReplayClock {
  public:
   ReplayClock(const TxPlan& plan, double lineRateBps);
-  uint64_t offsetNs(uint64_t n) const noexcept;
+  double offsetNs(uint64_t n) const noexcept;
   double passNs() const noexcept { return passNs_; }
 
  private:
@@ -49,8 +57,33 @@ class ReplayClock {
   double speed_;
 };
 
-/// Send time of packet `index` relative to the stream's start, in ns: evenly spaced, or in
-/// bursts of back-to-back frames (at line rate) for burst rates; a timed replay's recorded times.
-uint64_t packetOffsetNs(const TxPlan& plan, uint64_t index, double lineRateBps);
+/// start + offset without wrapping: a saturated offset ("never") stays never.
+inline uint64_t afterNs(uint64_t start, uint64_t offset) noexcept {
+  return offset > UINT64_MAX - start ? UINT64_MAX : start + offset;
+}
+
+/// When a stream's packets are due from the start of a run, in ns: evenly spaced, or in bursts
+/// of frames back to back at line rate, or a timed replay's recorded times. The one schedule that
+/// transmit, pcap export and previews share. Offsets saturate at UINT64_MAX (never wrap).
+/// Keeps a pointer into the plan, which must outlive it.
+class RateSchedule {
+ public:
+  RateSchedule(const TxPlan& plan, double lineRateBps);
+  /// As fast as possible (FASTEST): transmit ignores the send times, which are those of the
+  /// line rate (what an export shows).
+  bool unpaced() const noexcept { return fastest_; }
+  uint64_t offsetNs(uint64_t n) const noexcept;
+  /// When the run after `packets` packets would send its first one: a sequence of streams (and
+  /// a stream looping on itself) keeps its pace across run boundaries.
+  uint64_t runNs(uint64_t packets) const noexcept { return offsetNs(packets); }
+
+ private:
+  double nsPerPacket_ = 0;
+  uint64_t perBurst_ = 1;
+  double nsPerBurst_ = 0;
+  double burstGapNs_ = 0;  ///< between frames of one burst: their wire time at line rate
+  bool fastest_ = false;
+  std::optional<ReplayClock> replay_;
+};
 
 }  // namespace staccato

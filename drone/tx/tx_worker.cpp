@@ -1,14 +1,13 @@
-// Transmit loop. Each stream is paced by absolute deadlines on CLOCK_MONOTONIC: packet n is due
-// at start + n / pps (bursts: start + burst / bps, back to back inside the burst; timed replays:
-// the recorded times). A worker that falls behind catches up, so the average rate over any long
-// window is the one asked for.
+// Transmit loop. Each stream is paced by absolute deadlines on CLOCK_MONOTONIC from its
+// RateSchedule: packet n is due at start + n / pps (bursts: back to back inside the burst;
+// timed replays: the recorded times). In sequential mode the next run starts where the last
+// one's schedule ended, so a sequence or a GOTO loop keeps the pace its streams ask for. A worker
+// that falls behind catches up, so the average rate over any long window is the one asked for.
 // The loop allocates nothing, logs nothing and takes no locks.
 #include "drone/tx/tx_worker.h"
 
 #include <array>
-#include <cmath>
 #include <limits>
-#include <optional>
 #include <thread>
 
 #include "common/core/thread_affinity.h"
@@ -31,49 +30,16 @@ uint64_t shareOf(uint64_t total, uint32_t k, uint32_t q) {
   return total > k ? (total - k + q - 1) / q : 0;
 }
 
-/// Deadline schedule of one stream.
-struct Pace {
-  uint64_t start = 0;
-  double nsPerPacket = 0;  ///< 0 = as fast as possible
-  uint64_t perBurst = 1;
-  double nsPerBurst = 0;
-  std::optional<ReplayClock> replay;  ///< a timed replay: the recorded times instead
-
-  bool unpaced() const noexcept { return nsPerPacket == 0 && nsPerBurst == 0 && !replay; }
-  uint64_t deadline(uint64_t n) const noexcept {
-    if (replay) return start + replay->offsetNs(n);
-    if (nsPerBurst > 0) return start + static_cast<uint64_t>(static_cast<double>(n / perBurst) * nsPerBurst);
-    return start + static_cast<uint64_t>(static_cast<double>(n) * nsPerPacket);
-  }
-};
-
-Pace paceFor(const TxPlan& plan, double lineRate, uint64_t start) {
-  Pace p;
-  p.start = start;
-  if (plan.replay.timed) {
-    p.replay.emplace(plan, lineRate);
-    return p;
-  }
-  const v1::Rate& r = plan.stream.rate();
-  if (r.unit() == v1::Rate::FASTEST) return p;
-  if (r.unit() == v1::Rate::BURSTS_PER_SECOND) {
-    p.perBurst = burstSize(r);
-    p.nsPerBurst = 1e9 / r.value();
-    return p;
-  }
-  p.nsPerPacket = 1e9 / packetsPerSecond(r, plan.averageFrameBytes, lineRate);
-  return p;
-}
-
 /// One worker's part of one run of a stream: its j-th packet is the run's packet first + j*stride.
 struct StreamRun {
   PatchState state;
-  Pace pace;
+  RateSchedule schedule;
+  uint64_t start = 0;  ///< monotonic ns of the run's packet 0
   uint64_t sent = 0;
   uint64_t total = 0;
   uint64_t first = 0;
   uint64_t stride = 1;
-  uint64_t deadline(uint64_t j) const noexcept { return pace.deadline(first + j * stride); }
+  uint64_t deadline(uint64_t j) const noexcept { return afterNs(start, schedule.offsetNs(first + j * stride)); }
 };
 
 }  // namespace
@@ -133,7 +99,10 @@ uint64_t TxWorker::sendOwed(size_t i, PatchState& state, uint64_t sent, uint64_t
   return sent;
 }
 
-uint64_t TxWorker::startTogether() { return job_.sync ? job_.sync->arriveAndWait() : monotonicNs(); }
+uint64_t TxWorker::startTogether(uint64_t planned) {
+  const uint64_t now = job_.sync ? job_.sync->arriveAndWait() : monotonicNs();
+  return planned ? planned : now;
+}
 
 void TxWorker::runSequential(std::stop_token st) {
   const size_t count = job_.plans.size();
@@ -142,15 +111,19 @@ void TxWorker::runSequential(std::stop_token st) {
   // Packets of each stream sent in earlier runs (all queues): sequence numbers and variable
   // fields carry on when a stream comes round again.
   std::vector<uint64_t> before(count, 0);
+  // Where the last run's schedule ended: the next run starts there, so the pace of a sequence
+  // (and of a stream looping on itself) carries on across runs. 0 = now (first run, or after
+  // an unpaced one).
+  uint64_t nextStart = 0;
   size_t i = 0;
   while (i < count && !st.stop_requested() && !failed_.load()) {
     const TxPlan& plan = job_.plans[i];
     const uint64_t perRun = runLength(plan.stream);
-    // A replay plays its capture from the first frame each run (its timing starts over too).
+    // A replay plays its capture from the first frame each run.
     const uint64_t carried = plan.replay.active ? 0 : before[i];
-    StreamRun run{makePatchState(plan, carried + k, q), paceFor(plan, job_.lineRateBps, startTogether()), 0,
+    StreamRun run{makePatchState(plan, carried + k, q), RateSchedule(plan, job_.lineRateBps), startTogether(nextStart), 0,
                   shareOf(perRun, k, q), k, q};
-    const bool unpaced = run.pace.unpaced();
+    const bool unpaced = run.schedule.unpaced();
     QueueSync* sync = job_.sync;
     auto nextIndex = [&] { return k + run.sent * q; };  // in the run, over all queues
     while (run.sent < run.total && !st.stop_requested() && !failed_.load()) {
@@ -185,6 +158,7 @@ void TxWorker::runSequential(std::stop_token st) {
     }
     if (st.stop_requested() || failed_.load()) break;
     before[i] += perRun;
+    nextStart = unpaced ? 0 : afterNs(run.start, run.schedule.runNs(perRun));
     const v1::Control& c = plan.stream.control();
     auto jumpTo = [&](size_t target) {
       if (target >= count) return count;  // no such stream: stop
@@ -204,11 +178,11 @@ void TxWorker::runSequential(std::stop_token st) {
 }
 
 void TxWorker::runInterleaved(std::stop_token st) {
-  const uint64_t start = startTogether();
+  const uint64_t start = startTogether(0);
   const uint32_t k = job_.queue, q = job_.queues;
   std::vector<StreamRun> runs;
   for (const TxPlan& plan : job_.plans)
-    runs.push_back({makePatchState(plan, k, q), paceFor(plan, job_.lineRateBps, start), 0,
+    runs.push_back({makePatchState(plan, k, q), RateSchedule(plan, job_.lineRateBps), start, 0,
                     shareOf(runLength(plan.stream), k, q), k, q});
   while (!st.stop_requested() && !failed_.load()) {
     // The stream whose next packet is due first.

@@ -47,8 +47,9 @@ class TxWorker {
   /// share below the end the queues agreed); returns how many it has sent.
   uint64_t sendOwed(size_t i, PatchState& state, uint64_t sent, uint64_t owed);
   void fail(const std::string& message);
-  /// The start time of the next stream run: now, or with several queues, the shared one.
-  uint64_t startTogether();
+  /// The start time of the next stream run: `planned` when not 0, else now (with several
+  /// queues, the shared now). Every queue passes the same `planned`; all wait for each other.
+  uint64_t startTogether(uint64_t planned);
 
   std::unique_ptr<TxBackend> backend_;
   TxJob job_;

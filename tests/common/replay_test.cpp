@@ -99,7 +99,7 @@ TEST(Replay, OffsetsFollowTheRecordedTimesAndSpeed) {
   auto plan = compile(replayStream({60, 60, 60}, {0, 100, 400}, 2));
   ASSERT_TRUE(plan.ok());
   const uint64_t expected[] = {0, 50, 200, 300, 350, 500, 600};
-  for (uint64_t n = 0; n < 7; ++n) EXPECT_EQ(packetOffsetNs(*plan, n, 10e9), expected[n]) << "packet " << n;
+  for (uint64_t n = 0; n < 7; ++n) EXPECT_EQ(RateSchedule(*plan, 10e9).offsetNs(n), expected[n]) << "packet " << n;
   // 3 frames per 600 ns at speed 2 = 10 Mpps; the rate setting is ignored.
   EXPECT_DOUBLE_EQ(planPacketsPerSecond(*plan, 10e9), 10e6);
 }
@@ -109,14 +109,14 @@ TEST(Replay, UntimedFollowsTheRateAndOneFramePassesUseIt) {
   s.mutable_rate()->set_value(1000);
   auto plan = compile(s);
   ASSERT_TRUE(plan.ok());
-  EXPECT_EQ(packetOffsetNs(*plan, 3, 10e9), 3'000'000u);
+  EXPECT_EQ(RateSchedule(*plan, 10e9).offsetNs(3), 3'000'000u);
 
   s = replayStream({60}, {500});  // one frame: a pass is its time + the rate's interval
   s.mutable_rate()->set_value(1000);
   plan = compile(s);
   ASSERT_TRUE(plan.ok());
-  EXPECT_EQ(packetOffsetNs(*plan, 0, 10e9), 500u);
-  EXPECT_EQ(packetOffsetNs(*plan, 2, 10e9), 2'001'500u);  // 2 passes of 1'000'500 + 500
+  EXPECT_EQ(RateSchedule(*plan, 10e9).offsetNs(0), 500u);
+  EXPECT_EQ(RateSchedule(*plan, 10e9).offsetNs(2), 2'001'500u);  // 2 passes of 1'000'500 + 500
 }
 
 TEST(Replay, LineRateCheckUsesTheRecordedRate) {

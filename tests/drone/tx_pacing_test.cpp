@@ -1,0 +1,92 @@
+// The transmit worker keeps a stream's pace across runs: a GOTO loop or a sequence of streams
+// sends at the rate its streams ask for (before, each run restarted the clock: a 1-packet
+// stream at 10 pps looping on itself 200 times went out in 0.54 ms).
+#include <gtest/gtest.h>
+
+#include <mutex>
+#include <thread>
+
+#include "common/stream/compiler.h"
+#include "drone/tx/clock.h"
+#include "drone/tx/tx_worker.h"
+#include "tests/support/stacks.h"
+
+namespace staccato::drone {
+namespace {
+
+/// Records when each frame was submitted; sends nothing.
+class RecordingBackend final : public TxBackend {
+ public:
+  explicit RecordingBackend(std::vector<uint64_t>& times) : times_(times) {}
+  std::string name() const override { return "recording"; }
+  Status prepare(std::span<const TxPlan> plans) override {
+    size_t longest = 0;
+    for (const TxPlan& p : plans) longest = std::max(longest, p.frameTemplate.size());
+    for (auto& f : frames_) f.assign(longest, 0);
+    return Ok{};
+  }
+  size_t acquire(size_t, std::span<uint8_t*> out) noexcept override {
+    const size_t n = std::min(out.size(), frames_.size());
+    for (size_t k = 0; k < n; ++k) out[k] = frames_[k].data();
+    return n;
+  }
+  size_t submit(std::span<const uint16_t> lengths) noexcept override {
+    const uint64_t now = monotonicNs();
+    for (size_t k = 0; k < lengths.size(); ++k) times_.push_back(now);
+    return lengths.size();
+  }
+  std::string lastError() const override { return {}; }
+
+ private:
+  std::vector<uint64_t>& times_;
+  std::array<std::vector<uint8_t>, 32> frames_;
+};
+
+v1::Stream oneAt(uint32_t id, double pps, uint64_t count) {
+  v1::Stream s = test::S({test::L("eth"), test::L("ip"), test::L("udp"), test::L("payload")});
+  s.set_id(id);
+  s.mutable_rate()->set_unit(v1::Rate::PPS);
+  s.mutable_rate()->set_value(pps);
+  s.mutable_control()->set_mode(v1::Control::PACKETS);
+  s.mutable_control()->set_count(count);
+  return s;
+}
+
+/// Runs the streams sequentially on one queue to the end; returns the submit times.
+std::vector<uint64_t> send(const std::vector<v1::Stream>& streams) {
+  TxJob job;
+  for (const auto& s : streams) {
+    auto plan = compile(s);
+    EXPECT_TRUE(plan.ok()) << plan.error().toString();
+    job.plans.push_back(std::move(plan).value());
+  }
+  std::vector<uint64_t> times;
+  std::vector<StreamTxCounters> counters(streams.size());
+  TxWorker worker(std::make_unique<RecordingBackend>(times), job, counters);
+  while (!worker.finished()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  EXPECT_EQ(worker.error(), "");
+  return times;
+}
+
+TEST(TxPacing, AStreamLoopingOnItselfKeepsItsRate) {
+  v1::Stream s = oneAt(1, 1000, 1);
+  s.mutable_control()->set_after(v1::Control::GOTO_FIRST);
+  s.mutable_control()->set_loop_count(99);  // 100 packets at 1000 pps: 99 gaps of 1 ms
+  const auto times = send({s});
+  ASSERT_EQ(times.size(), 100u);
+  const uint64_t span = times.back() - times.front();
+  EXPECT_GE(span, 99'000'000u) << "packets went out faster than the stream's rate";
+  EXPECT_LT(span, 99'000'000u * 1.2) << "a loaded machine, or pacing that drifts";
+}
+
+TEST(TxPacing, TheNextStreamStartsOneIntervalAfterTheLastPacketOfTheOneBefore) {
+  // 5 packets at 200 pps (5 ms apart), then 5 at 1000 pps: the second stream's first packet is
+  // due 5 ms after the first stream's last one, its others 1 ms apart.
+  const auto times = send({oneAt(1, 200, 5), oneAt(2, 1000, 5)});
+  ASSERT_EQ(times.size(), 10u);
+  EXPECT_GE(times[5] - times[4], 4'900'000u);
+  EXPECT_GE(times[9] - times[0], 4 * 5'000'000u + 5'000'000u + 4 * 1'000'000u - 100'000u);
+}
+
+}  // namespace
+}  // namespace staccato::drone
