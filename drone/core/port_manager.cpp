@@ -10,6 +10,7 @@
 #include "drone/port/kernel_stats.h"
 #include "drone/tx/clock.h"
 #include "drone/core/backend_choice.h"
+#include "drone/core/port_config_check.h"
 
 namespace staccato::drone {
 namespace {
@@ -187,20 +188,7 @@ Status PortManager::configurePort(const std::string& name, const v1::PortConfig&
   if (auto s = checkOwner(**p, client); !s) return s;
   if (transmitting(**p)) return makeError("port", name + " is sending; stop it first", ErrorKind::kBusy);
   reapFinished(**p);  // the last run's AF_XDP sockets go, so a new receive engine can bind
-  if (config.line_rate_bps() < 0 || config.line_rate_bps() > 1e12)
-    return makeError("config.line_rate_bps", "allowed 0 (from the driver) .. 1e12");
-  if (auto s = checkQueueCount((*p)->info, config); !s) return s;
-  const uint32_t cores = std::max(1u, std::thread::hardware_concurrency());
-  for (int i = 0; i < config.cpus_size(); ++i)
-    if (config.cpus(i) >= cores)
-      return makeError("config.cpus[" + std::to_string(i) + "]",
-                       "core " + std::to_string(config.cpus(i)) + " does not exist (allowed 0.." + std::to_string(cores - 1) + ")");
-  if (!v1::PortConfig::Backend_IsValid(config.backend()))
-    return makeError("config.backend", "unknown backend " + std::to_string(config.backend()) +
-                                           " (allowed AUTO, PCAP, TURBO, TURBO_ZEROCOPY, TURBO_COPY)");
-  if (!v1::PortConfig::RxBackend_IsValid(config.rx_backend()))
-    return makeError("config.rx_backend", "unknown rx backend " + std::to_string(config.rx_backend()) +
-                                              " (allowed RX_AUTO, RX_PCAP, RX_TURBO)");
+  if (auto s = checkPortConfig((*p)->info, config); !s) return s;
   (*p)->config = config;
   (*p)->backend.clear();  // the port list shows what the next start would choose
   openReceiver(**p);
