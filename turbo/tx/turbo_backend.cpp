@@ -17,8 +17,10 @@ namespace {
 
 constexpr uint32_t kMaxBatch = 64;
 constexpr uint32_t kMaxSpins = 10'000'000;  ///< wake-ups without progress before giving up
+// A queue's UMEM holds at most kFramesBudget frames (64 MiB at 4 KiB each) whatever the streams:
+// a port holds at most 4096 streams (drone_limits.h), and 16384 / 4096 = kMinFramesPerStream.
 constexpr uint32_t kFramesBudget = 16384;  ///< per queue, shared by its streams
-constexpr uint32_t kMinFramesPerStream = 16;
+constexpr uint32_t kMinFramesPerStream = 4;
 constexpr uint32_t kMaxFramesPerStream = 4096;
 
 uint32_t nextPow2(uint32_t v) {
