@@ -1,6 +1,6 @@
 #pragma once
 /// Starts and stops a drone on this machine for the GUI: the plain local drone
-/// (127.0.0.1:7878) or the demo lab (a private veth pair, listening on a Unix socket).
+/// (unix:/run/staccato/drone.sock, owner-only) or the demo lab (a private veth pair, listening on a Unix socket).
 /// Not root: runs it through `sudo -n` and, when that is not allowed, says how to fix it.
 #include <QObject>
 #include <QProcess>
@@ -21,7 +21,7 @@ class LocalDrone : public QObject {
   static QString findBinary();
 
   /// Starts the drone; with `demoLab` on a Unix socket in a private directory. Returns the
-  /// address to connect to ("127.0.0.1:7878" or "unix:/tmp/.../drone.sock"), or an empty
+  /// address to connect to ("unix:/run/staccato/drone.sock" or "unix:/tmp/.../drone.sock"), or an empty
   /// string after emitting failed().
   QString start(bool demoLab);
   /// SIGTERM, then SIGKILL after 3 s: the demo lab vanishes with the drone.

@@ -2,6 +2,7 @@
 // remembered from last time, else to a local drone, starting one when none answers.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QTimer>
 
@@ -92,6 +93,9 @@ int main(int argc, char** argv) {
   } else {
     QStringList remembered = QSettings().value("drones").toStringList();
     if (remembered.isEmpty()) remembered << kDefaultDroneTarget;
+    // Before protocol 1.0 the local drone listened on TCP loopback; it now uses a unix socket.
+    remembered.replaceInStrings(QRegularExpression("^127\\.0\\.0\\.1:7878$"), kDefaultDroneTarget);
+    remembered.removeDuplicates();
     for (const QString& target : remembered) add(addressOf(target, {}));
     // Nothing on the default address at the first try: start a local drone there (once).
     if (!cli.isSet(noLocalOpt) && remembered.contains(kDefaultDroneTarget)) {

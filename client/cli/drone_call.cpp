@@ -1,14 +1,22 @@
 #include "client/cli/drone_call.h"
 
+#include "client/core/stream_transfer.h"
+
 namespace staccato::cli {
 
 Result<google::protobuf::RepeatedPtrField<v1::Stream>> fetchStreams(client::DroneConnection& d, const std::string& port) {
-  v1::GetStreamsRequest req;
-  req.set_port(port);
-  v1::GetStreamsReply rep;
-  auto ctx = d.context();
-  if (auto s = d.stub().GetStreams(ctx.get(), req, &rep); !s.ok()) return makeError("", client::describe(s, d.address().target));
-  return std::move(*rep.mutable_streams());
+  google::protobuf::RepeatedPtrField<v1::Stream> streams;
+  auto ctx = d.context(60);
+  if (auto s = client::fetchStreams(d, *ctx, port, streams); !s.ok()) return makeError("", client::describe(s, d.address().target));
+  return streams;
+}
+
+bool setStreams(client::DroneConnection& d, const std::string& port, const google::protobuf::RepeatedPtrField<v1::Stream>& streams,
+                double deadlineSeconds) {
+  auto ctx = d.context(deadlineSeconds);
+  const grpc::Status s = client::putStreams(d, *ctx, port, streams);
+  if (!s.ok()) std::cerr << "staccato-cli: " << client::describe(s, d.address().target) << "\n";
+  return s.ok();
 }
 
 }  // namespace staccato::cli

@@ -29,4 +29,8 @@ bool callDrone(client::DroneConnection& d, grpc::Status (v1::Drone::Stub::*metho
 /// The streams `port` holds on the drone.
 Result<google::protobuf::RepeatedPtrField<v1::Stream>> fetchStreams(client::DroneConnection& d, const std::string& port);
 
+/// Replaces `port`'s streams; on failure prints why (as callDrone) and returns false.
+bool setStreams(client::DroneConnection& d, const std::string& port, const google::protobuf::RepeatedPtrField<v1::Stream>& streams,
+                double deadlineSeconds = 60);
+
 }  // namespace staccato::cli

@@ -7,6 +7,7 @@
 
 #include "client/cli/commands.h"
 #include "client/cli/drone_options.h"
+#include "client/cli/safe_output.h"
 #include "client/cli/stats_format.h"
 #include "rpc/names/backend_names.h"
 
@@ -123,7 +124,7 @@ int statsCommand(const std::vector<std::string>& argv) {
     if (args->has("--json")) {
       printJson(std::cout, snap);
     } else {
-      if (args->has("--watch") && isatty(STDOUT_FILENO)) std::cout << "\x1b[H\x1b[2J";
+      if (args->has("--watch") && isatty(STDOUT_FILENO)) writeControl(std::cout, "\x1b[H\x1b[2J");
       printStatsTables(std::cout, snap);
     }
     std::cout.flush();

@@ -13,7 +13,7 @@ namespace staccato::cli {
 std::set<std::string> withDroneOptions(std::set<std::string> valueOptions);
 std::set<std::string> withDroneFlags(std::set<std::string> flagOptions);
 
-/// Connects as the options say (default 127.0.0.1:7878, or $STACCATO_DRONE).
+/// Connects as the options say (default unix:/run/staccato/drone.sock, or $STACCATO_DRONE).
 Result<std::unique_ptr<client::DroneConnection>> connect(const Args& args);
 
 }  // namespace staccato::cli

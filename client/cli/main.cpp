@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "client/cli/commands.h"
+#include "client/cli/safe_output.h"
 
 namespace staccato::cli {
 
@@ -32,7 +33,7 @@ Commands:
         List every protocol and field Staccato can build (Wireshark display-filter names).
 
 Drone commands (options, before or after the command: --drone HOST:PORT or unix:PATH
-(default 127.0.0.1:7878 or $STACCATO_DRONE), --token-file FILE, --tls, --ca CA.pem):
+(default unix:/run/staccato/drone.sock or $STACCATO_DRONE), --token-file FILE, --tls, --ca CA.pem):
   ports [--json]             The drone's ports.
   configure PORT [--mode sequential|interleaved] [--track-rx on|off] [--line-rate BPS]
                  [--backend auto|pcap|turbo|turbo-zerocopy|turbo-copy] [--queues N] [--cpus 0,1]
@@ -45,7 +46,7 @@ Drone commands (options, before or after the command: --drone HOST:PORT or unix:
                              libpcap; turbo counts millions of frames/s but hides signature
                              frames from captures on the port). Prints the new settings.
   run STREAM_FILE --tx PORT [--rx PORT [--rx-drone HOST:PORT]] [--duration SECONDS] [--json]
-      [--junit FILE] [--check]
+      [--junit FILE] [--check] [--lease SECONDS]
                              Load the streams on PORT, send, show progress, stop when done or
                              after SECONDS, print port and per-stream stats (loss, latency...).
                              --rx-drone: the receive port is on another drone (latency then
@@ -53,7 +54,12 @@ Drone commands (options, before or after the command: --drone HOST:PORT or unix:
                              --junit FILE: a JUnit XML report for CI (one test per stream: all
                              packets sent, none lost; one per port: no transmit error).
                              --check: exit 3 when any of those checks fails.
+                             Ctrl-C (SIGINT), SIGTERM or SIGHUP stops the ports, prints the
+                             report so far and exits 128+signal. --lease: the drone stops the
+                             ports itself when this CLI is gone for SECONDS (default 15; 0 = no
+                             lease, the ports send on until stopped).
   run SESSION_FILE [--map RULE]... [--duration SECONDS] [--json] [--junit FILE] [--check]
+      [--lease SECONDS]
                              Every drone and port of a session file at once (drones from the
                              file; --token-file/--ca apply to all). --map moves the session onto
                              other ports or drones: PORT=NEWPORT, PORT@DRONE=NEWPORT@NEWDRONE,
@@ -84,6 +90,7 @@ Stream files are JSON (see docs/stream-files.md and docs/examples/).
 
 int main(int argc, char** argv) {
   using namespace staccato::cli;
+  escapeControlCharacters();
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
     std::cout << kUsage;

@@ -7,14 +7,17 @@
 
 #include "client/cli/commands.h"
 #include "client/cli/drone_call.h"
+#include "client/cli/safe_output.h"
 #include "client/cli/drone_options.h"
 #include "client/cli/stats_format.h"
+#include "client/cli/run_guard.h"
 #include "client/cli/run_report.h"
 #include "client/cli/session_run.h"
 #include "client/cli/stats_watch.h"
 #include "client/core/files/session_file.h"
 #include "common/files/stream_file.h"
 #include "common/stream/compiler.h"
+#include "rpc/message_limits.h"
 
 namespace staccato::cli {
 namespace {
@@ -47,22 +50,24 @@ void mergeRemoteRx(v1::StatsSnapshot& snap, const v1::StatsSnapshot& remote, con
 }  // namespace
 
 int runCommand(const std::vector<std::string>& argv) {
-  auto args = parseArgs(argv, withDroneOptions({"--tx", "--rx", "--rx-drone", "--duration", "--map", "--junit"}),
+  auto args = parseArgs(argv, withDroneOptions({"--tx", "--rx", "--rx-drone", "--duration", "--map", "--junit", "--lease"}),
                         withDroneFlags({"--json", "--check"}));
   if (!args) return fail(args.error().toString(), 2);
   auto duration = args->number("--duration", 0, 0, 86400 * 365);
   if (!duration) return fail(duration.error().toString(), 2);
+  auto lease = args->number("--lease", kDefaultLeaseSeconds, 0, rpc::kMaxLeaseSeconds);
+  if (!lease) return fail(lease.error().toString(), 2);
   if (args->positional.size() == 1) {
     auto text = readTextFile(args->positional[0]);
     if (!text) return fail(text.error().toString());
     if (client::looksLikeSessionFile(*text)) {
       if (args->get("--tx") || args->get("--rx")) return fail("a session file says which ports send; --tx/--rx are for stream files (use --map to move ports)", 2);
-      return runSession(*args, args->positional[0], *duration);
+      return runSession(*args, args->positional[0], *duration, static_cast<uint32_t>(*lease));
     }
   }
   if (args->positional.size() != 1 || !args->get("--tx"))
-    return fail("usage: staccato-cli run STREAM_FILE --tx PORT [--rx PORT [--rx-drone HOST:PORT]] [--duration SECONDS] [--json] [--junit FILE] [--check]\n"
-                "       staccato-cli run SESSION_FILE [--map RULE]... [--duration SECONDS] [--json] [--junit FILE] [--check]", 2);
+    return fail("usage: staccato-cli run STREAM_FILE --tx PORT [--rx PORT [--rx-drone HOST:PORT]] [--duration SECONDS] [--lease SECONDS] [--json] [--junit FILE] [--check]\n"
+                "       staccato-cli run SESSION_FILE [--map RULE]... [--duration SECONDS] [--lease SECONDS] [--json] [--junit FILE] [--check]", 2);
   if (args->get("--map")) return fail("--map is for session files; a stream file runs on --tx PORT", 2);
   if (args->get("--rx-drone") && !args->get("--rx")) return fail("--rx-drone needs --rx PORT (a port of that drone)", 2);
   const std::string tx = *args->get("--tx"), rx = args->get("--rx").value_or("");
@@ -92,12 +97,7 @@ int runCommand(const std::vector<std::string>& argv) {
     return callDrone(d, &v1::Drone::Stub::ClearStats, req, rep);
   };
 
-  v1::SetStreamsRequest set;
-  set.set_port(tx);
-  set.set_client_id(me);
-  *set.mutable_streams() = file->streams();
-  v1::SetStreamsReply setRep;
-  if (!callDrone(c, &v1::Drone::Stub::SetStreams, set, setRep)) return 1;
+  if (!setStreams(c, tx, file->streams())) return 1;
   if (remote) {
     if (!clearStats(c, {tx}) || !clearStats(*remote, {rx})) return 1;
   } else if (!clearStats(c, rx.empty() || rx == tx ? std::vector{tx} : std::vector{tx, rx})) {
@@ -108,20 +108,27 @@ int runCommand(const std::vector<std::string>& argv) {
   std::unique_ptr<Watch> remoteWatch = remote ? std::make_unique<Watch>(*remote, kWatchIntervalMs) : nullptr;
   v1::StatsSnapshot snap, remoteSnap;
   if (!watch.next(snap) || (remoteWatch && !remoteWatch->next(remoteSnap))) return fail("lost the stats stream from the drone");
+  RunGuard guard(static_cast<uint32_t>(*lease));
   v1::StartTxRequest start;
   start.add_ports(tx);
   start.set_client_id(me);
+  start.set_lease_seconds(guard.leaseSeconds());
   v1::StartTxReply startRep;
   if (!callDrone(c, &v1::Drone::Stub::StartTx, start, startRep)) return 1;
+  guard.leased(c, startRep.lease_id());
 
   const auto began = std::chrono::steady_clock::now();
   const bool tty = isatty(STDERR_FILENO) && !args->has("--json");
   bool stoppedEarly = false;
   while (watch.next(snap)) {
     if (remoteWatch && remoteWatch->next(remoteSnap)) mergeRemoteRx(snap, remoteSnap, rx);
-    if (tty) std::cerr << "\r\x1b[K" << progressLine(snap, tx, rx) << std::flush;
+    if (tty) {
+      writeControl(std::cerr, "\r\x1b[K");
+      std::cerr << progressLine(snap, tx, rx) << std::flush;
+    }
     if (!portTransmitting(snap, tx)) break;  // StartTx returned: the worker runs until it says otherwise
-    if (*duration && std::chrono::steady_clock::now() - began >= std::chrono::seconds(*duration)) {
+    if (RunGuard::stopSignal() || !guard.renewDue() ||
+        (*duration && std::chrono::steady_clock::now() - began >= std::chrono::seconds(*duration))) {
       stoppedEarly = true;
       break;
     }
@@ -145,7 +152,7 @@ int runCommand(const std::vector<std::string>& argv) {
   outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   outcome.snapshots.emplace_back(c.address().target, snap);
   outcome.ports.push_back({c.address().target, tx, {file->streams().begin(), file->streams().end()}});
-  return report(*args, outcome);
+  return guard.exitCode(report(*args, outcome), {tx});
 }
 
 }  // namespace staccato::cli

@@ -8,7 +8,9 @@
 
 #include "client/cli/commands.h"
 #include "client/cli/drone_call.h"
+#include "client/cli/safe_output.h"
 #include "client/cli/drone_options.h"
+#include "client/cli/run_guard.h"
 #include "client/cli/run_report.h"
 #include "client/cli/stats_format.h"
 #include "client/cli/stats_watch.h"
@@ -53,11 +55,7 @@ bool loadDrone(DroneRun& d, const std::string& me) {
       req.set_client_id(me);
       if (!callDrone(*d.conn, &v1::Drone::Stub::ConfigurePort, req, kCallDeadlineSeconds)) return false;
     }
-    v1::SetStreamsRequest set;
-    set.set_port(port.name());
-    set.set_client_id(me);
-    *set.mutable_streams() = port.streams();
-    if (!callDrone(*d.conn, &v1::Drone::Stub::SetStreams, set, kCallDeadlineSeconds)) return false;
+    if (!setStreams(*d.conn, port.name(), port.streams())) return false;
     if (!port.streams().empty()) d.sendingPorts.push_back(port.name());
   }
   return callDrone(*d.conn, &v1::Drone::Stub::ClearStats, clear, kCallDeadlineSeconds);
@@ -73,7 +71,7 @@ Req portsRequest(const std::vector<std::string>& ports, const std::string& me) {
 
 }  // namespace
 
-int runSession(const Args& args, const std::string& path, uint64_t durationSeconds) {
+int runSession(const Args& args, const std::string& path, uint64_t durationSeconds, uint32_t leaseSeconds) {
   auto session = client::loadSessionFile(path);
   if (!session) return fail(session.error().toString());
   auto mapping = client::PortMapping::parse(args.every("--map"));
@@ -109,9 +107,17 @@ int runSession(const Args& args, const std::string& path, uint64_t durationSecon
     if (!d.watch->next(d.snap)) return fail("lost the stats stream from drone " + d.plan->address());
   }
   const auto began = std::chrono::steady_clock::now();
-  for (auto& d : drones)
-    if (!d.sendingPorts.empty() && !callDrone(*d.conn, &v1::Drone::Stub::StartTx, portsRequest<v1::StartTxRequest>(d.sendingPorts, me), kCallDeadlineSeconds))
-      return 1;
+  RunGuard guard(leaseSeconds);
+  std::vector<std::string> started;
+  for (auto& d : drones) {
+    if (d.sendingPorts.empty()) continue;
+    auto start = portsRequest<v1::StartTxRequest>(d.sendingPorts, me);
+    start.set_lease_seconds(guard.leaseSeconds());
+    v1::StartTxReply rep;
+    if (!callDrone(*d.conn, &v1::Drone::Stub::StartTx, start, rep, kCallDeadlineSeconds)) return 1;
+    guard.leased(*d.conn, rep.lease_id());
+    started.insert(started.end(), d.sendingPorts.begin(), d.sendingPorts.end());
+  }
 
   const bool tty = isatty(STDERR_FILENO) && !args.has("--json");
   bool stoppedEarly = false;
@@ -125,8 +131,12 @@ int runSession(const Args& args, const std::string& path, uint64_t durationSecon
         progress += progressLine(d.snap, port, "") + "  ";
       }
     }
-    if (tty) std::cerr << "\r\x1b[K" << progress << std::flush;
-    if (busy && durationSeconds && std::chrono::steady_clock::now() - began >= std::chrono::seconds(durationSeconds)) {
+    if (tty) {
+      writeControl(std::cerr, "\r\x1b[K");
+      std::cerr << progress << std::flush;
+    }
+    if (busy && (RunGuard::stopSignal() || !guard.renewDue() ||
+                 (durationSeconds && std::chrono::steady_clock::now() - began >= std::chrono::seconds(durationSeconds)))) {
       stoppedEarly = true;
       break;
     }
@@ -147,7 +157,7 @@ int runSession(const Args& args, const std::string& path, uint64_t durationSecon
     for (const v1::SessionPort& port : d.plan->ports())
       outcome.ports.push_back({d.plan->address(), port.name(), {port.streams().begin(), port.streams().end()}});
   }
-  return report(args, outcome);
+  return guard.exitCode(report(args, outcome), started);
 }
 
 }  // namespace staccato::cli

@@ -6,6 +6,6 @@ namespace staccato::cli {
 
 /// Loads the session (mapped by --map rules), configures every port, loads its streams, sends
 /// on every port with streams, waits until all finish (or --duration), reports.
-int runSession(const Args& args, const std::string& path, uint64_t durationSeconds);
+int runSession(const Args& args, const std::string& path, uint64_t durationSeconds, uint32_t leaseSeconds);
 
 }  // namespace staccato::cli

@@ -20,14 +20,7 @@ int loadCommand(const std::vector<std::string>& argv) {
   if (auto plans = compileAll(file->streams()); !plans) return fail(args->positional[0] + ": " + plans.error().toString());
   auto conn = connect(*args);
   if (!conn) return fail(conn.error().toString());
-  v1::SetStreamsRequest req;
-  req.set_port(*args->get("--port"));
-  req.set_client_id(client::DroneConnection::clientId());
-  *req.mutable_streams() = file->streams();
-  v1::SetStreamsReply rep;
-  auto ctx = (*conn)->context();
-  if (auto s = (*conn)->stub().SetStreams(ctx.get(), req, &rep); !s.ok()) return fail(client::describe(s, (*conn)->address().target));
-  return 0;
+  return setStreams(**conn, *args->get("--port"), file->streams()) ? 0 : 1;
 }
 
 int streamsCommand(const std::vector<std::string>& argv) {

@@ -12,7 +12,7 @@
 namespace staccato::client {
 
 std::string withDefaultPort(std::string target) {
-  if (target.find(':') == std::string::npos) target += ":7878";
+  if (target.find(':') == std::string::npos) target += std::string(":") + rpc::kDefaultTcpPort;
   return target;
 }
 
@@ -29,9 +29,9 @@ Result<std::unique_ptr<DroneConnection>> DroneConnection::open(const DroneAddres
   }
   auto c = std::unique_ptr<DroneConnection>(new DroneConnection());
   c->address_ = address;
-  grpc::ChannelArguments args;  // replay streams of large captures exceed gRPC's 4 MiB default
-  args.SetMaxReceiveMessageSize(rpc::kMaxMessageBytes);
-  args.SetMaxSendMessageSize(rpc::kMaxMessageBytes);
+  grpc::ChannelArguments args;  // stats snapshots of many streams exceed gRPC's 4 MiB default
+  args.SetMaxReceiveMessageSize(rpc::kMaxReplyBytes);
+  args.SetMaxSendMessageSize(rpc::kMaxRequestBytes);
   c->channel_ = grpc::CreateCustomChannel(address.target, creds, args);
   c->stub_ = v1::Drone::NewStub(c->channel_);
   return c;
@@ -70,8 +70,7 @@ std::string describe(const grpc::Status& s, const std::string& target) {
     case grpc::StatusCode::UNAUTHENTICATED: return msg;
     case grpc::StatusCode::RESOURCE_EXHAUSTED:
       if (msg.find("larger than max") != std::string::npos)
-        return "the message to or from the drone at " + target + " is too large (" + msg + "); at most " +
-               std::to_string(rpc::kMaxMessageBytes >> 20) + " MiB per call: send fewer or shorter replay streams";
+        return "a message to or from the drone at " + target + " is too large (" + msg + ")";
       return msg;
     default: return msg;
   }

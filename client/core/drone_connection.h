@@ -8,16 +8,17 @@
 #include <string>
 
 #include "common/core/result.h"
+#include "rpc/drone_address.h"
 #include "staccato/v1/drone.grpc.pb.h"
 
 namespace staccato::client {
 
 /// The protocol version this client speaks (sent in every call's metadata and in GetVersion).
-inline constexpr uint32_t kClientProtocolMajor = 0;
-inline constexpr uint32_t kClientProtocolMinor = 1;
+inline constexpr uint32_t kClientProtocolMajor = 1;
+inline constexpr uint32_t kClientProtocolMinor = 0;
 
 /// Where a drone listens unless told otherwise.
-inline constexpr const char* kDefaultDroneTarget = "127.0.0.1:7878";
+inline constexpr const char* kDefaultDroneTarget = rpc::kDefaultDroneAddress;
 
 /// A target as users type it: "host" gets the default port 7878; "host:port", "[v6]:port" and
 /// "unix:/path" stay as they are.

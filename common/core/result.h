@@ -7,7 +7,7 @@
 namespace staccato {
 
 /// What kind of failure, for mapping to RPC status codes at the boundary.
-enum class ErrorKind { kInvalid, kNotFound, kBusy, kDenied, kUnavailable, kInternal };
+enum class ErrorKind { kInvalid, kNotFound, kBusy, kDenied, kUnavailable, kExhausted, kInternal };
 
 struct Error {
   std::string path;     ///< e.g. "layers[1].ip.ttl"; empty when the error is not about one field

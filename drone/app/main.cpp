@@ -13,12 +13,14 @@
 #include <thread>
 
 #include "common/files/stream_file.h"
+#include "drone/app/access_token.h"
 #include "drone/app/demo_lab.h"
 #include "drone/app/options.h"
+#include "drone/app/quiet_logs.h"
 #include "drone/app/unix_socket_file.h"
-#include "rpc/message_limits.h"
 #include "rpc/names/backend_names.h"
 #include "drone/core/port_manager.h"
+#include "drone/service/drone_server.h"
 #include "drone/service/drone_service.h"
 
 using namespace staccato;
@@ -46,6 +48,16 @@ int main(int argc, char** argv) {
     std::cout << kDroneUsage;
     return 0;
   }
+  if (!opts->generateToken.empty()) {
+    if (auto s = generateTokenFile(opts->generateToken); !s) {
+      std::cerr << "staccato-drone: " << s.error().toString() << "\n";
+      return 1;
+    }
+    std::cerr << "staccato-drone: wrote a new access token to " << opts->generateToken
+              << " (mode 0600): start the drone with --token-file " << opts->generateToken
+              << " and give clients the same file\n";
+    return 0;
+  }
   if (opts->demoLab) {
     if (auto s = checkDemoLabPermitted(); !s) {
       std::cerr << "staccato-drone: " << s.error().toString() << "\n";
@@ -56,7 +68,7 @@ int main(int argc, char** argv) {
   std::optional<UnixSocketFile> socketFile;
   if (isUnixListen(opts->listen)) {
     socketFile.emplace(unixListenPath(opts->listen));
-    if (auto s = socketFile->prepare(opts->listen == kDemoLabListen); !s) {
+    if (auto s = socketFile->prepare(opts->listen == kDemoLabListen || opts->listen == kDefaultListen); !s) {
       std::cerr << "staccato-drone: " << s.error().toString() << "\n";
       return 1;
     }
@@ -73,27 +85,25 @@ int main(int argc, char** argv) {
     std::cerr << "staccato-drone: demo lab: " << lab->summary << "; see its traffic with: nsenter -t " << ::getpid()
               << " -n tcpdump -i " << kDemoLabPortB << "\n";
   }
-  std::string token;
+  ServerOptions server;
+  server.listen = opts->listen;
+  server.policy.protocolMajor = kProtocolMajor;
   if (!opts->tokenFile.empty()) {
-    auto t = readSecretLine(opts->tokenFile);
+    auto t = readAccessToken(opts->tokenFile);
     if (!t) {
       std::cerr << "staccato-drone: " << t.error().toString() << "\n";
       return 2;
     }
-    token = *t;
+    server.policy.token = *t;
   }
-  std::shared_ptr<grpc::ServerCredentials> creds = grpc::InsecureServerCredentials();
   if (!opts->tlsCert.empty()) {
     auto cert = readTextFile(opts->tlsCert), key = readTextFile(opts->tlsKey);
     if (!cert || !key) {
       std::cerr << "staccato-drone: " << (!cert ? cert.error() : key.error()).toString() << "\n";
       return 2;
     }
-    grpc::SslServerCredentialsOptions ssl;
-    ssl.pem_key_cert_pairs.push_back({*key, *cert});
-    creds = grpc::SslServerCredentials(ssl);
+    server.tls = TlsIdentity{*cert, *key};
   }
-
   // SIGINT/SIGTERM may land on any thread (libraries start their own): the handler only
   // writes to a pipe; a thread of ours reads it and shuts the server down.
   if (pipe2(stopPipe, O_CLOEXEC) != 0) {
@@ -111,20 +121,18 @@ int main(int argc, char** argv) {
   defaults.set_backend(*rpc::backendFromName(opts->backend));
   defaults.set_rx_backend(*rpc::rxBackendFromName(opts->rxBackend));
   defaults.set_tx_queues(opts->txQueues);
-  PortManager ports(opts->ports, defaults);
-  DroneService service(ports, token);
-  grpc::ServerBuilder builder;
+  DroneLimits limits;
+  if (opts->streamMemoryBytes) limits.streamMemoryBytes = opts->streamMemoryBytes;
+  PortManager ports(opts->ports, defaults, limits);
+  DroneService service(ports);
+  quietLibraryLogs();
   int boundPort = 0;
-  builder.AddListeningPort(opts->listen, creds, &boundPort);
-  builder.RegisterService(&service);
-  builder.SetMaxReceiveMessageSize(rpc::kMaxMessageBytes);  // replay streams of large captures
-  builder.SetMaxSendMessageSize(rpc::kMaxMessageBytes);
   // A unix socket is born private (0600 before anyone can connect), then given to its user.
   mode_t oldMask = 0;
   if (socketFile) oldMask = ::umask(0077);
-  std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
+  std::unique_ptr<grpc::Server> grpcServer = startServer({&service}, server, &boundPort);
   if (socketFile) ::umask(oldMask);
-  if (!server || boundPort == 0) {
+  if (!grpcServer || boundPort == 0) {
     std::cerr << "staccato-drone: cannot listen on " << opts->listen
               << (socketFile ? " (can this user create files in that directory?)"
                              : " (address in use, or not an address of this host?)")
@@ -133,23 +141,23 @@ int main(int argc, char** argv) {
   }
   std::string access;
   if (socketFile) {
-    auto who = socketFile->secure();
+    auto who = socketFile->secure(opts->socketGroup);
     if (!who) {
       std::cerr << "staccato-drone: " << who.error().toString() << "\n";
       return 1;
     }
     access = " (" + *who + ")";
   }
-  std::cerr << "staccato-drone: listening on " << opts->listen << access << (token.empty() ? "" : " (token required)")
-            << (opts->tlsCert.empty() ? "" : " (TLS)") << ", " << ports.listPorts().size() << " ports\n";
+  std::cerr << "staccato-drone: listening on " << opts->listen << access << (server.policy.token.empty() ? "" : " (token required)")
+            << (server.tls ? " (TLS)" : "") << ", " << ports.listPorts().size() << " ports\n";
   std::thread stopper([&] {
     int sig = 0;
     while (::read(stopPipe[0], &sig, sizeof sig) < 0 && errno == EINTR) {
     }
     std::cerr << "staccato-drone: stopping (signal " << sig << ")\n";
-    server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(2));
+    grpcServer->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(2));
   });
-  server->Wait();
+  grpcServer->Wait();
   stopper.join();
   return 0;
 }

@@ -10,17 +10,25 @@ const char* kDroneUsage = R"(Usage: staccato-drone [OPTIONS]
 
 The Staccato drone: owns this host's ports, sends and receives streams, reports stats over gRPC.
 
-  --listen ADDR:PORT     where to listen (default 127.0.0.1:7878). Any address other than
-                         loopback requires --token-file.
-  --listen unix:PATH     listen on a unix socket instead (local, no token needed): a stale
-                         socket file is replaced, the file is removed on exit; mode 0600,
-                         owned by the user who ran sudo or pkexec, if any
+  --listen unix:PATH     where to listen (default unix:/run/staccato/drone.sock): a unix socket
+                         of mode 0600, owned by the user who ran sudo or pkexec, if any; no
+                         token needed. A stale socket file is replaced, the file is removed
+                         on exit
+  --socket-group GROUP   unix socket: mode 0660 and this group, so its members may connect
+                         (the system service uses group staccato)
+  --listen ADDR:PORT     listen on TCP instead (e.g. 127.0.0.1:7878 or 0.0.0.0:7878): needs
+                         --token-file, on loopback too (every local user can reach it)
   --demo-lab             a private demo network (root): the drone moves into its own network
                          namespace with a veth pair demo0 <-> demo1 (2 queues each), its only
                          ports; what one sends the other receives. The kernel removes it all
                          when the drone exits, however it exits. Listens on
                          unix:/run/staccato/demo-lab.sock unless --listen unix:PATH is given.
-  --token-file FILE      clients must send this access token (first line of FILE)
+  --token-file FILE      clients must send this access token (first line of FILE; at least
+                         22 random characters)
+  --generate-token FILE  write a new random token to FILE (mode 0600) and exit
+  --max-stream-memory MIB
+                         memory all ports' streams may take together (default 1024; a replay
+                         stream holds up to 256 MiB of frames)
   --tls-cert FILE --tls-key FILE
                          serve TLS with this certificate and key (PEM)
   --include PATTERNS     only these interfaces (comma-separated shell patterns, e.g. 'eth*,ens1f?')
@@ -75,7 +83,8 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
     } else if (a == "--demo-lab") {
       o.demoLab = true;
     } else if (a == "--listen" || a == "--token-file" || a == "--tls-cert" || a == "--tls-key" || a == "--include" ||
-               a == "--exclude" || a == "--backend" || a == "--tx-queues" || a == "--rx-backend") {
+               a == "--exclude" || a == "--backend" || a == "--tx-queues" || a == "--rx-backend" ||
+               a == "--max-stream-memory" || a == "--generate-token" || a == "--socket-group") {
       auto v = value();
       if (!v) return v.error();
       if (a == "--listen") {
@@ -89,6 +98,14 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
       if (a == "--exclude") o.ports.exclude = splitComma(*v);
       if (a == "--backend") o.backend = *v;
       if (a == "--rx-backend") o.rxBackend = *v;
+      if (a == "--generate-token") o.generateToken = *v;
+      if (a == "--socket-group") o.socketGroup = *v;
+      if (a == "--max-stream-memory") {
+        if (v->empty() || v->size() > 7 || v->find_first_not_of("0123456789") != std::string::npos ||
+            std::stoul(*v) < 16 || std::stoul(*v) > 1048576)
+          return makeError(a, "'" + *v + "' is not a size in MiB (allowed 16..1048576)");
+        o.streamMemoryBytes = size_t{std::stoul(*v)} << 20;
+      }
       if (a == "--tx-queues") {
         if (v->empty() || v->size() > 4 || v->find_first_not_of("0123456789") != std::string::npos)
           return makeError(a, "'" + *v + "' is not a queue count (allowed 0 = all, 1..9999)");
@@ -114,12 +131,17 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
   }
   if (isUnixListen(o.listen) && unixListenPath(o.listen).empty())
     return makeError("--listen", "give a socket path, e.g. unix:/run/staccato/drone.sock");
+  if (!o.socketGroup.empty() && !isUnixListen(o.listen))
+    return makeError("--socket-group", "only a unix socket has a group: drop it or --listen unix:PATH");
   if (o.listen.find(':') == std::string::npos)
     return makeError("--listen", "give ADDR:PORT, e.g. 127.0.0.1:7878, or unix:PATH");
   if (o.tlsCert.empty() != o.tlsKey.empty()) return makeError("--tls-cert", "TLS needs both --tls-cert and --tls-key");
-  if (!isLoopbackListen(o.listen) && !isUnixListen(o.listen) && o.tokenFile.empty())
-    return makeError("--listen", o.listen + " is reachable from other hosts: give an access token with --token-file "
-                                 "(and preferably --tls-cert/--tls-key); see docs/security.md");
+  if (!isUnixListen(o.listen) && o.tokenFile.empty())
+    return makeError("--listen", o.listen + (isLoopbackListen(o.listen) ? " is reachable by every user of this host"
+                                                                        : " is reachable from other hosts") +
+                                 ": give an access token with --token-file (staccato-drone --generate-token FILE makes "
+                                 "one; off loopback add --tls-cert/--tls-key), or listen on a unix socket; see "
+                                 "docs/security.md");
   return o;
 }
 

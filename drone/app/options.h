@@ -5,10 +5,11 @@
 
 #include "common/core/result.h"
 #include "drone/port/port_info.h"
+#include "rpc/drone_address.h"
 
 namespace staccato::drone {
 
-inline constexpr const char* kDefaultListen = "127.0.0.1:7878";
+inline constexpr const char* kDefaultListen = rpc::kDefaultDroneAddress;
 /// Where a --demo-lab drone listens unless told otherwise (its TCP ports exist only inside its
 /// private network namespace).
 inline constexpr const char* kDemoLabListen = "unix:/run/staccato/demo-lab.sock";
@@ -22,6 +23,9 @@ struct DroneOptions {
   uint32_t txQueues = 0;         ///< turbo queues per port; 0 = all
   std::string rxBackend = "auto";  ///< every port's receive engine until a client configures it
   bool demoLab = false;            ///< own network namespace with the veth pair demo0 <-> demo1
+  size_t streamMemoryBytes = 0;    ///< --max-stream-memory; 0 = the default
+  std::string generateToken;       ///< --generate-token FILE: write a token there and exit
+  std::string socketGroup;         ///< --socket-group: unix socket mode 0660 for this group
   bool help = false;
 };
 

@@ -1,6 +1,7 @@
 #include "drone/app/unix_socket_file.h"
 
 #include <fcntl.h>
+#include <grp.h>
 #include <pwd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -78,7 +79,7 @@ Status UnixSocketFile::prepare(bool createDir) {
   return Ok{};
 }
 
-Result<std::string> UnixSocketFile::secure() {
+Result<std::string> UnixSocketFile::secure(const std::string& group) {
   // Through a descriptor of the socket itself: the directory may belong to the user, who must
   // not be able to swap in a symlink and have root change another file's owner.
   const int fd = ::open(path_.c_str(), O_PATH | O_NOFOLLOW | O_CLOEXEC);
@@ -103,15 +104,23 @@ Result<std::string> UnixSocketFile::secure() {
       if (const passwd* pw = ::getpwuid(uid)) gid = pw->pw_gid;
     }
   }
+  const struct group* g = group.empty() ? nullptr : ::getgrnam(group.c_str());
+  if (!group.empty() && !g) {
+    ::close(fd);
+    return makeError("--socket-group", "no group named '" + group + "' on this host");
+  }
+  if (g) gid = g->gr_gid;
+  const mode_t mode = g ? 0660 : 0600;
   Status result = Ok{};
-  if (::chmod(("/proc/self/fd/" + std::to_string(fd)).c_str(), 0600) != 0)
-    result = makeError("--listen", "chmod 0600 unix:" + path_ + ": " + errnoText(errno));
-  else if (uid != st.st_uid && ::fchownat(fd, "", uid, gid, AT_EMPTY_PATH) != 0)
+  if (::chmod(("/proc/self/fd/" + std::to_string(fd)).c_str(), mode) != 0)
+    result = makeError("--listen", "chmod unix:" + path_ + ": " + errnoText(errno));
+  else if ((uid != st.st_uid || gid != st.st_gid) && ::fchownat(fd, "", uid, gid, AT_EMPTY_PATH) != 0)
     result = makeError("--listen", "chown unix:" + path_ + " to uid " + std::to_string(uid) + ": " + errnoText(errno));
   ::close(fd);
   if (!result) return result.error();
   const passwd* pw = ::getpwuid(uid);
-  return "mode 0600, owner " + (pw ? std::string(pw->pw_name) : "uid " + std::to_string(uid));
+  const std::string owner = pw ? std::string(pw->pw_name) : "uid " + std::to_string(uid);
+  return g ? "mode 0660, owner " + owner + ", group " + group : "mode 0600, owner " + owner;
 }
 
 }  // namespace staccato::drone

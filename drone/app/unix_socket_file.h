@@ -22,8 +22,9 @@ class UnixSocketFile {
   /// a stale socket (nobody listening), refuses a live socket or a file that is not a socket.
   Status prepare(bool createDir);
   /// After listening: mode 0600; owned by the user behind sudo (SUDO_UID/SUDO_GID) or pkexec
-  /// (PKEXEC_UID) when the drone runs as root on their behalf. Returns who may connect, for the log.
-  Result<std::string> secure();
+  /// (PKEXEC_UID) when the drone runs as root on their behalf. With a `group`: mode 0660 and
+  /// that group. Returns who may connect, for the log.
+  Result<std::string> secure(const std::string& group = {});
 
   const std::string& path() const { return path_; }
 

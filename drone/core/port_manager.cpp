@@ -1,5 +1,7 @@
 #include "drone/core/port_manager.h"
 
+#include <malloc.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -11,6 +13,7 @@
 #include "drone/tx/clock.h"
 #include "drone/core/backend_choice.h"
 #include "drone/core/port_config_check.h"
+#include "drone/core/sendable_plans.h"
 
 namespace staccato::drone {
 namespace {
@@ -23,12 +26,11 @@ Error notFound(const std::string& port) {
                    ErrorKind::kNotFound);
 }
 
-bool enabled(const v1::Stream& s) { return !s.has_enabled() || s.enabled(); }
 
 }  // namespace
 
-PortManager::PortManager(PortFilter filter, v1::PortConfig defaults)
-    : filter_(std::move(filter)), defaults_(std::move(defaults)) {
+PortManager::PortManager(PortFilter filter, v1::PortConfig defaults, DroneLimits limits)
+    : filter_(std::move(filter)), defaults_(std::move(defaults)), limits_(limits) {
   refresh();
   watcher_ = std::jthread([this](std::stop_token st) {
     while (!st.stop_requested()) {
@@ -195,34 +197,81 @@ Status PortManager::configurePort(const std::string& name, const v1::PortConfig&
   return Ok{};
 }
 
-Status PortManager::setStreams(const std::string& name, const google::protobuf::RepeatedPtrField<v1::Stream>& streams,
-                               const std::string& client) {
+Status PortManager::canSetStreams(const std::string& name, const std::string& client) {
   std::lock_guard lock(mu_);
+  return canSetStreamsLocked(name, client);
+}
+
+Status PortManager::canSetStreamsLocked(const std::string& name, const std::string& client) {
   auto p = find(name);
   if (!p) return p.error();
   if (auto s = checkOwner(**p, client); !s) return s;
   if (transmitting(**p)) return makeError("port", name + " is sending; stop it before changing its streams", ErrorKind::kBusy);
-  auto plans = compileAll(streams);  // all or nothing: nothing changes unless every stream compiles
-  if (!plans) return plans.error();
-  for (size_t i = 0; i < plans->size(); ++i) {
-    const TxPlan& plan = (*plans)[i];
-    if (auto s = checkRate(plan, lineRate(**p)); !s)
-      return s.error().withPrefix("streams[" + std::to_string(i) + "]");
-  }
-  (*p)->streams.assign(streams.begin(), streams.end());
-  (*p)->plans = std::move(plans).value();
-  // The last run's counts belong to streams that are gone; their ids would also make the
-  // receivers' rows ambiguous when another port now sends the same ids.
-  (*p)->tx.reset();
-  (*p)->txStreamIds.clear();
   return Ok{};
 }
 
-Result<std::vector<v1::Stream>> PortManager::getStreams(const std::string& name) {
+size_t PortManager::streamBytesAvailable(const std::string& name) {
+  std::lock_guard lock(mu_);
+  return streamBytesAvailableLocked(name);
+}
+
+size_t PortManager::streamBytesAvailableLocked(const std::string& name) const {
+  size_t others = 0;
+  for (const auto& [n, p] : ports_)
+    if (n != name) others += p.stored->bytes;
+  return others >= limits_.streamMemoryBytes ? 0 : limits_.streamMemoryBytes - others;
+}
+
+Status PortManager::setStreams(const std::string& name, rpc::Streams streams, const std::string& client) {
+  double rate = 0;
+  {
+    std::lock_guard lock(mu_);
+    auto p = find(name);
+    if (!p) return p.error();
+    rate = lineRate(**p);
+  }
+  if (streams.size() > static_cast<int>(kMaxStreamsPerPort))
+    return makeError("streams", std::to_string(streams.size()) + " streams; a port holds at most " +
+                                    std::to_string(kMaxStreamsPerPort), ErrorKind::kExhausted);
+  // Compiling thousands of streams takes a while: other clients' calls go on meanwhile.
+  auto plans = compileAll(streams);  // all or nothing: nothing changes unless every stream compiles
+  if (!plans) return plans.error();
+  auto stored = std::make_shared<StoredStreams>();
+  for (size_t i = 0; i < plans->size(); ++i) {
+    const TxPlan& plan = (*plans)[i];
+    if (auto s = checkRate(plan, rate); !s) return s.error().withPrefix("streams[" + std::to_string(i) + "]");
+    stored->bytes += plan.frameTemplate.size();
+  }
+  stored->bytes += static_cast<size_t>(streams.SpaceUsedExcludingSelfLong());
+  stored->streams = std::move(streams);
+  stored->plans = std::move(plans).value();
+  std::shared_ptr<const StoredStreams> old;
+  {
+    std::lock_guard lock(mu_);
+    if (auto s = canSetStreamsLocked(name, client); !s) return s;  // things may have changed meanwhile
+    if (const size_t left = streamBytesAvailableLocked(name); stored->bytes > left)
+      return makeError("streams", "these streams take " + std::to_string(stored->bytes >> 20) + " MiB; the drone's stream "
+                                  "memory (" + std::to_string(limits_.streamMemoryBytes >> 20) + " MiB) has " +
+                                  std::to_string(left >> 20) + " MiB left (clear other ports' streams, or start the drone "
+                                  "with a larger --max-stream-memory)", ErrorKind::kExhausted);
+    Port& port = ports_.at(name);
+    old = std::exchange(port.stored, std::move(stored));
+    // The last run's counts belong to streams that are gone; their ids would also make the
+    // receivers' rows ambiguous when another port now sends the same ids.
+    port.tx.reset();
+    port.txStreamIds.clear();
+  }
+  const bool large = old->bytes > (size_t{16} << 20);
+  old.reset();
+  if (large) malloc_trim(0);  // give the freed frames back to the system, not just to malloc
+  return Ok{};
+}
+
+Result<std::shared_ptr<const rpc::Streams>> PortManager::getStreams(const std::string& name) {
   std::lock_guard lock(mu_);
   auto p = find(name);
   if (!p) return p.error();
-  return (*p)->streams;
+  return std::shared_ptr<const rpc::Streams>((*p)->stored, &(*p)->stored->streams);
 }
 
 Result<std::vector<PortManager::Port*>> PortManager::owned(const std::vector<std::string>& names,
@@ -237,26 +286,23 @@ Result<std::vector<PortManager::Port*>> PortManager::owned(const std::vector<std
   return targets;
 }
 
-Status PortManager::startTx(const std::vector<std::string>& names, const std::string& client) {
+Status PortManager::startTx(const std::vector<std::string>& names, const std::string& client, uint64_t lease) {
   std::lock_guard lock(mu_);
   // Check every port first: either all start or none does.
   auto targets = owned(names, client);
   if (!targets) return targets.error();
   for (Port* p : *targets) {
     if (transmitting(*p)) return makeError("ports", p->info.name + " is already sending; stop it first", ErrorKind::kBusy);
-    if (std::none_of(p->streams.begin(), p->streams.end(), enabled))
+    if (std::none_of(p->stored->streams.begin(), p->stored->streams.end(), streamEnabled))
       return makeError("ports", p->info.name + " has no enabled streams; set streams first", ErrorKind::kBusy);
   }
   for (Port* p : *targets) {
     TxJob job;
     job.interleaved = p->config.tx_mode() == v1::PortConfig::INTERLEAVED;
     job.lineRateBps = lineRate(*p);
+    job.plans = sendablePlans(p->stored->plans);
     p->txStreamIds.clear();
-    for (const TxPlan& plan : p->plans)
-      if (enabled(plan.stream)) {
-        job.plans.push_back(plan);
-        p->txStreamIds.push_back(plan.streamId);
-      }
+    for (const TxPlan& plan : job.plans) p->txStreamIds.push_back(plan.streamId);
     p->tx.reset();  // the last run's sockets hold the queues the new ones bind
     auto chosen = openBackends(p->info, p->config, job.plans, p->cpu, turboRx(*p));
     if (!chosen) return chosen.error();
@@ -265,6 +311,7 @@ Status PortManager::startTx(const std::vector<std::string>& names, const std::st
     p->error.clear();
     p->backend = chosen->name;
     p->backendReason = chosen->reason;
+    p->lease = lease;
     p->tx = std::make_unique<TxSession>(std::move(chosen->queues), job, chosen->cpus);
   }
   return Ok{};
@@ -274,16 +321,30 @@ Status PortManager::stopTx(const std::vector<std::string>& names, const std::str
   std::lock_guard lock(mu_);
   auto targets = owned(names, client);
   if (!targets) return targets.error();
-  for (Port* p : *targets) {
-    if (p->tx) p->tx->requestStop();
-  }
-  for (Port* p : *targets) {
-    if (p->tx) {
-      while (!p->tx->finished()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-      reapFinished(*p);
-    }
-  }
+  stopAndReap(*targets);
   return Ok{};
+}
+
+void PortManager::stopAndReap(const std::vector<Port*>& ports) {
+  for (Port* p : ports)
+    if (p->tx) p->tx->requestStop();
+  for (Port* p : ports) {
+    if (!p->tx) continue;
+    while (!p->tx->finished()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    reapFinished(*p);
+  }
+}
+
+void PortManager::expireLease(uint64_t lease, const std::string& why) {
+  std::lock_guard lock(mu_);
+  std::vector<Port*> leased;
+  for (auto& [name, p] : ports_)
+    if (p.lease == lease && transmitting(p)) leased.push_back(&p);
+  stopAndReap(leased);
+  for (Port* p : leased) {
+    p->error = why;
+    std::fprintf(stderr, "staccato-drone: %s: %s\n", p->info.name.c_str(), why.c_str());
+  }
 }
 
 Status PortManager::clearStats(const std::vector<std::string>& names, const std::string& client) {
@@ -291,9 +352,9 @@ Status PortManager::clearStats(const std::vector<std::string>& names, const std:
   std::lock_guard lock(mu_);
   auto targets = owned(names, client);
   if (!targets) return targets.error();
-  if (names.empty()) {
+  if (names.empty()) {  // every port this client may change: others' reserved ports keep their counts
     for (auto& [n, p] : ports_)
-      if (p.present) targets->push_back(&p);
+      if (p.present && checkOwner(p, client)) targets->push_back(&p);
   }
   for (Port* p : *targets) {
     if (p->tx && !transmitting(*p)) p->tx->clearCounters();

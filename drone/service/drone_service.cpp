@@ -2,7 +2,10 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
+#include <cstring>
 #include <thread>
 
 #include "drone/core/stats_sampler.h"
@@ -15,17 +18,30 @@ constexpr uint32_t kDefaultIntervalMs = 1000;
 
 grpc::Status fromStatus(const Status& s) { return s ? grpc::Status::OK : toGrpc(s.error()); }
 
-std::string clientOf(grpc::ServerContext* ctx, const std::string& claimed) { return claimed.empty() ? ctx->peer() : claimed; }
+constexpr size_t kMaxClientIdChars = 64;
+
+/// Who makes the call: the client id it claims (checked: it is shown in ports lists and logs),
+/// else its transport address.
+Result<std::string> clientOf(grpc::ServerContext* ctx, const std::string& claimed) {
+  if (claimed.empty()) return ctx->peer();
+  const bool safe = claimed.size() <= kMaxClientIdChars && std::all_of(claimed.begin(), claimed.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || std::strchr("@._:+/=-", c) != nullptr;
+  });
+  if (!safe)
+    return makeError("client_id", "must be 1.." + std::to_string(kMaxClientIdChars) +
+                                      " characters of letters, digits and @._:+/=- (e.g. alice@lab-pc)");
+  return claimed;
+}
+
+/// Runs `call` with the caller's checked client id.
+template <typename Call>
+grpc::Status asClient(grpc::ServerContext* ctx, const std::string& claimed, Call call) {
+  auto client = clientOf(ctx, claimed);
+  if (!client) return toGrpc(client.error());
+  return call(*client);
+}
 
 std::vector<std::string> list(const google::protobuf::RepeatedPtrField<std::string>& r) { return {r.begin(), r.end()}; }
-
-// Compares in constant time so the token cannot be guessed byte by byte from timings.
-bool sameSecret(const std::string& a, const std::string& b) {
-  if (a.size() != b.size()) return false;
-  unsigned char diff = 0;
-  for (size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
-  return diff == 0;
-}
 
 }  // namespace
 
@@ -37,33 +53,14 @@ grpc::Status toGrpc(const Error& e) {
     case ErrorKind::kDenied: code = grpc::StatusCode::PERMISSION_DENIED; break;
     // Not UNAVAILABLE: clients read that as "drone unreachable, retry"; a missing feature is not.
     case ErrorKind::kUnavailable: code = grpc::StatusCode::FAILED_PRECONDITION; break;
+    case ErrorKind::kExhausted: code = grpc::StatusCode::RESOURCE_EXHAUSTED; break;
     case ErrorKind::kInternal: code = grpc::StatusCode::INTERNAL; break;
     default: break;
   }
   return grpc::Status(code, e.toString());
 }
 
-grpc::Status DroneService::admit(grpc::ServerContext* ctx) const {
-  const auto& md = ctx->client_metadata();
-  if (!token_.empty()) {
-    auto it = md.find(kTokenHeader);
-    const std::string got = it == md.end() ? "" : std::string(it->second.data(), it->second.size());
-    if (!sameSecret(got, "Bearer " + token_))
-      return grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
-                          "missing or wrong access token (give the drone's token with --token-file)");
-  }
-  if (auto it = md.find(kVersionHeader); it != md.end()) {
-    const std::string v(it->second.data(), it->second.size());
-    if (v.substr(0, v.find('.')) != std::to_string(kProtocolMajor))
-      return grpc::Status(grpc::StatusCode::FAILED_PRECONDITION,
-                          "client speaks protocol " + v + ", this drone speaks " + std::to_string(kProtocolMajor) + "." +
-                              std::to_string(kProtocolMinor) + "; use a client of the same major version");
-  }
-  return grpc::Status::OK;
-}
-
-grpc::Status DroneService::GetVersion(grpc::ServerContext* ctx, const v1::GetVersionRequest* req, v1::GetVersionReply* rep) {
-  if (auto s = admit(ctx); !s.ok()) return s;
+grpc::Status DroneService::GetVersion(grpc::ServerContext*, const v1::GetVersionRequest* req, v1::GetVersionReply* rep) {
   if (req->client_major() != kProtocolMajor)
     return grpc::Status(grpc::StatusCode::FAILED_PRECONDITION,
                         "client protocol major " + std::to_string(req->client_major()) + " is not this drone's " +
@@ -79,58 +76,85 @@ grpc::Status DroneService::GetVersion(grpc::ServerContext* ctx, const v1::GetVer
   return grpc::Status::OK;
 }
 
-grpc::Status DroneService::ListPorts(grpc::ServerContext* ctx, const v1::ListPortsRequest*, v1::ListPortsReply* rep) {
-  if (auto s = admit(ctx); !s.ok()) return s;
+grpc::Status DroneService::ListPorts(grpc::ServerContext*, const v1::ListPortsRequest*, v1::ListPortsReply* rep) {
   for (auto& p : ports_.listPorts()) *rep->add_ports() = std::move(p);
   return grpc::Status::OK;
 }
 
 grpc::Status DroneService::ConfigurePort(grpc::ServerContext* ctx, const v1::ConfigurePortRequest* req, v1::ConfigurePortReply*) {
-  if (auto s = admit(ctx); !s.ok()) return s;
-  return fromStatus(ports_.configurePort(req->port(), req->config(), clientOf(ctx, req->client_id())));
+  return asClient(ctx, req->client_id(), [&](const std::string& client) {
+    return fromStatus(ports_.configurePort(req->port(), req->config(), client));
+  });
 }
 
-grpc::Status DroneService::SetStreams(grpc::ServerContext* ctx, const v1::SetStreamsRequest* req, v1::SetStreamsReply*) {
-  if (auto s = admit(ctx); !s.ok()) return s;
-  return fromStatus(ports_.setStreams(req->port(), req->streams(), clientOf(ctx, req->client_id())));
+grpc::Status DroneService::SetStreams(grpc::ServerContext* ctx, grpc::ServerReader<v1::StreamsPart>* reader,
+                                      v1::SetStreamsReply*) {
+  v1::StreamsPart part;
+  if (!reader->Read(&part)) return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "no streams part: name the port");
+  const std::string port = part.port();
+  return asClient(ctx, part.client_id(), [&](const std::string& client) {
+    // Refuse before the upload, not after: a port that is sending or reserved takes nothing.
+    if (auto s = ports_.canSetStreams(port, client); !s) return toGrpc(s.error());
+    rpc::StreamsAssembler streams(kMaxStreamsPerPort, ports_.streamBytesAvailable(port));
+    do {
+      if (auto s = streams.add(part); !s) return toGrpc(s.error());
+    } while (reader->Read(&part));
+    return fromStatus(ports_.setStreams(port, streams.take(), client));
+  });
 }
 
-grpc::Status DroneService::GetStreams(grpc::ServerContext* ctx, const v1::GetStreamsRequest* req, v1::GetStreamsReply* rep) {
-  if (auto s = admit(ctx); !s.ok()) return s;
+grpc::Status DroneService::GetStreams(grpc::ServerContext*, const v1::GetStreamsRequest* req,
+                                      grpc::ServerWriter<v1::StreamsPart>* writer) {
   auto streams = ports_.getStreams(req->port());
   if (!streams) return toGrpc(streams.error());
-  for (auto& s : *streams) *rep->add_streams() = std::move(s);
+  rpc::forEachStreamsPart(**streams, "", "", [&](const v1::StreamsPart& part) { return writer->Write(part); });
   return grpc::Status::OK;
 }
 
-grpc::Status DroneService::StartTx(grpc::ServerContext* ctx, const v1::StartTxRequest* req, v1::StartTxReply*) {
-  if (auto s = admit(ctx); !s.ok()) return s;
-  return fromStatus(ports_.startTx(list(req->ports()), clientOf(ctx, req->client_id())));
+grpc::Status DroneService::StartTx(grpc::ServerContext* ctx, const v1::StartTxRequest* req, v1::StartTxReply* rep) {
+  return asClient(ctx, req->client_id(), [&](const std::string& client) {
+    if (req->lease_seconds() == 0) return fromStatus(ports_.startTx(list(req->ports()), client));
+    auto lease = leases_.open(req->lease_seconds(), client);
+    if (!lease) return toGrpc(lease.error());
+    if (auto s = ports_.startTx(list(req->ports()), client, lease->first); !s) {
+      leases_.close(lease->first);
+      return toGrpc(s.error());
+    }
+    rep->set_lease_id(lease->second);
+    return grpc::Status::OK;
+  });
+}
+
+grpc::Status DroneService::RenewLease(grpc::ServerContext*, const v1::RenewLeaseRequest* req, v1::RenewLeaseReply*) {
+  return fromStatus(leases_.renew(req->lease_id()));
 }
 
 grpc::Status DroneService::StopTx(grpc::ServerContext* ctx, const v1::StopTxRequest* req, v1::StopTxReply*) {
-  if (auto s = admit(ctx); !s.ok()) return s;
-  return fromStatus(ports_.stopTx(list(req->ports()), clientOf(ctx, req->client_id())));
+  return asClient(ctx, req->client_id(), [&](const std::string& client) {
+    return fromStatus(ports_.stopTx(list(req->ports()), client));
+  });
 }
 
 grpc::Status DroneService::ClearStats(grpc::ServerContext* ctx, const v1::ClearStatsRequest* req, v1::ClearStatsReply*) {
-  if (auto s = admit(ctx); !s.ok()) return s;
-  return fromStatus(ports_.clearStats(list(req->ports()), clientOf(ctx, req->client_id())));
+  return asClient(ctx, req->client_id(), [&](const std::string& client) {
+    return fromStatus(ports_.clearStats(list(req->ports()), client));
+  });
 }
 
 grpc::Status DroneService::ReservePort(grpc::ServerContext* ctx, const v1::ReservePortRequest* req, v1::ReservePortReply*) {
-  if (auto s = admit(ctx); !s.ok()) return s;
-  return fromStatus(ports_.reserve(req->port(), clientOf(ctx, req->client_id())));
+  return asClient(ctx, req->client_id(), [&](const std::string& client) {
+    return fromStatus(ports_.reserve(req->port(), client));
+  });
 }
 
 grpc::Status DroneService::ReleasePort(grpc::ServerContext* ctx, const v1::ReleasePortRequest* req, v1::ReleasePortReply*) {
-  if (auto s = admit(ctx); !s.ok()) return s;
-  return fromStatus(ports_.release(req->port(), clientOf(ctx, req->client_id()), req->force()));
+  return asClient(ctx, req->client_id(), [&](const std::string& client) {
+    return fromStatus(ports_.release(req->port(), client, req->force()));
+  });
 }
 
 grpc::Status DroneService::WatchStats(grpc::ServerContext* ctx, const v1::WatchStatsRequest* req,
                                       grpc::ServerWriter<v1::StatsSnapshot>* writer) {
-  if (auto s = admit(ctx); !s.ok()) return s;
   uint32_t interval = req->interval_ms() ? req->interval_ms() : kDefaultIntervalMs;
   if (interval < kMinIntervalMs)
     return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,

@@ -1,29 +1,32 @@
 #pragma once
-/// The gRPC service: checks the caller (token, version), calls PortManager, maps errors to
-/// gRPC status codes once. No logic of its own.
+/// The gRPC service: calls PortManager, maps errors to gRPC status codes once. No logic of its
+/// own; who may call is checked before a call reaches it (drone/service/edge_guard.h).
 #include <string>
 
+#include "drone/core/lease_book.h"
 #include "drone/core/port_manager.h"
 #include "staccato/v1/drone.grpc.pb.h"
 
 namespace staccato::drone {
 
-inline constexpr uint32_t kProtocolMajor = 0;
-inline constexpr uint32_t kProtocolMinor = 1;
+// 1.0: stream lists travel in parts (SetStreams, GetStreams), transmit leases.
+inline constexpr uint32_t kProtocolMajor = 1;
+inline constexpr uint32_t kProtocolMinor = 0;
 inline constexpr const char* kVersionHeader = "x-staccato-version";  ///< "MAJOR.MINOR" sent by clients
 inline constexpr const char* kTokenHeader = "authorization";          ///< "Bearer TOKEN"
 
 class DroneService final : public v1::Drone::Service {
  public:
-  /// `token` empty = no token required (loopback only; main enforces that).
-  DroneService(PortManager& ports, std::string token) : ports_(ports), token_(std::move(token)) {}
+  explicit DroneService(PortManager& ports)
+      : ports_(ports), leases_([&ports](uint64_t lease, const std::string& why) { ports.expireLease(lease, why); }) {}
 
   grpc::Status GetVersion(grpc::ServerContext*, const v1::GetVersionRequest*, v1::GetVersionReply*) override;
   grpc::Status ListPorts(grpc::ServerContext*, const v1::ListPortsRequest*, v1::ListPortsReply*) override;
   grpc::Status ConfigurePort(grpc::ServerContext*, const v1::ConfigurePortRequest*, v1::ConfigurePortReply*) override;
-  grpc::Status SetStreams(grpc::ServerContext*, const v1::SetStreamsRequest*, v1::SetStreamsReply*) override;
-  grpc::Status GetStreams(grpc::ServerContext*, const v1::GetStreamsRequest*, v1::GetStreamsReply*) override;
+  grpc::Status SetStreams(grpc::ServerContext*, grpc::ServerReader<v1::StreamsPart>*, v1::SetStreamsReply*) override;
+  grpc::Status GetStreams(grpc::ServerContext*, const v1::GetStreamsRequest*, grpc::ServerWriter<v1::StreamsPart>*) override;
   grpc::Status StartTx(grpc::ServerContext*, const v1::StartTxRequest*, v1::StartTxReply*) override;
+  grpc::Status RenewLease(grpc::ServerContext*, const v1::RenewLeaseRequest*, v1::RenewLeaseReply*) override;
   grpc::Status StopTx(grpc::ServerContext*, const v1::StopTxRequest*, v1::StopTxReply*) override;
   grpc::Status ClearStats(grpc::ServerContext*, const v1::ClearStatsRequest*, v1::ClearStatsReply*) override;
   grpc::Status ReservePort(grpc::ServerContext*, const v1::ReservePortRequest*, v1::ReservePortReply*) override;
@@ -32,9 +35,8 @@ class DroneService final : public v1::Drone::Service {
                           grpc::ServerWriter<v1::StatsSnapshot>*) override;
 
  private:
-  grpc::Status admit(grpc::ServerContext* ctx) const;
   PortManager& ports_;
-  std::string token_;
+  LeaseBook leases_;  ///< after ports_: destroyed first, so no lease expires into a dead manager
 };
 
 /// Maps an engine error to a gRPC status whose message says what to fix.

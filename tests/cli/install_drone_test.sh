@@ -32,6 +32,10 @@ exec setpriv --reuid=65534 --regid=65534 --clear-groups "$installed" "\$@"
 SH
 chmod 755 "$LAB_TMP/drone-as-nobody"
 DRONE=$LAB_TMP/drone-as-nobody
+# nobody's socket in a directory nobody may write to.
+install -d -o 65534 -g 65534 "$LAB_TMP/nobody"
+export STACCATO_DRONE=unix:$LAB_TMP/nobody/drone.sock
+LAB_DRONE_ARGS+=(--listen "$STACCATO_DRONE")
 start_drone
 f=$(stream_file caps 1000 10000)
 chmod 644 "$f"

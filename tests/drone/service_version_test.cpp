@@ -1,10 +1,11 @@
-// Version negotiation and auth at the RPC boundary, through a real in-process gRPC server:
+// Version negotiation and auth at the RPC boundary (the edge guard), through a real gRPC server:
 // clients of another minor version (or older clients without the header) are served, another
 // major version gets FAILED_PRECONDITION with a message that says what to do, a wrong token gets
 // UNAUTHENTICATED.
 #include <grpcpp/grpcpp.h>
 #include <gtest/gtest.h>
 
+#include "drone/service/drone_server.h"
 #include "drone/service/drone_service.h"
 
 namespace staccato::drone {
@@ -13,12 +14,9 @@ namespace {
 class ServiceVersionTest : public ::testing::Test {
  protected:
   void start(const std::string& token) {
-    service_ = std::make_unique<DroneService>(ports_, token);
-    grpc::ServerBuilder b;
+    service_ = std::make_unique<DroneService>(ports_);
     int port = 0;
-    b.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(), &port);
-    b.RegisterService(service_.get());
-    server_ = b.BuildAndStart();
+    server_ = startServer({service_.get()}, {"127.0.0.1:0", {token, kProtocolMajor}, std::nullopt}, &port);
     ASSERT_TRUE(server_);
     stub_ = v1::Drone::NewStub(grpc::CreateChannel("127.0.0.1:" + std::to_string(port), grpc::InsecureChannelCredentials()));
   }

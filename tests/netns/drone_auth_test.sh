@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
-# Exposure rules: loopback by default; any other address needs a token; wrong or missing
-# tokens are refused with UNAUTHENTICATED; TLS works with a certificate.
+# Exposure rules: a unix socket by default; any TCP address (loopback too) needs a token; weak
+# tokens are refused at start; wrong or missing tokens are refused with UNAUTHENTICATED; TLS works
+# with a certificate.
 source "$(dirname "$0")/lab.sh"
 lab_up
 in_lab ip addr add 10.77.0.1/32 dev lo
 if in_lab "$DRONE" --listen 10.77.0.1:7879 2>"$LAB_TMP/err"; then echo "FAIL drone listened without a token"; exit 1; fi
 expect_error "reachable from other hosts: give an access token with --token-file"
-echo "s3cret-token-$RANDOM" >"$LAB_TMP/token"
-echo "wrong" >"$LAB_TMP/wrong"
+if in_lab "$DRONE" --listen 127.0.0.1:7879 2>"$LAB_TMP/err"; then echo "FAIL drone listened on loopback TCP without a token"; exit 1; fi
+expect_error "reachable by every user of this host: give an access token with --token-file"
+echo "s3cret" >"$LAB_TMP/weak"
+if in_lab "$DRONE" --listen 10.77.0.1:7879 --token-file "$LAB_TMP/weak" 2>"$LAB_TMP/err"; then echo "FAIL a 6-character token accepted"; exit 1; fi
+expect_error "the token is only 6 characters"
+"$DRONE" --generate-token "$LAB_TMP/token" >/dev/null
+[[ $(stat -c %a "$LAB_TMP/token") == 600 ]] && echo "ok   generated token file is owner-only" || { echo "FAIL token file mode $(stat -c %a "$LAB_TMP/token")"; exit 1; }
+"$DRONE" --generate-token "$LAB_TMP/wrong" >/dev/null
 PROBE_ARGS="--drone 10.77.0.1:7879 --token-file $LAB_TMP/token" start_drone --listen 10.77.0.1:7879 --token-file "$LAB_TMP/token"
 if cli ports --drone 10.77.0.1:7879 2>"$LAB_TMP/err"; then echo "FAIL no token accepted"; exit 1; fi
 expect_error "missing or wrong access token"

@@ -65,23 +65,24 @@ cli configure va --mode sequential >/dev/null
 
 # --- two drones: tx on the first (va), rx on a second one that owns vb ----------------------
 stop_drone
-ip netns exec "$LAB_NS" "$DRONE" "${LAB_DRONE_ARGS[@]}" --listen 127.0.0.1:7878 --include va >"$LAB_TMP/drone-a.log" 2>&1 &
+DRONE_B_ADDR=unix:$LAB_TMP/drone-b.sock
+ip netns exec "$LAB_NS" "$DRONE" "${LAB_DRONE_ARGS[@]}" --include va >"$LAB_TMP/drone-a.log" 2>&1 &
 DRONE_PID=$!
-ip netns exec "$LAB_NS" "$DRONE" "${LAB_DRONE_ARGS[@]}" --listen 127.0.0.1:7879 --include vb >"$LAB_TMP/drone-b.log" 2>&1 &
+ip netns exec "$LAB_NS" "$DRONE" "${LAB_DRONE_ARGS[@]}" --listen "$DRONE_B_ADDR" --include vb >"$LAB_TMP/drone-b.log" 2>&1 &
 DRONE_B=$!
 for _ in $(seq 100); do
-  cli ports >/dev/null 2>&1 && cli --drone 127.0.0.1:7879 ports >/dev/null 2>&1 && break
+  cli ports >/dev/null 2>&1 && cli --drone "$DRONE_B_ADDR" ports >/dev/null 2>&1 && break
   sleep 0.1
 done
-cli --drone 127.0.0.1:7879 ports | grep -q '^vb ' || { echo "FAIL second drone does not show vb"; exit 1; }
+cli --drone "$DRONE_B_ADDR" ports | grep -q '^vb ' || { echo "FAIL second drone does not show vb"; exit 1; }
 if cli ports | grep -q '^vb '; then echo "FAIL --include va still shows vb"; exit 1; fi
 f=$(stream_file two 5000 10000)
-cli run "$f" --tx va --rx vb --rx-drone 127.0.0.1:7879 --json >"$LAB_TMP/two.out.json"
+cli run "$f" --tx va --rx vb --rx-drone "$DRONE_B_ADDR" --json >"$LAB_TMP/two.out.json"
 check "two drones: tx == rx == 5000, nothing lost" "[(s['tx_port'], s['rx_port'], s['tx_packets'], s['rx_packets'], s['lost']) for s in d['streams']] == [('va', 'vb', 5000, 5000, 0)]" "$LAB_TMP/two.out.json"
 check "two drones: latency measured, flagged as two clocks" "d['streams'][0]['latency']['samples'] == 5000 and not d['streams'][0]['same_clock']" "$LAB_TMP/two.out.json"
 check "two drones: both ports reported" "sorted(p['port'] for p in d['ports']) == ['va', 'vb']" "$LAB_TMP/two.out.json"
-cli run "$f" --tx va --rx vb --rx-drone 127.0.0.1:7879 >"$LAB_TMP/two.out.txt"
+cli run "$f" --tx va --rx vb --rx-drone "$DRONE_B_ADDR" >"$LAB_TMP/two.out.txt"
 grep -q "only as good as their clock sync" "$LAB_TMP/two.out.txt" && echo "ok   table says latency spans two clocks" || { echo "FAIL table"; cat "$LAB_TMP/two.out.txt"; exit 1; }
-if cli run "$f" --tx va --rx-drone 127.0.0.1:7879 2>"$LAB_TMP/err"; then echo "FAIL --rx-drone without --rx accepted"; exit 1; fi
+if cli run "$f" --tx va --rx-drone "$DRONE_B_ADDR" 2>"$LAB_TMP/err"; then echo "FAIL --rx-drone without --rx accepted"; exit 1; fi
 expect_error "needs --rx PORT"
 kill "$DRONE_B"; wait "$DRONE_B" || { echo "FAIL second drone did not exit cleanly"; exit 1; }

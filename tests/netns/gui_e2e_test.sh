@@ -5,5 +5,5 @@ source "$(dirname "$0")/lab.sh"
 GUI_E2E=${GUI_E2E:?set GUI_E2E to the gui_e2e_tests binary}
 lab_up
 start_drone
-in_lab env QT_QPA_PLATFORM=offscreen STACCATO_TEST_DRONE=127.0.0.1:7878 "$GUI_E2E"
+in_lab env QT_QPA_PLATFORM=offscreen STACCATO_TEST_DRONE="$STACCATO_DRONE" "$GUI_E2E"
 echo "ok   GUI: stream built, applied, started; rx == tx with latency; chart points"

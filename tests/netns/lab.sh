@@ -9,8 +9,12 @@ LAB_NS="stc-test-$$-$RANDOM"
 # The transmit backend under test (BACKEND=pcap|turbo|auto), veth queues (QUEUES), and the
 # receive engine of the receiving port vb (RX_BACKEND=pcap|turbo; see start_drone).
 LAB_QUEUES=${QUEUES:-1}
-LAB_DRONE_ARGS=(--backend "${BACKEND:-auto}" --tx-queues "${QUEUES:-0}")
 LAB_TMP=$(mktemp -d)
+# The drone listens on a unix socket of its own (the default path is shared by every namespace);
+# the CLI finds it through $STACCATO_DRONE.
+LAB_SOCK=$LAB_TMP/drone.sock
+export STACCATO_DRONE=unix:$LAB_SOCK
+LAB_DRONE_ARGS=(--listen "$STACCATO_DRONE" --backend "${BACKEND:-auto}" --tx-queues "${QUEUES:-0}")
 DRONE_PID=
 
 lab_cleanup() {

@@ -57,7 +57,7 @@ echo '{"format_version": 1, "streams": []}' >"$LAB_TMP/none.json"
 cli load "$LAB_TMP/none.json" --port va
 expect_fail() { if "$@" 2>"$LAB_TMP/err" >/dev/null; then echo "FAIL accepted: $*"; exit 1; fi; }
 expect_fail cli run "$LAB_TMP/session.json" --map va=nosuch
-expect_error "drone 127.0.0.1:7878 has no port 'nosuch' (it has: .*va"
+expect_error "drone $STACCATO_DRONE has no port 'nosuch' (it has: .*va"
 expect_fail cli run "$LAB_TMP/session.json" --map va=p0=x
 expect_error "use PORT=NEWPORT"
 capture_session two p1 --map va=p0 --map vb=p1

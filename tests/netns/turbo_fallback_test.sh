@@ -48,7 +48,7 @@ cli configure va --backend auto >/dev/null
 stop_drone
 
 # A drone that cannot open AF_XDP sockets: libpcap, with the reason.
-ip netns exec "$LAB_NS" env LD_PRELOAD="$NO_AF_XDP" ASAN_OPTIONS=verify_asan_link_order=0 "$DRONE" --include 'va,vb' >"$LAB_TMP/drone.log" 2>&1 &
+ip netns exec "$LAB_NS" env LD_PRELOAD="$NO_AF_XDP" ASAN_OPTIONS=verify_asan_link_order=0 "$DRONE" --listen "$STACCATO_DRONE" --include 'va,vb' >"$LAB_TMP/drone.log" 2>&1 &
 DRONE_PID=$!
 for _ in $(seq 100); do cli ports >/dev/null 2>&1 && break; sleep 0.1; done
 expect_backend "AF_XDP unavailable" "$(send va "$f")" pcap "Address family not supported"

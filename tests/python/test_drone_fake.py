@@ -1,6 +1,6 @@
 """The Drone class against an in-process fake drone: the version handshake, the token and
 version headers, the client id, errors carrying the drone's message, ints as ints, and stopping
-what it started however the block ends."""
+what it started however the block ends, and stream lists in parts no larger than a drone reads."""
 from concurrent import futures
 
 import grpc
@@ -30,8 +30,16 @@ class FakeDrone(drone_pb2_grpc.DroneServicer):
         self.config = request.config
         return drone_pb2.ConfigurePortReply()
 
-    def SetStreams(self, request, context):
-        context.abort(grpc.StatusCode.INVALID_ARGUMENT, "streams[0].layers[1].ip.ttl: 999 exceeds 8 bits (allowed 0..255)")
+    def SetStreams(self, request_iterator, context):
+        parts = list(request_iterator)
+        self.part_sizes = [p.ByteSize() for p in parts]
+        self.streams = (parts[0].port, parts[0].client_id, staccato.parts.join_streams_parts(parts))
+        if any(layer.fields.get("ip.ttl") == "999" for s in self.streams[2] for layer in s.layers):
+            context.abort(grpc.StatusCode.INVALID_ARGUMENT, "streams[0].layers[1].ip.ttl: 999 exceeds 8 bits (allowed 0..255)")
+        return drone_pb2.SetStreamsReply()
+
+    def GetStreams(self, request, context):
+        yield from staccato.parts.streams_parts(self.streams[2], "", "")
 
     def StartTx(self, request, context):
         self.calls.append(("StartTx", list(request.ports), request.client_id))
@@ -67,7 +75,8 @@ def test_handshake_headers_and_client_id(fake, tmp_path):
 
 def test_other_major_version_is_refused(fake):
     fake.major = staccato.CLIENT_MAJOR + 1
-    with pytest.raises(staccato.DroneError, match="speaks protocol 1.7, this package 0.1"):
+    with pytest.raises(staccato.DroneError, match=f"speaks protocol {staccato.CLIENT_MAJOR + 1}.7, this package "
+                                                  f"{staccato.CLIENT_MAJOR}.{staccato.CLIENT_MINOR}"):
         staccato.Drone(fake.address)
 
 
@@ -111,3 +120,17 @@ def test_stops_what_it_started_when_the_block_raises(fake):
                 raise RuntimeError("boom")
     stops = [c for c in fake.calls if c[0] == "StopTx"]
     assert stops == [("StopTx", ["p1"], "me"), ("StopTx", ["p0"], "me")]
+
+
+def test_a_large_replay_travels_in_parts_and_comes_back_whole(fake):
+    frames = [bytes([i % 256]) * 1500 for i in range(3000)]  # 4.5 MB: more than a drone reads at once
+    replay = staccato.v1.stream_pb2.Stream(id=7, name="big")
+    replay.replay.frames.extend(frames)
+    replay.replay.times_ns.extend(range(0, 3000 * 1000, 1000))
+    small = staccato.Stream("small", ["eth", "ip", "udp"], id=1, count=5)
+    with staccato.Drone(fake.address, client_id="me") as drone:
+        drone.set_streams("p0", [small, replay])
+        assert fake.streams[:2] == ("p0", "me")
+        assert len(fake.part_sizes) >= 5 and max(fake.part_sizes) <= 1.1 * staccato.parts.PART_BYTES
+        back = drone.streams("p0")
+    assert back == [small, replay]

@@ -4,6 +4,7 @@
 
 #include "client/core/session/drone_watcher.h"
 #include "client/core/session/grpc_error.h"
+#include "client/core/stream_transfer.h"
 
 namespace staccato::client {
 namespace {
@@ -195,30 +196,23 @@ void GrpcDroneSession::call(QString what, Rpc rpc, bool refreshesPorts, Done del
 }
 
 void GrpcDroneSession::getStreams(const std::string& port, StreamsDone done) {
-  auto reply = std::make_shared<v1::GetStreamsReply>();
-  v1::GetStreamsRequest req;
-  req.set_port(port);
+  auto streams = std::make_shared<rpc::Streams>();
   call(
       "GetStreams " + QString::fromStdString(port),
-      [req, reply](DroneConnection& c, grpc::ClientContext& ctx) { return c.stub().GetStreams(&ctx, req, reply.get()); },
-      false, [reply, done = std::move(done)](const Status& s) {
+      [port, streams](DroneConnection& c, grpc::ClientContext& ctx) { return fetchStreams(c, ctx, port, *streams); },
+      false, [streams, done = std::move(done)](const Status& s) {
         if (!done) return;
         if (!s) return done(s.error());
-        done(std::vector<v1::Stream>(reply->streams().begin(), reply->streams().end()));
+        done(std::vector<v1::Stream>(std::make_move_iterator(streams->begin()), std::make_move_iterator(streams->end())));
       });
 }
 
 void GrpcDroneSession::setStreams(const std::string& port, std::vector<v1::Stream> streams, Done done) {
-  v1::SetStreamsRequest req;
-  req.set_port(port);
-  req.set_client_id(DroneConnection::clientId());
-  for (auto& s : streams) *req.add_streams() = std::move(s);
+  rpc::Streams list;
+  for (auto& s : streams) list.Add(std::move(s));
   call(
       "SetStreams " + QString::fromStdString(port),
-      [req = std::move(req)](DroneConnection& c, grpc::ClientContext& ctx) {
-        v1::SetStreamsReply rep;
-        return c.stub().SetStreams(&ctx, req, &rep);
-      },
+      [port, list = std::move(list)](DroneConnection& c, grpc::ClientContext& ctx) { return putStreams(c, ctx, port, list); },
       false, std::move(done));
 }
 

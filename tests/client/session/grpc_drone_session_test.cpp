@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "drone/core/port_manager.h"
+#include "drone/service/drone_server.h"
 #include "drone/service/drone_service.h"
 #include "tests/support/stacks.h"
 
@@ -34,11 +35,9 @@ class InProcessDrone {
 
   /// Listens on `port` (0 = any free one); false when it cannot bind.
   bool start(int port = 0) {
-    service_ = std::make_unique<drone::DroneService>(ports_, "");
-    grpc::ServerBuilder b;
-    b.AddListeningPort("127.0.0.1:" + std::to_string(port), grpc::InsecureServerCredentials(), &port_);
-    b.RegisterService(service_.get());
-    server_ = b.BuildAndStart();
+    service_ = std::make_unique<drone::DroneService>(ports_);
+    server_ = drone::startServer({service_.get()}, {"127.0.0.1:" + std::to_string(port), {"", drone::kProtocolMajor}, {}},
+                                 &port_);
     return server_ && port_ != 0;
   }
   void stop() {

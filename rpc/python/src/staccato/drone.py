@@ -11,18 +11,20 @@ from google.protobuf import json_format
 
 from staccato.convert import to_dict
 from staccato.errors import DroneError, describe
+from staccato.parts import join_streams_parts, streams_parts
 from staccato.streams import StreamLike, as_streams
 from staccato.v1 import drone_pb2, drone_pb2_grpc
 
 # The drone protocol this package speaks (kClientProtocolMajor/Minor in client/core): a drone
 # refuses clients of another major version.
-CLIENT_MAJOR = 0
-CLIENT_MINOR = 1
-DEFAULT_ADDRESS = "127.0.0.1:7878"
-# Replay streams of large captures exceed gRPC's 4 MiB default (rpc/message_limits.h).
-_MAX_MESSAGE_BYTES = (256 + 16) << 20
-_CHANNEL_OPTIONS = [("grpc.max_send_message_length", _MAX_MESSAGE_BYTES),
-                    ("grpc.max_receive_message_length", _MAX_MESSAGE_BYTES)]
+CLIENT_MAJOR = 1
+CLIENT_MINOR = 0
+# The drone's default: a unix socket (rpc/drone_address.h); TCP needs a token.
+DEFAULT_ADDRESS = "unix:/run/staccato/drone.sock"
+# rpc/message_limits.h: a drone reads requests of at most 4 MiB (stream lists go in parts, see
+# staccato.parts) and may answer with up to 64 MiB (stats of thousands of streams).
+_CHANNEL_OPTIONS = [("grpc.max_send_message_length", 4 << 20),
+                    ("grpc.max_receive_message_length", 64 << 20)]
 _WATCH_INTERVAL_MS = 100  # the drone's minimum
 # Frames still in flight after the last send: wait at least this long, and while a busy receiver
 # is still counting, until its counts settle, at most the longer time (as staccato-cli run does).
@@ -99,8 +101,11 @@ class Drone:
         return to_dict(reply)
 
     def _call(self, method: str, request, timeout: Optional[float] = None):
+        """A unary call, a client-streaming one (`request` an iterator of parts), or a
+        server-streaming one (read to the end here, so errors surface as DroneError)."""
         try:
-            return getattr(self._stub, method)(request, metadata=self._metadata, timeout=timeout or self.timeout)
+            reply = getattr(self._stub, method)(request, metadata=self._metadata, timeout=timeout or self.timeout)
+            return list(reply) if isinstance(reply, grpc.Call) and hasattr(reply, "__iter__") else reply
         except grpc.RpcError as e:
             raise describe(e, self.address) from None
 
@@ -147,12 +152,11 @@ class Drone:
     def set_streams(self, port: str, streams: Iterable[StreamLike]) -> None:
         """Replaces the port's streams (messages or stream-file dicts); all or nothing. Streams
         with id 0 are numbered. A bad stream raises DroneError naming the field."""
-        self._call("SetStreams", drone_pb2.SetStreamsRequest(port=port, streams=as_streams(streams),
-                                                            client_id=self.client_id))
+        self._call("SetStreams", streams_parts(as_streams(streams), port, self.client_id))
 
     def streams(self, port: str) -> list:
         """The port's ``staccato.v1.Stream`` messages."""
-        return list(self._call("GetStreams", drone_pb2.GetStreamsRequest(port=port)).streams)
+        return join_streams_parts(self._call("GetStreams", drone_pb2.GetStreamsRequest(port=port)))
 
     # ---- transmit -----------------------------------------------------------------------
     def start(self, *ports: str) -> None:

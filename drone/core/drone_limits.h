@@ -1,0 +1,19 @@
+#pragma once
+/// How much a client may make the drone hold: documented in docs/security.md ("Limits").
+#include <cstddef>
+
+namespace staccato::drone {
+
+/// Streams one port may hold. Each keeps a template frame (up to 16 KiB) and, while sending,
+/// prefilled buffers on every queue: the bound keeps both small whatever the frame lengths.
+inline constexpr size_t kMaxStreamsPerPort = 4096;
+
+/// The memory all ports' streams may take together unless --max-stream-memory says otherwise:
+/// room for a 256 MiB replay stream several times over.
+inline constexpr size_t kDefaultStreamMemoryBytes = size_t{1} << 30;
+
+struct DroneLimits {
+  size_t streamMemoryBytes = kDefaultStreamMemoryBytes;
+};
+
+}  // namespace staccato::drone

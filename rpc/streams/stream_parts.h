@@ -1,0 +1,42 @@
+#pragma once
+/// Stream lists travel in parts of about kStreamsPartBytes (SetStreams up, GetStreams down), so
+/// that no message is larger than the drone accepts: a replay stream of a large capture is cut
+/// between its frames. One splitter for every sender, one assembler for every receiver.
+#include <cstddef>
+#include <functional>
+#include <string>
+
+#include "common/core/result.h"
+#include "staccato/v1/drone.pb.h"
+
+namespace staccato::rpc {
+
+inline constexpr size_t kStreamsPartBytes = size_t{1} << 20;
+
+using Streams = google::protobuf::RepeatedPtrField<v1::Stream>;
+
+/// Cuts `streams` into parts of about `partBytes` and hands each to `send` in order (the first
+/// carries `port` and `clientId`); stops at the first part `send` refuses. A stream larger than
+/// `partBytes` goes alone, its replay frames continuing in `more_frames` parts. Returns false
+/// when `send` refused a part.
+bool forEachStreamsPart(const Streams& streams, const std::string& port, const std::string& clientId,
+                        const std::function<bool(const v1::StreamsPart&)>& send, size_t partBytes = kStreamsPartBytes);
+
+/// Puts parts back together. Refuses (ErrorKind::kExhausted) as soon as the list would hold
+/// more than `maxStreams` streams or `maxBytes` bytes, so nothing larger is ever held.
+class StreamsAssembler {
+ public:
+  StreamsAssembler(size_t maxStreams, size_t maxBytes) : maxStreams_(maxStreams), maxBytes_(maxBytes) {}
+
+  /// Takes the part's streams and frames (moving them out of `part`).
+  Status add(v1::StreamsPart& part);
+  size_t bytes() const { return bytes_; }
+  Streams take() { return std::move(streams_); }
+
+ private:
+  size_t maxStreams_, maxBytes_;
+  size_t bytes_ = 0;
+  Streams streams_;
+};
+
+}  // namespace staccato::rpc
