@@ -130,7 +130,8 @@ class EdgeGuard {
         lastLog = now;
       }
       const auto next = waiting_.empty() ? now + kLogEvery : waiting_.front().due;
-      wake_.wait_until(lock, st, next, [&] { return !waiting_.empty() && waiting_.front().due <= Clock::now(); });
+      // Woken early by a failure queued meanwhile that is due before `next`: go round again.
+      wake_.wait_until(lock, st, next, [&] { return !waiting_.empty() && waiting_.front().due < next; });
     }
   }
 

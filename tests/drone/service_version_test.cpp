@@ -82,5 +82,17 @@ TEST_F(ServiceVersionTest, TokenIsRequiredWhenConfigured) {
   EXPECT_TRUE(listPorts(kSameMajor + ".1", "s3cret-token").ok());
 }
 
+TEST_F(ServiceVersionTest, FailuresBeyondTheBurstAreSlowedNotStalled) {
+  // The first kFailureBurst wrong tokens are answered at once, later ones kFailuresPerSecond a
+  // second. (Before, a failure queued while the answer thread slept waited for its 10 s log tick.)
+  start("s3cret-token");
+  for (int i = 0; i < kFailureBurst + 5; ++i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    EXPECT_EQ(listPorts(kSameMajor + ".0", "wrong").error_code(), grpc::StatusCode::UNAUTHENTICATED);
+    EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(2)) << "failure " << i;
+  }
+  EXPECT_TRUE(listPorts(kSameMajor + ".0", "s3cret-token").ok()) << "the right token is never slowed";
+}
+
 }  // namespace
 }  // namespace staccato::drone
