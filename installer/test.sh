@@ -12,12 +12,15 @@ preset=dev
 installer/build.sh --preset "$preset"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp
-ctest --preset "$preset" --output-on-failure && exit 0
+report=$PWD/build/$preset/ctest-report.xml
+# A failure prints its tests' output once more at the very end, where CI logs keep it.
+failed() { python3 installer/print_failures.py "$report"; exit 1; }
+ctest --preset "$preset" --output-on-failure --output-junit "$report" && exit 0
 
 failed_log=build/$preset/Testing/Temporary/LastTestsFailed.log
 timing=$(ctest --preset "$preset" -N -L timing | awk '/Test +#/ {print $3}')
 while IFS=: read -r _ name; do
-  grep -qxF "$name" <<<"$timing" || { echo "FAILED: $name (not a timing test: no second try)"; exit 1; }
+  grep -qxF "$name" <<<"$timing" || { echo "FAILED: $name (not a timing test: no second try)"; failed; }
 done <"$failed_log"
 echo "== Only timing tests failed; trying them once more: $(cut -d: -f2 "$failed_log" | tr '\n' ' ')"
-ctest --preset "$preset" --rerun-failed --output-on-failure
+ctest --preset "$preset" --rerun-failed --output-on-failure --output-junit "$report" || failed
