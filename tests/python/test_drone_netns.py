@@ -1,62 +1,20 @@
 """The package against a real drone on a veth pair (va <-> vb) in a network namespace of its own
 (root). Nothing leaves the namespace; it is deleted afterwards, even on failure."""
-import os
-import secrets
-import subprocess
-import time
-
 import grpc
 import pytest
 
 import staccato
+from netns_lab import drone_lab, needs_root_and_drone
 
-DRONE = os.environ.get("DRONE")
-pytestmark = [pytest.mark.skipif(os.geteuid() != 0, reason="network namespaces need root"),
-              pytest.mark.skipif(not DRONE, reason="set DRONE to the staccato-drone binary")]
-
-
-def run(*args):
-    subprocess.run(args, check=True, capture_output=True)
+pytestmark = needs_root_and_drone
 
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
-    """The drone's address (a unix socket), the drone in a fresh namespace with va <-> vb."""
-    ns = f"stc-py-{os.getpid()}-{secrets.token_hex(3)}"
+    """The drone's address (a unix socket): libpcap, as this tests the package, not a backend."""
     tmp = tmp_path_factory.mktemp("lab")
-    address = f"unix:{tmp}/drone.sock"
-    drone = None
-    try:
-        run("ip", "netns", "add", ns)
-        # Quiet links: no IPv6 autoconfiguration chatter in the counters (fine if IPv6 is off anyway).
-        subprocess.run(["ip", "netns", "exec", ns, "sysctl", "-qw", "net.ipv6.conf.all.disable_ipv6=1",
-                        "net.ipv6.conf.default.disable_ipv6=1"], capture_output=True)
-        run("ip", "-n", ns, "link", "set", "lo", "up")
-        run("ip", "-n", ns, "link", "add", "va", "type", "veth", "peer", "name", "vb")
-        run("ip", "-n", ns, "link", "set", "va", "up")
-        run("ip", "-n", ns, "link", "set", "vb", "up")
-        with open(tmp / "drone.log", "w") as log:  # libpcap: this tests the package, not a backend
-            drone = subprocess.Popen(["ip", "netns", "exec", ns, DRONE, "--backend", "pcap", "--listen", address],
-                                     stdout=log, stderr=subprocess.STDOUT)
-        for _ in range(100):
-            assert drone.poll() is None, f"the drone died: {(tmp / 'drone.log').read_text()}"
-            try:
-                staccato.Drone(address, timeout=1).close()
-                break
-            except staccato.DroneError:
-                time.sleep(0.1)
-        else:
-            pytest.fail(f"the drone did not come up: {(tmp / 'drone.log').read_text()}")
-        yield address
-    finally:
-        if drone is not None:
-            drone.terminate()
-            try:
-                drone.wait(10)
-            except subprocess.TimeoutExpired:
-                drone.kill()
-                drone.wait()
-        subprocess.run(["ip", "netns", "del", ns], capture_output=True)
+    with drone_lab(tmp, f"unix:{tmp}/drone.sock", ["--backend", "pcap"]) as lab:
+        yield lab.address
 
 
 def port(drone, name):
