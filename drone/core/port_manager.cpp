@@ -112,9 +112,8 @@ void PortManager::refresh() {
     if (names.count(name) || !p.present) continue;
     p.present = false;
     // Sending, or stopped a moment ago because sends began to fail: say what happened.
-    if (transmitting(p) || (p.tx && !p.tx->error().empty())) {
-      p.tx->requestStop();
-      while (!p.tx->finished()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    if (p.tx && (transmitting(p) || !p.tx->error().empty())) {
+      stopAndReap({&p});
       p.error = "interface " + name + " disappeared while sending; transmit stopped";
     }
     p.rx.reset();
@@ -141,7 +140,9 @@ double PortManager::lineRate(const Port& p) const {
 }
 
 void PortManager::reapFinished(Port& p) {
-  if (p.tx && p.tx->releaseIfFinished()) {
+  std::vector<std::unique_ptr<TxWorker>> released;
+  if (p.tx && p.tx->releaseIfFinished(released)) {
+    closer_.close(std::move(released));
     if (std::string e = p.tx->error(); !e.empty() && p.error.empty()) p.error = e;
   }
 }
@@ -258,6 +259,7 @@ Status PortManager::setStreams(const std::string& name, rpc::Streams streams, co
     old = std::exchange(port.stored, std::move(stored));
     // The last run's counts belong to streams that are gone; their ids would also make the
     // receivers' rows ambiguous when another port now sends the same ids.
+    reapFinished(port);  // its sockets close on the closer's thread, not under the lock
     port.tx.reset();
     port.txStreamIds.clear();
   }
@@ -287,32 +289,60 @@ Result<std::vector<PortManager::Port*>> PortManager::owned(const std::vector<std
 }
 
 Status PortManager::startTx(const std::vector<std::string>& names, const std::string& client, uint64_t lease) {
-  std::lock_guard lock(mu_);
-  // Check every port first: either all start or none does.
-  auto targets = owned(names, client);
-  if (!targets) return targets.error();
-  for (Port* p : *targets) {
-    if (transmitting(*p)) return makeError("ports", p->info.name + " is already sending; stop it first", ErrorKind::kBusy);
-    if (std::none_of(p->stored->streams.begin(), p->stored->streams.end(), streamEnabled))
-      return makeError("ports", p->info.name + " has no enabled streams; set streams first", ErrorKind::kBusy);
-  }
-  for (Port* p : *targets) {
+  struct Start {
+    Port* port;
+    PortInfo info;
+    v1::PortConfig config;
     TxJob job;
-    job.interleaved = p->config.tx_mode() == v1::PortConfig::INTERLEAVED;
-    job.lineRateBps = lineRate(*p);
-    job.plans = sendablePlans(p->stored->plans);
+    int cpu;
+    bool turboRx, afterTurbo;
+    Result<BackendChoice> chosen = makeError("", "not opened");
+  };
+  std::vector<Start> starts;  // before the lock below: backends that did not start close unlocked
+  {
+    std::lock_guard lock(mu_);
+    // Check every port first: either all start or none does.
+    auto targets = owned(names, client);
+    if (!targets) return targets.error();
+    for (Port* p : *targets) {
+      if (transmitting(*p)) return makeError("ports", p->info.name + " is already sending; stop it first", ErrorKind::kBusy);
+      if (std::none_of(p->stored->streams.begin(), p->stored->streams.end(), streamEnabled))
+        return makeError("ports", p->info.name + " has no enabled streams; set streams first", ErrorKind::kBusy);
+    }
+    for (Port* p : *targets) {
+      TxJob job;
+      job.interleaved = p->config.tx_mode() == v1::PortConfig::INTERLEAVED;
+      job.lineRateBps = lineRate(*p);
+      job.plans = sendablePlans(p->stored->plans);
+      reapFinished(*p);
+      p->tx.reset();
+      p->starting = true;
+      starts.push_back({p, p->info, p->config, std::move(job), p->cpu, turboRx(*p), p->backend.starts_with("turbo")});
+    }
+  }
+  // Opening sockets waits for the kernel (seconds on a busy host): not under the lock. The ports
+  // are marked as starting meanwhile, so nobody else starts or changes them.
+  for (Start& s : starts) {
+    // AF_XDP sockets of the last run hold the queues the new ones bind: closed first. (Packet
+    // sockets hold nothing: a new run need not wait for them.)
+    if (s.afterTurbo) closer_.drain();
+    s.chosen = openBackends(s.info, s.config, s.job.plans, s.cpu, s.turboRx);
+  }
+  std::lock_guard lock(mu_);
+  for (Start& s : starts) s.port->starting = false;
+  for (Start& s : starts)
+    if (!s.chosen) return s.chosen.error();
+  for (Start& s : starts) {
+    Port* p = s.port;
+    if (s.chosen->name == "pcap" && s.config.backend() == v1::PortConfig::BACKEND_AUTO && turboBuiltIn())
+      std::fprintf(stderr, "staccato-drone: %s: %s\n", p->info.name.c_str(), s.chosen->reason.c_str());
     p->txStreamIds.clear();
-    for (const TxPlan& plan : job.plans) p->txStreamIds.push_back(plan.streamId);
-    p->tx.reset();  // the last run's sockets hold the queues the new ones bind
-    auto chosen = openBackends(p->info, p->config, job.plans, p->cpu, turboRx(*p));
-    if (!chosen) return chosen.error();
-    if (chosen->name == "pcap" && p->config.backend() == v1::PortConfig::BACKEND_AUTO && turboBuiltIn())
-      std::fprintf(stderr, "staccato-drone: %s: %s\n", p->info.name.c_str(), chosen->reason.c_str());
+    for (const TxPlan& plan : s.job.plans) p->txStreamIds.push_back(plan.streamId);
     p->error.clear();
-    p->backend = chosen->name;
-    p->backendReason = chosen->reason;
+    p->backend = s.chosen->name;
+    p->backendReason = s.chosen->reason;
     p->lease = lease;
-    p->tx = std::make_unique<TxSession>(std::move(chosen->queues), job, chosen->cpus);
+    p->tx = std::make_unique<TxSession>(std::move(s.chosen->queues), s.job, s.chosen->cpus);
   }
   return Ok{};
 }

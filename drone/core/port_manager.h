@@ -11,6 +11,7 @@
 
 #include "common/core/result.h"
 #include "drone/core/drone_limits.h"
+#include "drone/core/worker_closer.h"
 #include "drone/port/kernel_stats.h"
 #include "drone/port/port_info.h"
 #include "drone/rx/signature_receiver.h"
@@ -71,6 +72,7 @@ class PortManager {
     std::vector<uint32_t> txStreamIds;  ///< stream id of each of tx's streams
     std::string backend, backendReason;  ///< what the last start chose, and why
     uint64_t lease = 0;                  ///< the last start's lease, 0 = none
+    bool starting = false;               ///< startTx is opening its backends (unlocked)
     std::unique_ptr<SignatureReceiver> rx;
     bool rxAskedTurbo = false;                   ///< the config rx was opened for
     PortInfo rxOpenedFor;                        ///< the interface as it was then
@@ -87,7 +89,7 @@ class PortManager {
   Status checkOwner(const Port& p, const std::string& client) const;
   Status canSetStreamsLocked(const std::string& port, const std::string& client);
   size_t streamBytesAvailableLocked(const std::string& port) const;
-  static bool transmitting(const Port& p) { return p.tx && !p.tx->finished(); }
+  static bool transmitting(const Port& p) { return p.starting || (p.tx && !p.tx->finished()); }
   static bool turboRx(const Port& p) { return p.rx && p.rxBackend.starts_with("turbo"); }
   double lineRate(const Port& p) const;
   void reapFinished(Port& p);
@@ -99,6 +101,7 @@ class PortManager {
   PortFilter filter_;
   v1::PortConfig defaults_;
   DroneLimits limits_;
+  WorkerCloser closer_;  ///< before mu_ and ports_: outlives every session
   std::mutex mu_;
   std::map<std::string, Port> ports_;
   std::jthread watcher_;  ///< notices hot-plugged and removed interfaces

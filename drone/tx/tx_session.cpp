@@ -42,10 +42,11 @@ std::string TxSession::error() const {
   return releasedError_;
 }
 
-bool TxSession::releaseIfFinished() noexcept {
+bool TxSession::releaseIfFinished(std::vector<std::unique_ptr<TxWorker>>& closeLater) noexcept {
   if (!finished()) return false;
   if (!workers_.empty()) {
     releasedError_ = error();
+    for (auto& w : workers_) closeLater.push_back(std::move(w));
     workers_.clear();
   }
   return true;

@@ -19,9 +19,11 @@ class TxSession {
   /// True when every worker is done. A worker that failed stops the others.
   bool finished() noexcept;
   std::string error() const;  ///< the first worker error, or empty
-  /// Once finished: joins the workers and closes their backends (AF_XDP sockets and packet
-  /// memory go back to the port), keeping counts and error. Returns finished().
-  bool releaseIfFinished() noexcept;
+  /// Once finished: hands the workers to `closeLater`, keeping counts and error; destroying them
+  /// joins their threads and closes their backends (AF_XDP sockets and packet memory go back to
+  /// the port). Closing a socket can take seconds on a busy host: the caller picks the moment.
+  /// Returns finished().
+  bool releaseIfFinished(std::vector<std::unique_ptr<TxWorker>>& closeLater) noexcept;
   size_t queues() const noexcept { return queues_; }
   uint64_t packets(size_t stream) const noexcept;
   uint64_t bytes(size_t stream) const noexcept;

@@ -1,4 +1,4 @@
-"""A drone on a veth pair (va <-> vb) in a network namespace of its own (root). Nothing leaves
+"""A drone on veth pairs (va <-> vb by default) in a network namespace of its own (root). Nothing leaves
 the namespace; it is deleted afterwards, even on failure."""
 import contextlib
 import os
@@ -7,7 +7,7 @@ import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Optional, Sequence
+from typing import Iterator, Optional, Sequence, Tuple
 
 import pytest
 
@@ -31,8 +31,9 @@ def _run(*args):
 
 
 @contextlib.contextmanager
-def drone_lab(tmp: Path, address: str, drone_args: Sequence[str] = (), token: Optional[str] = None) -> Iterator[Lab]:
-    """`address`: a unix socket, reachable from outside the namespace."""
+def drone_lab(tmp: Path, address: str, drone_args: Sequence[str] = (), token: Optional[str] = None,
+              pairs: Sequence[Tuple[str, str]] = (("va", "vb"),)) -> Iterator[Lab]:
+    """`address`: a unix socket, reachable from outside the namespace; `pairs`: the veth pairs."""
     ns = f"stc-py-{os.getpid()}-{secrets.token_hex(3)}"
     drone = None
     log = tmp / "drone.log"
@@ -42,9 +43,10 @@ def drone_lab(tmp: Path, address: str, drone_args: Sequence[str] = (), token: Op
         subprocess.run(["ip", "netns", "exec", ns, "sysctl", "-qw", "net.ipv6.conf.all.disable_ipv6=1",
                         "net.ipv6.conf.default.disable_ipv6=1"], capture_output=True)
         _run("ip", "-n", ns, "link", "set", "lo", "up")
-        _run("ip", "-n", ns, "link", "add", "va", "type", "veth", "peer", "name", "vb")
-        _run("ip", "-n", ns, "link", "set", "va", "up")
-        _run("ip", "-n", ns, "link", "set", "vb", "up")
+        for a, b in pairs:
+            _run("ip", "-n", ns, "link", "add", a, "type", "veth", "peer", "name", b)
+            _run("ip", "-n", ns, "link", "set", a, "up")
+            _run("ip", "-n", ns, "link", "set", b, "up")
         with open(log, "w") as out:
             drone = subprocess.Popen(["ip", "netns", "exec", ns, DRONE, "--listen", address, *drone_args],
                                      stdout=out, stderr=subprocess.STDOUT)
