@@ -53,7 +53,7 @@ Status checkStackShape(const std::vector<LayerState>& layers, const ProtocolRegi
         layers[i + 1].spec->role != LayerRole::kTrailer)
       return makeError(layerPath(i + 1), "only a signature may follow the payload layer");
     if (i == 0) {
-      if (s.role == LayerRole::kHeader && !s.bindings.empty())
+      if (s.role == LayerRole::kHeader && !reg.bindings(s).empty())
         return makeError(path, std::string(s.name) + " cannot start a frame; start with eth (or raw bytes)");
       continue;
     }
