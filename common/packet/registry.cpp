@@ -51,8 +51,11 @@ ProtocolRegistry::ProtocolRegistry(std::vector<const ProtocolSpec*> protocols) :
   for (const ProtocolSpec* p : protocols_)
     for (const FieldSpec& f : p->fields) {
       if (f.space == NumberSpace::kNone) continue;
-      std::vector<EnumName> all(f.enums.begin(), f.enums.end());
-      all.insert(all.end(), numbered[f.space].begin(), numbered[f.space].end());
+      // A value a protocol is numbered with is named by that protocol, not by the field's table.
+      std::vector<EnumName> all = numbered[f.space];
+      for (const EnumName& e : f.enums)
+        if (std::none_of(all.begin(), all.end(), [&](const EnumName& n) { return n.value == e.value; }))
+          all.push_back(e);
       std::stable_sort(all.begin(), all.end(), [](const EnumName& a, const EnumName& b) { return a.value < b.value; });
       all.erase(std::unique(all.begin(), all.end(),
                             [](const EnumName& a, const EnumName& b) { return a.value == b.value && a.name == b.name; }),

@@ -9,7 +9,7 @@ constexpr EnumName kHwTypes[] = {{1, "ethernet"}};
 
 constexpr FieldSpec kFields[] = {
     {"arp.hw.type", "Hardware type", 16, FieldFormat::kEnum, "1", kFieldNone, kHwTypes},
-    {"arp.proto.type", "Protocol type", 16, FieldFormat::kHex, "0x0800", kFieldNone, kOtherEtherTypes, 0, {},
+    {"arp.proto.type", "Protocol type", 16, FieldFormat::kHex, "0x0800", kFieldNone, kEtherTypeNames, 0, {},
      NumberSpace::kEtherType},
     {"arp.hw.size", "Hardware size", 8, FieldFormat::kDec, "6"},
     {"arp.proto.size", "Protocol size", 8, FieldFormat::kDec, "4"},

@@ -7,7 +7,7 @@ namespace {
 constexpr FieldSpec kFields[] = {
     {"eth.dst", "Destination", 48, FieldFormat::kMac, "02:00:00:00:00:02"},
     {"eth.src", "Source", 48, FieldFormat::kMac, "02:00:00:00:00:01"},
-    {"eth.type", "Type", 16, FieldFormat::kHex, "0x88b5", kFieldComputed, kOtherEtherTypes, 0,
+    {"eth.type", "Type", 16, FieldFormat::kHex, "0x88b5", kFieldComputed, kEtherTypeNames, 0,
      "EtherType; automatic from the layer above (0x88b5, local experimental, when none)", NumberSpace::kEtherType},
 };
 

@@ -17,7 +17,7 @@ constexpr FieldSpec kFields[] = {
     {"ip.flags.mf", "More fragments", 1, FieldFormat::kFlag, "0"},
     {"ip.frag_offset", "Fragment offset (8-byte units)", 13, FieldFormat::kDec, "0"},
     {"ip.ttl", "Time to live", 8, FieldFormat::kDec, "64"},
-    {"ip.proto", "Protocol", 8, FieldFormat::kEnum, "253", kFieldComputed, kOtherIpProtocols, 0,
+    {"ip.proto", "Protocol", 8, FieldFormat::kEnum, "253", kFieldComputed, kIpProtocolNames, 0,
      "automatic from the layer above (253, experimental, when none)", NumberSpace::kIpProtocol},
     {"ip.checksum", "Header checksum", 16, FieldFormat::kHex, "0x0000", kFieldComputed, {}, 0,
      "automatic; set it to send a deliberately wrong checksum"},

@@ -12,7 +12,7 @@ constexpr FieldSpec kFields[] = {
     {"ipv6.tclass.ecn", "ECN", 2, FieldFormat::kDec, "0"},
     {"ipv6.flow", "Flow label", 20, FieldFormat::kHex, "0x00000"},
     {"ipv6.plen", "Payload length", 16, FieldFormat::kDec, "0", kFieldComputed, {}, 0, "automatic"},
-    {"ipv6.nxt", "Next header", 8, FieldFormat::kEnum, "59", kFieldComputed, kOtherIpProtocols, 0,
+    {"ipv6.nxt", "Next header", 8, FieldFormat::kEnum, "59", kFieldComputed, kIpProtocolNames, 0,
      "automatic from the layer above (59, no next header, when none)", NumberSpace::kIpProtocol},
     {"ipv6.hlim", "Hop limit", 8, FieldFormat::kDec, "64"},
     {"ipv6.src", "Source address", 128, FieldFormat::kIpv6, "2001:db8::1"},

@@ -5,7 +5,7 @@ namespace staccato {
 namespace {
 
 constexpr FieldSpec kFields[] = {
-    {"ipv6.fraghdr.nxt", "Next header", 8, FieldFormat::kEnum, "59", kFieldComputed, kOtherIpProtocols, 0,
+    {"ipv6.fraghdr.nxt", "Next header", 8, FieldFormat::kEnum, "59", kFieldComputed, kIpProtocolNames, 0,
      "automatic from the layer above (59, no next header, when none)", NumberSpace::kIpProtocol},
     {"ipv6.fraghdr.reserved_octet", "Reserved", 8, FieldFormat::kHex, "0x00"},
     {"ipv6.fraghdr.offset", "Fragment offset (8-byte units)", 13, FieldFormat::kDec, "0"},

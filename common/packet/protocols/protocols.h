@@ -5,11 +5,13 @@
 
 namespace staccato {
 
-/// EtherType names that no protocol of the registry claims (the others come from ProtocolNumber).
-inline constexpr EnumName kOtherEtherTypes[] = {{0x9100, "qinq-9100"}};
-
-/// IP protocol names that no protocol of the registry claims (the others come from ProtocolNumber).
-inline constexpr EnumName kOtherIpProtocols[] = {{50, "esp"}, {51, "ah"}, {253, "experimental"}};
+/// EtherType and IP protocol names stream files may use. A protocol of the registry numbered the
+/// same (ProtocolNumber) takes its value over, so a name lives here only until its protocol exists,
+/// which must keep the name (registry conformance test): old files keep loading.
+inline constexpr EnumName kEtherTypeNames[] = {{0x8847, "mpls"}, {0x88cc, "lldp"}, {0x9100, "qinq-9100"}};
+inline constexpr EnumName kIpProtocolNames[] = {
+    {47, "gre"}, {50, "esp"}, {51, "ah"}, {132, "sctp"}, {253, "experimental"},
+};
 
 /// Option bytes after a 20-byte header whose length field counts 32-bit words (IPv4, TCP).
 inline std::optional<size_t> optionBytesFromWords(const LayerState& l, std::string_view headerWordsField) {

@@ -8,7 +8,7 @@ constexpr FieldSpec kVlanFields[] = {
     {"vlan.priority", "Priority (PCP)", 3, FieldFormat::kDec, "0"},
     {"vlan.dei", "Drop eligible (DEI)", 1, FieldFormat::kFlag, "0"},
     {"vlan.id", "VLAN ID", 12, FieldFormat::kDec, "1"},
-    {"vlan.etype", "Type", 16, FieldFormat::kHex, "0x88b5", kFieldComputed, kOtherEtherTypes, 0,
+    {"vlan.etype", "Type", 16, FieldFormat::kHex, "0x88b5", kFieldComputed, kEtherTypeNames, 0,
      "EtherType of the layer above; automatic", NumberSpace::kEtherType},
 };
 
@@ -16,7 +16,7 @@ constexpr FieldSpec kSvlanFields[] = {
     {"ieee8021ad.priority", "Priority (PCP)", 3, FieldFormat::kDec, "0"},
     {"ieee8021ad.dei", "Drop eligible (DEI)", 1, FieldFormat::kFlag, "0"},
     {"ieee8021ad.id", "Service VLAN ID", 12, FieldFormat::kDec, "1"},
-    {"ieee8021ad.etype", "Type", 16, FieldFormat::kHex, "0x88b5", kFieldComputed, kOtherEtherTypes, 0,
+    {"ieee8021ad.etype", "Type", 16, FieldFormat::kHex, "0x88b5", kFieldComputed, kEtherTypeNames, 0,
      "EtherType of the layer above; automatic (0x8100 for an inner C-VLAN)", NumberSpace::kEtherType},
 };
 
