@@ -34,6 +34,7 @@ std::string variantNote(const ProtocolSpec& p, const FieldSpec& f) {
 
 std::string notes(const ProtocolSpec& p, const FieldSpec& f) {
   std::string n = variantNote(p, f);
+  if (!f.presentWhen.empty()) n += "only when " + std::string(f.presentWhen) + " is 1 (automatic when this is set). ";
   if (f.computed()) n += "**auto**. ";
   if (f.optional()) n += "optional. ";
   if (f.flags & kFieldNoVary) n += "not variable. ";

@@ -67,7 +67,7 @@ std::vector<ParsedLayer> parseFrame(std::span<const uint8_t> frame) {
       if (len >= p.length && off + len <= end) end = off + len;
     }
     off += p.length;
-    spec = reg.upperFor(p.state);
+    spec = reg.upperFor(p.state, frame.subspan(off, end - off));
     out.push_back(std::move(p));
   }
   if (off < end) {

@@ -76,9 +76,15 @@ struct ProtocolSpec {
   std::span<const Binding> bindings = {};  ///< bindings no number expresses
   /// The field that names the layer above (a field with a NumberSpace), e.g. "eth.type".
   std::string_view demuxField = {};
+  /// No demux field: the protocol always above this one (VXLAN carries Ethernet).
+  std::string_view carries = {};
+  /// No demux field: the layer above is the protocol numbered in this space by the first four
+  /// bits of its own header (MPLS carries IPv4 or IPv6, told apart by their version).
+  NumberSpace nextByFirstNibble = NumberSpace::kNone;
   /// The protocol's name in number tables when not `name` (IPv4 is "ipv4" as an EtherType).
   std::string_view numberName = {};
   QuickLayer quickLayer = QuickLayer::kNone;
+  bool startsFrame = false;  ///< a frame may begin with it (Ethernet), whatever may carry it
   /// Fills computed fields (lengths, checksums) once all fields are on the wire.
   void (*finalize)(BuildContext& ctx, size_t layer) = nullptr;
   const TailCodec* tail = nullptr;

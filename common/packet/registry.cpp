@@ -31,16 +31,21 @@ const ProtocolRegistry& ProtocolRegistry::builtin() {
 }
 
 ProtocolRegistry::ProtocolRegistry(std::vector<const ProtocolSpec*> protocols) : protocols_(std::move(protocols)) {
-  // Bindings: one per number on every lower layer demuxing in that space, then the own ones.
+  // Bindings: one per number on every lower layer demuxing in that space (by a field, or by the
+  // first bits of the layer above), one on every layer carrying it, then the own ones.
   std::map<NumberSpace, std::vector<EnumName>> numbered;
   for (const ProtocolSpec* upper : protocols_) {
     std::vector<Binding>& out = bindings_[upper];
     for (const ProtocolNumber& n : upper->numbers) {
       numbered[n.space].push_back({n.value, upper->nameAsNumber()});
-      for (const ProtocolSpec* lower : protocols_)
-        if (demuxSpace(*lower) == n.space && n.space != NumberSpace::kNone)
-          out.push_back({lower->name, lower->demuxField, n.value});
+      for (const ProtocolSpec* lower : protocols_) {
+        if (n.space == NumberSpace::kNone) continue;
+        if (demuxSpace(*lower) == n.space) out.push_back({lower->name, lower->demuxField, n.value});
+        if (lower->nextByFirstNibble == n.space) out.push_back({lower->name, {}, n.value});
+      }
     }
+    for (const ProtocolSpec* lower : protocols_)
+      if (lower->carries == upper->name) out.push_back({lower->name, {}, 0});
     out.insert(out.end(), upper->bindings.begin(), upper->bindings.end());
   }
   // Own bindings on a demux field (ICMP on ip.proto) name the protocol in that field's space.
@@ -87,25 +92,31 @@ const Binding* ProtocolRegistry::binding(std::string_view lower, const ProtocolS
   return nullptr;
 }
 
-const ProtocolSpec* ProtocolRegistry::upperFor(const LayerState& lower) const {
+const ProtocolSpec* ProtocolRegistry::upperFor(const LayerState& lower, std::span<const uint8_t> above) const {
   for (const ProtocolSpec* p : protocols_)
     for (const Binding& b : bindings(*p))
       if (b.lower == lower.spec->name && lower.spec->fieldIndex(b.field) >= 0 &&
           lower.num(b.field) == b.value)
         return p;
+  if (!lower.spec->carries.empty()) return find(lower.spec->carries);
+  if (lower.spec->nextByFirstNibble != NumberSpace::kNone && !above.empty())
+    for (const ProtocolSpec* p : protocols_)
+      for (const ProtocolNumber& n : p->numbers)
+        if (n.space == lower.spec->nextByFirstNibble && n.value == above[0] >> 4u) return p;
   return nullptr;
 }
 
 std::string ProtocolRegistry::lowerNames(const ProtocolSpec& upper) const {
-  std::vector<std::string_view> seen;
-  std::string out;
-  for (const Binding& b : bindings(upper)) {
-    if (std::find(seen.begin(), seen.end(), b.lower) != seen.end()) continue;
-    seen.push_back(b.lower);
+  std::vector<std::string_view> lowers;
+  for (const Binding& b : bindings(upper))
+    if (std::find(lowers.begin(), lowers.end(), b.lower) == lowers.end()) lowers.push_back(b.lower);
+  if (lowers.empty()) return "nothing (it starts a frame)";
+  std::string out = upper.startsFrame ? "the start of a frame" : "";
+  for (std::string_view lower : lowers) {
     if (!out.empty()) out += ", ";
-    out += b.lower;
+    out += lower;
   }
-  return out.empty() ? "nothing (it starts a frame)" : out;
+  return out;
 }
 
 std::string ProtocolRegistry::names() const {

@@ -24,8 +24,9 @@ class ProtocolRegistry {
   std::span<const Binding> bindings(const ProtocolSpec& upper) const;
   /// The binding that lets `upper` sit on `lower`, or nullptr.
   const Binding* binding(std::string_view lower, const ProtocolSpec& upper) const;
-  /// For parsing: the protocol bound above `lower` whose demux value matches the layer.
-  const ProtocolSpec* upperFor(const LayerState& lower) const;
+  /// For parsing: the protocol above `lower` (which `above` follows in the frame): the one bound by
+  /// the layer's demux value, else the one it carries, else the one its first nibble numbers.
+  const ProtocolSpec* upperFor(const LayerState& lower, std::span<const uint8_t> above) const;
   /// Names of protocols `upper` may sit on, for error messages ("ip, ipv6").
   std::string lowerNames(const ProtocolSpec& upper) const;
   /// Comma-separated list of all protocol names.

@@ -67,6 +67,25 @@ TEST(RegistryConformance, AProtocolTakesItsNumberOverFromTheTable) {
   ASSERT_NE(withMpls.binding("eth", *withMpls.find("mpls")), nullptr);
 }
 
+// The parser reads fields in order: a presence flag must come before the fields it gates.
+TEST(RegistryConformance, LinksAndFlagsNameWhatExists) {
+  const ProtocolRegistry& reg = ProtocolRegistry::builtin();
+  for (const ProtocolSpec* p : reg.all()) {
+    if (!p->carries.empty()) {
+      EXPECT_NE(reg.find(p->carries), nullptr) << p->name << " carries " << p->carries;
+    }
+    for (size_t i = 0; i < p->fields.size(); ++i) {
+      const FieldSpec& f = p->fields[i];
+      if (f.presentWhen.empty()) continue;
+      const int flag = p->fieldIndex(f.presentWhen);
+      EXPECT_TRUE(flag >= 0 && static_cast<size_t>(flag) < i) << f.name << ": " << f.presentWhen;
+      if (flag >= 0) {
+        EXPECT_EQ(p->fields[static_cast<size_t>(flag)].bits, 1) << f.presentWhen;
+      }
+    }
+  }
+}
+
 TEST(RegistryConformance, EveryProtocolBuildsWithDefaults) {
   for (const ProtocolSpec* p : ProtocolRegistry::builtin().all()) {
     Frame f = buildFrame(S(hostStack(std::string(p->name)), 128));

@@ -9,6 +9,8 @@
 namespace staccato::test {
 namespace {
 
+const std::string kFlagOn = "1";  // puts a field behind a presence flag on the wire
+
 std::map<std::string, FieldCaseRules, std::less<>>& registeredRules() {
   static std::map<std::string, FieldCaseRules, std::less<>> rules;
   return rules;
@@ -71,6 +73,7 @@ std::vector<FieldCase> allFieldCases() {
         (*layers[c.layer].mutable_fields())[std::string(p->variantField)] = std::to_string(*d);
       if (rules.shape) rules.shape(c, layers);
       auto& fields = *layers[c.layer].mutable_fields();  // (layers no longer changes size)
+      if (!f.presentWhen.empty()) fields[std::string(f.presentWhen)] = kFlagOn;
       if (f.computed() && !f.optional()) {
         c.set = std::nullopt;
       } else {

@@ -15,7 +15,7 @@ std::vector<StackOption> quickOptions(QuickLayer layer) {
 }
 
 bool canSitOn(const ProtocolSpec& upper, const ProtocolSpec* below) {
-  if (!below) return upper.role != LayerRole::kHeader || ProtocolRegistry::builtin().bindings(upper).empty();
+  if (!below) return upper.role != LayerRole::kHeader || upper.startsFrame;
   if (below->role == LayerRole::kTrailer) return false;
   if (below->role == LayerRole::kPayload) return upper.role == LayerRole::kTrailer;
   if (upper.role != LayerRole::kHeader || below->role == LayerRole::kRaw) return true;

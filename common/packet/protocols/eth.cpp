@@ -11,6 +11,9 @@ constexpr FieldSpec kFields[] = {
      "EtherType; automatic from the layer above (0x88b5, local experimental, when none)", NumberSpace::kEtherType},
 };
 
+// Transparent Ethernet bridging: a whole frame inside a tunnel (GRE) or another frame.
+constexpr ProtocolNumber kNumbers[] = {{NumberSpace::kEtherType, 0x6558}};
+
 constexpr ProtocolSpec kEthernet{
     .name = "eth",
     .displayName = "Ethernet II",
@@ -18,7 +21,9 @@ constexpr ProtocolSpec kEthernet{
     .summary = "Ethernet II header (destination, source, EtherType)",
     .fields = kFields,
     .order = 100,
+    .numbers = kNumbers,
     .demuxField = "eth.type",
+    .startsFrame = true,
 };
 
 const RegisterProtocol kRegisterEthernet(kEthernet);

@@ -27,7 +27,8 @@ constexpr FieldSpec kFields[] = {
      "raw option bytes, a multiple of 4, at most 40 (e.g. 94040000 = router alert)"},
 };
 
-constexpr ProtocolNumber kNumbers[] = {{NumberSpace::kEtherType, 0x0800}, {NumberSpace::kIpProtocol, 4}};
+constexpr ProtocolNumber kNumbers[] = {
+    {NumberSpace::kEtherType, 0x0800}, {NumberSpace::kIpProtocol, 4}, {NumberSpace::kIpVersion, 4}};
 constexpr Binding kBindings[] = {{"icmp", "", 0}};  // quoted datagram of an ICMP error
 
 void encodeOptions(const LayerState& l, std::vector<uint8_t>& out) {

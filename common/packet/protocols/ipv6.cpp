@@ -19,7 +19,8 @@ constexpr FieldSpec kFields[] = {
     {"ipv6.dst", "Destination address", 128, FieldFormat::kIpv6, "2001:db8::2"},
 };
 
-constexpr ProtocolNumber kNumbers[] = {{NumberSpace::kEtherType, 0x86dd}, {NumberSpace::kIpProtocol, 41}};
+constexpr ProtocolNumber kNumbers[] = {
+    {NumberSpace::kEtherType, 0x86dd}, {NumberSpace::kIpProtocol, 41}, {NumberSpace::kIpVersion, 6}};
 constexpr Binding kBindings[] = {{"icmpv6", "", 0}};  // quoted packet of an ICMPv6 error
 
 void finalize(BuildContext& ctx, size_t layer) {
