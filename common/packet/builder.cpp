@@ -133,7 +133,7 @@ Result<std::vector<LayerState>> resolveLayers(const google::protobuf::RepeatedPt
   // Demux fields (eth.type, ip.proto, ...) follow the layer above unless overridden.
   for (size_t i = 0; i + 1 < layers.size(); ++i) {
     const Binding* b = reg.binding(layers[i].spec->name, *layers[i + 1].spec);
-    if (!b) continue;
+    if (!b || b->maxLength) continue;  // a length is set once the frame is laid out
     int fi = layers[i].spec->fieldIndex(b->field);
     if (fi >= 0 && !layers[i].overridden[static_cast<size_t>(fi)]) layers[i].values[static_cast<size_t>(fi)].num = b->value;
   }
@@ -213,8 +213,18 @@ Result<BuiltFrame> buildFrame(std::vector<LayerState> layers, const BuildOptions
 
   // Computed fields, innermost layer first so outer checksums cover inner results.
   BuildContext ctx(out.bytes, layers, out.spans, out.layersEnd, opt.streamId);
-  for (size_t i = layers.size(); i-- > 0;)
+  const ProtocolRegistry& reg = ProtocolRegistry::builtin();
+  for (size_t i = layers.size(); i-- > 0;) {
     if (layers[i].spec->finalize) layers[i].spec->finalize(ctx, i);
+    const Binding* b = i ? reg.binding(layers[i - 1].spec->name, *layers[i].spec) : nullptr;
+    if (!b || !b->maxLength) continue;
+    if (out.layersEnd - out.spans[i].offset > b->maxLength)
+      return makeError("frame_length", std::string(b->field) + " would be " +
+                                           std::to_string(out.layersEnd - out.spans[i].offset) +
+                                           ", but a length there may be at most " + std::to_string(b->maxLength) +
+                                           " (shorten the frame)");
+    ctx.autoLength(i - 1, b->field, out.spans[i].offset);
+  }
   out.checksums = ctx.checksums();
   out.lengths = ctx.lengths();
   out.layers = std::move(layers);

@@ -24,6 +24,9 @@ struct Binding {
   std::string_view lower;
   std::string_view field;
   uint64_t value;
+  /// Nonzero: `field` holds not a type but the byte length of this layer and those above it,
+  /// at most maxLength (IEEE 802.3 frames: an eth.type up to 1500 is a length). Automatic.
+  uint64_t maxLength = 0;
 };
 
 /// "This protocol is `value` in `space`" (EtherType 0x0800, IP protocol 17, UDP port 4789): it

@@ -51,7 +51,7 @@ ProtocolRegistry::ProtocolRegistry(std::vector<const ProtocolSpec*> protocols) :
   // Own bindings on a demux field (ICMP on ip.proto) name the protocol in that field's space.
   for (const ProtocolSpec* upper : protocols_)
     for (const Binding& b : upper->bindings)
-      if (const FieldSpec* f = findField(b.field); f && f->space != NumberSpace::kNone)
+      if (const FieldSpec* f = findField(b.field); f && f->space != NumberSpace::kNone && !b.maxLength)
         numbered[f->space].push_back({b.value, upper->nameAsNumber()});
   for (const ProtocolSpec* p : protocols_)
     for (const FieldSpec& f : p->fields) {
@@ -96,7 +96,7 @@ const ProtocolSpec* ProtocolRegistry::upperFor(const LayerState& lower, std::spa
   for (const ProtocolSpec* p : protocols_)
     for (const Binding& b : bindings(*p))
       if (b.lower == lower.spec->name && lower.spec->fieldIndex(b.field) >= 0 &&
-          lower.num(b.field) == b.value)
+          (b.maxLength ? lower.num(b.field) <= b.maxLength : lower.num(b.field) == b.value))
         return p;
   if (!lower.spec->carries.empty()) return find(lower.spec->carries);
   if (lower.spec->nextByFirstNibble != NumberSpace::kNone && !above.empty())

@@ -50,7 +50,14 @@ constexpr ProtocolSpec kOptions{.name = "test.opts", .displayName = "Test option
                                 .fields = kOptionsFields, .order = 9002, .numbers = kOptionsNumbers,
                                 .demuxField = "test.opts.type"};
 
+// A header whose length is the lower layer's type field (as LLC in an IEEE 802.3 frame).
+constexpr FieldSpec kSizedFields[] = {{"test.sized.value", "Value", 8, FieldFormat::kHex, "0x5a"}};
+constexpr Binding kSizedBindings[] = {{"eth", "eth.type", 0, 1500}};
+constexpr ProtocolSpec kSized{.name = "test.sized", .displayName = "Test sized", .summary = "",
+                              .fields = kSizedFields, .order = 9003, .bindings = kSizedBindings};
+
 const RegisterProtocol kRegisterTunnel(kTunnel);
+const RegisterProtocol kRegisterSized(kSized);
 const RegisterProtocol kRegisterLabel(kLabel);
 const RegisterProtocol kRegisterOptions(kOptions);
 
@@ -134,6 +141,25 @@ TEST(LayerLinks, IndependentFlagsPutTheirFieldsOnTheWire) {
   EXPECT_EQ(compileError(S({L("eth"), L("test.opts", {{"test.opts.a_present", "0"}, {"test.opts.a", "1"}})})),
             "layers[1].test.opts.a: is not on the wire while test.opts.a_present is 0 (leave the flag automatic, "
             "or set it to 1)");
+}
+
+TEST(LayerLinks, ALengthInPlaceOfAType) {
+  Frame f = buildFrame(S({L("eth"), L("test.sized"), L("raw", {{"raw.data", "0102"}})}, 64));
+  ASSERT_EQ(f.size(), 60u);
+  EXPECT_EQ(f[12] << 8 | f[13], 3);  // the layers after Ethernet, not the padding
+  EXPECT_EQ(parsedNames(f), (std::vector<std::string>{"eth", "test.sized", "raw"}));
+  expectRebuildsTheSame(f);
+
+  v1::Stream longer = S({L("eth"), L("test.sized"), L("payload")}, 1000);
+  longer.mutable_frame_length()->set_mode(v1::FrameLength::INCREMENT);
+  longer.mutable_frame_length()->set_min(100);
+  longer.mutable_frame_length()->set_max(102);
+  std::vector<Frame> frames = buildFrames(longer, 3);
+  ASSERT_EQ(frames.size(), 3u);
+  for (size_t i = 0; i < 3; ++i) EXPECT_EQ(frames[i][12] << 8 | frames[i][13], 100 - 4 - 14 + i) << i;
+
+  EXPECT_EQ(compileError(S({L("eth"), L("test.sized"), L("payload")}, 1600)),
+            "frame_length: eth.type would be 1582, but a length there may be at most 1500 (shorten the frame)");
 }
 
 TEST(LayerLinks, AFieldBehindAFlagVaries) {
