@@ -34,14 +34,15 @@ std::string variantNote(const ProtocolSpec& p, const FieldSpec& f) {
 
 std::string notes(const ProtocolSpec& p, const FieldSpec& f) {
   std::string n = variantNote(p, f);
+  if (!f.presentWhen.empty()) n += "only when " + std::string(f.presentWhen) + " is 1 (automatic when this is set). ";
   if (f.computed()) n += "**auto**. ";
   if (f.optional()) n += "optional. ";
   if (f.flags & kFieldNoVary) n += "not variable. ";
   n += std::string(f.help);
-  if (!f.enums.empty()) {
+  if (!fieldNames(f).empty()) {
     n += n.empty() || n.back() == ' ' ? "" : " ";
     n += "Names:";
-    for (const EnumName& e : f.enums) n += " `" + std::string(e.name) + "`=" + std::to_string(e.value);
+    for (const EnumName& e : fieldNames(f)) n += " `" + std::string(e.name) + "`=" + std::to_string(e.value);
   }
   return n;
 }

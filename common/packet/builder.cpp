@@ -53,7 +53,7 @@ Status checkStackShape(const std::vector<LayerState>& layers, const ProtocolRegi
         layers[i + 1].spec->role != LayerRole::kTrailer)
       return makeError(layerPath(i + 1), "only a signature may follow the payload layer");
     if (i == 0) {
-      if (s.role == LayerRole::kHeader && !s.bindings.empty())
+      if (s.role == LayerRole::kHeader && !s.startsFrame)
         return makeError(path, std::string(s.name) + " cannot start a frame; start with eth (or raw bytes)");
       continue;
     }
@@ -62,6 +62,22 @@ Status checkStackShape(const std::vector<LayerState>& layers, const ProtocolRegi
     if (!reg.binding(below.name, s))
       return makeError(path, std::string(s.name) + " cannot sit on " + std::string(below.name) + " (" +
                                  std::string(s.name) + " goes on: " + reg.lowerNames(s) + ")");
+  }
+  return Ok{};
+}
+
+/// Presence flags the user left automatic are 1 when a field they gate is set.
+Status setPresenceFlags(LayerState& layer) {
+  const ProtocolSpec& spec = *layer.spec;
+  for (size_t fi = 0; fi < spec.fields.size(); ++fi) {
+    const FieldSpec& f = spec.fields[fi];
+    if (f.presentWhen.empty() || !layer.overridden[fi]) continue;
+    const auto flag = static_cast<size_t>(spec.fieldIndex(f.presentWhen));
+    if (!layer.overridden[flag])
+      layer.values[flag].num = 1;
+    else if (layer.values[flag].num == 0)
+      return makeError(std::string(f.name), "is not on the wire while " + std::string(f.presentWhen) +
+                                                " is 0 (leave the flag automatic, or set it to 1)");
   }
   return Ok{};
 }
@@ -98,6 +114,7 @@ Result<std::vector<LayerState>> resolveLayers(const google::protobuf::RepeatedPt
       layer.values[static_cast<size_t>(fi)] = std::move(v).value();
       layer.overridden[static_cast<size_t>(fi)] = true;
     }
+    if (auto st = setPresenceFlags(layer); !st) return st.error().withPrefix(path);
     for (size_t fi = 0; fi < spec->fields.size(); ++fi) {
       const FieldSpec& f = spec->fields[fi];
       if (layer.overridden[fi] && f.variants && !(f.variants & layer.variantMask()))
@@ -116,7 +133,7 @@ Result<std::vector<LayerState>> resolveLayers(const google::protobuf::RepeatedPt
   // Demux fields (eth.type, ip.proto, ...) follow the layer above unless overridden.
   for (size_t i = 0; i + 1 < layers.size(); ++i) {
     const Binding* b = reg.binding(layers[i].spec->name, *layers[i + 1].spec);
-    if (!b) continue;
+    if (!b || b->maxLength) continue;  // a length is set once the frame is laid out
     int fi = layers[i].spec->fieldIndex(b->field);
     if (fi >= 0 && !layers[i].overridden[static_cast<size_t>(fi)]) layers[i].values[static_cast<size_t>(fi)].num = b->value;
   }
@@ -196,8 +213,18 @@ Result<BuiltFrame> buildFrame(std::vector<LayerState> layers, const BuildOptions
 
   // Computed fields, innermost layer first so outer checksums cover inner results.
   BuildContext ctx(out.bytes, layers, out.spans, out.layersEnd, opt.streamId);
-  for (size_t i = layers.size(); i-- > 0;)
+  const ProtocolRegistry& reg = ProtocolRegistry::builtin();
+  for (size_t i = layers.size(); i-- > 0;) {
     if (layers[i].spec->finalize) layers[i].spec->finalize(ctx, i);
+    const Binding* b = i ? reg.binding(layers[i - 1].spec->name, *layers[i].spec) : nullptr;
+    if (!b || !b->maxLength) continue;
+    if (out.layersEnd - out.spans[i].offset > b->maxLength)
+      return makeError("frame_length", std::string(b->field) + " would be " +
+                                           std::to_string(out.layersEnd - out.spans[i].offset) +
+                                           ", but a length there may be at most " + std::to_string(b->maxLength) +
+                                           " (shorten the frame)");
+    ctx.autoLength(i - 1, b->field, out.spans[i].offset);
+  }
   out.checksums = ctx.checksums();
   out.lengths = ctx.lengths();
   out.layers = std::move(layers);

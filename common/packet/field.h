@@ -11,6 +11,11 @@ namespace staccato {
 /// How a field's value is written as text (files, GUI, CLI) and shown.
 enum class FieldFormat : uint8_t { kDec, kHex, kMac, kIpv4, kIpv6, kEnum, kFlag, kBytes };
 
+/// Registries of numbers that name the protocol above (IANA's EtherTypes, IP protocol numbers,
+/// UDP ports, IP versions): a field in one accepts and shows the names of the protocols numbered
+/// in it.
+enum class NumberSpace : uint8_t { kNone, kEtherType, kIpProtocol, kUdpPort, kIpVersion };
+
 /// A named value of an enum field, e.g. {8, "echo-request"}.
 struct EnumName {
   uint64_t value;
@@ -31,9 +36,13 @@ struct FieldSpec {
   FieldFormat format;
   std::string_view defaultValue;  ///< text in `format`
   uint8_t flags = kFieldNone;
-  std::span<const EnumName> enums = {};
+  std::span<const EnumName> enums = {};  ///< names; see ProtocolRegistry::names for all of them
   uint8_t variants = 0;  ///< bitmask of protocol variants this field belongs to; 0 = all
   std::string_view help = {};
+  NumberSpace space = NumberSpace::kNone;  ///< names from the registry, besides `enums`
+  /// On the wire only while this flag field of the same protocol is 1 (GRE's key, by its K bit).
+  /// The flag is then automatic: 1 when the user sets a field it gates.
+  std::string_view presentWhen = {};
 
   bool computed() const { return flags & kFieldComputed; }
   bool optional() const { return flags & kFieldOptional; }

@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "common/core/bits.h"
+#include "common/packet/registry.h"
 
 namespace staccato {
 namespace {
@@ -75,7 +76,7 @@ Result<FieldValue> parseNumber(const FieldSpec& f, std::string_view text) {
       if (text == "true" || text == "True" || text == "set") return FieldValue{1, {}};
       if (text == "false" || text == "False" || text == "not set") return FieldValue{0, {}};
     }
-    for (const auto& e : f.enums)
+    for (const auto& e : fieldNames(f))
       if (e.name == text) return FieldValue{e.value, {}};
     return rangeError(f, text);
   }
@@ -109,9 +110,9 @@ std::string allowedRange(const FieldSpec& f) {
     default: break;
   }
   std::string r = "0.." + std::to_string(lowMask(f.bits));
-  if (!f.enums.empty()) {
+  if (!fieldNames(f).empty()) {
     r += " or one of";
-    for (const auto& e : f.enums) r += " " + std::string(e.name);
+    for (const auto& e : fieldNames(f)) r += " " + std::string(e.name);
   }
   return r;
 }
@@ -174,7 +175,7 @@ std::string formatFieldValue(const FieldSpec& f, const FieldValue& v) {
       return buf;
     }
     case FieldFormat::kEnum:
-      for (const auto& e : f.enums)
+      for (const auto& e : fieldNames(f))
         if (e.value == v.num) return std::string(e.name);
       return std::to_string(v.num);
     default: return std::to_string(v.num);

@@ -41,6 +41,7 @@ uint8_t LayerState::variantMask() const {
 bool LayerState::fixedFieldPresent(size_t i) const {
   const FieldSpec& f = spec->fields[i];
   if (f.optional() || f.bits == 0 || spec->role == LayerRole::kPayload) return false;
+  if (!f.presentWhen.empty() && num(f.presentWhen) == 0) return false;
   return f.variants == 0 || (f.variants & variantMask()) != 0;
 }
 

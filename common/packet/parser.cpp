@@ -67,7 +67,9 @@ std::vector<ParsedLayer> parseFrame(std::span<const uint8_t> frame) {
       if (len >= p.length && off + len <= end) end = off + len;
     }
     off += p.length;
-    spec = reg.upperFor(p.state);
+    spec = reg.upperFor(p.state, frame.subspan(off, end - off));
+    if (const Binding* b = spec ? reg.binding(p.state.spec->name, *spec) : nullptr; b && b->maxLength)
+      end = std::min(end, off + p.state.num(b->field));  // an 802.3 length: the rest is padding
     out.push_back(std::move(p));
   }
   if (off < end) {

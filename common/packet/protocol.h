@@ -1,7 +1,7 @@
 #pragma once
-/// A protocol is a declarative table: fields, bindings to the layer below, and a few optional
-/// hooks (finalize for auto fields, a tail codec for options). Adding a protocol means adding
-/// one file in protocols/ and one line in protocols/all_protocols.cpp; nothing else changes.
+/// A protocol is a declarative table: fields, the numbers that name it in the layer below, and a
+/// few optional hooks (finalize for auto fields, a tail codec for options). Adding a protocol
+/// means adding one file in protocols/ that registers its table; nothing else changes.
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -18,11 +18,26 @@ struct LayerState;
 
 /// "This protocol can sit on `lower`; then the lower layer's `field` is `value`."
 /// Used to auto-fill the demux field when building and to pick the next layer when parsing.
+/// Most bindings come from ProtocolNumber; a protocol lists a Binding itself only for a lower
+/// layer that names it some other way (an ICMP error quoting an IP datagram).
 struct Binding {
   std::string_view lower;
   std::string_view field;
   uint64_t value;
+  /// Nonzero: `field` holds not a type but the byte length of this layer and those above it,
+  /// at most maxLength (IEEE 802.3 frames: an eth.type up to 1500 is a length). Automatic.
+  uint64_t maxLength = 0;
 };
+
+/// "This protocol is `value` in `space`" (EtherType 0x0800, IP protocol 17, UDP port 4789): it
+/// can sit on every protocol whose demuxField holds numbers of that space.
+struct ProtocolNumber {
+  NumberSpace space;
+  uint64_t value;
+};
+
+/// Which quick choice of the stream editor offers a protocol (the free stack offers them all).
+enum class QuickLayer : uint8_t { kNone, kLayer3, kLayer4 };
 
 /// How a layer takes part in the frame.
 enum class LayerRole : uint8_t {
@@ -56,7 +71,23 @@ struct ProtocolSpec {
   std::string_view summary;      ///< one line for docs and the GUI
   LayerRole role = LayerRole::kHeader;
   std::span<const FieldSpec> fields;
-  std::span<const Binding> bindings = {};
+  /// Position in the registry, and so in docs and menus (ties in name order).
+  uint16_t order = 0;
+  /// The numbers that name this protocol in the layer below; the registry turns them into
+  /// bindings to every protocol whose demux field is in that space.
+  std::span<const ProtocolNumber> numbers = {};
+  std::span<const Binding> bindings = {};  ///< bindings no number expresses
+  /// The field that names the layer above (a field with a NumberSpace), e.g. "eth.type".
+  std::string_view demuxField = {};
+  /// No demux field: the protocol always above this one (VXLAN carries Ethernet).
+  std::string_view carries = {};
+  /// No demux field: the layer above is the protocol numbered in this space by the first four
+  /// bits of its own header (MPLS carries IPv4 or IPv6, told apart by their version).
+  NumberSpace nextByFirstNibble = NumberSpace::kNone;
+  /// The protocol's name in number tables when not `name` (IPv4 is "ipv4" as an EtherType).
+  std::string_view numberName = {};
+  QuickLayer quickLayer = QuickLayer::kNone;
+  bool startsFrame = false;  ///< a frame may begin with it (Ethernet), whatever may carry it
   /// Fills computed fields (lengths, checksums) once all fields are on the wire.
   void (*finalize)(BuildContext& ctx, size_t layer) = nullptr;
   const TailCodec* tail = nullptr;
@@ -72,6 +103,7 @@ struct ProtocolSpec {
   bool lengthCountsHeader = true;  ///< false when the length excludes this header (ipv6.plen)
 
   std::string_view shortLabel() const { return shortName.empty() ? displayName : shortName; }
+  std::string_view nameAsNumber() const { return numberName.empty() ? name : numberName; }
   /// Index of a field by full name, or -1.
   int fieldIndex(std::string_view fieldName) const {
     for (size_t i = 0; i < fields.size(); ++i)
@@ -105,6 +137,11 @@ struct LayerState {
   uint8_t variantMask() const;
   /// True when field i is on the wire among the fixed fields for the current variant.
   bool fixedFieldPresent(size_t i) const;
+};
+
+/// Adds a built-in protocol to the registry: each protocol file defines one next to its spec.
+struct RegisterProtocol {
+  explicit RegisterProtocol(const ProtocolSpec& spec);
 };
 
 }  // namespace staccato

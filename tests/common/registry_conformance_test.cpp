@@ -2,6 +2,9 @@
 // build and parse, and rebuilding a parsed frame gives the same bytes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <set>
+
 #include "common/packet/builder.h"
 #include "common/packet/field_text.h"
 #include "common/packet/parser.h"
@@ -23,6 +26,61 @@ TEST(RegistryConformance, NamesAreUniqueAndDefaultsParse) {
       auto v = parseFieldText(f, f.defaultValue);
       if (v.ok() && !f.defaultValue.empty() && f.format != FieldFormat::kEnum && f.format != FieldFormat::kHex) {
         EXPECT_EQ(formatFieldValue(f, *v), f.defaultValue) << f.name;
+      }
+    }
+  }
+}
+
+// A number field's names: one per value; a protocol numbered like a name of the field's own table
+// keeps that name, so files written before the protocol existed still load.
+TEST(RegistryConformance, NumberNamesAreUniqueAndKeptByTheirProtocol) {
+  const ProtocolRegistry& reg = ProtocolRegistry::builtin();
+  for (const ProtocolSpec* p : reg.all())
+    for (const FieldSpec& f : p->fields) {
+      if (f.space == NumberSpace::kNone) continue;
+      std::set<uint64_t> values;
+      for (const EnumName& e : reg.names(f)) EXPECT_TRUE(values.insert(e.value).second) << f.name << " " << e.value;
+      for (const EnumName& e : f.enums)
+        for (const ProtocolSpec* q : reg.all())
+          for (const ProtocolNumber& n : q->numbers)
+            if (n.space == f.space && n.value == e.value) {
+              EXPECT_EQ(q->nameAsNumber(), e.name) << f.name << " " << e.value;
+            }
+    }
+}
+
+TEST(RegistryConformance, AProtocolTakesItsNumberOverFromTheTable) {
+  static constexpr ProtocolNumber kNumbers[] = {{NumberSpace::kEtherType, 0x8847}};
+  static constexpr ProtocolSpec kMpls{.name = "mpls", .displayName = "MPLS", .summary = "", .numbers = kNumbers};
+  std::vector<const ProtocolSpec*> all(ProtocolRegistry::builtin().all().begin(), ProtocolRegistry::builtin().all().end());
+  const FieldSpec& type = *ProtocolRegistry::builtin().findField("eth.type");
+  auto count = [&](const ProtocolRegistry& reg) {
+    return std::count_if(reg.names(type).begin(), reg.names(type).end(),
+                         [](const EnumName& e) { return e.value == 0x8847 && e.name == "mpls"; });
+  };
+  if (!ProtocolRegistry::builtin().find("mpls")) {
+    EXPECT_EQ(count(ProtocolRegistry::builtin()), 1);
+    all.push_back(&kMpls);
+  }
+  ProtocolRegistry withMpls(all);
+  EXPECT_EQ(count(withMpls), 1);
+  ASSERT_NE(withMpls.binding("eth", *withMpls.find("mpls")), nullptr);
+}
+
+// The parser reads fields in order: a presence flag must come before the fields it gates.
+TEST(RegistryConformance, LinksAndFlagsNameWhatExists) {
+  const ProtocolRegistry& reg = ProtocolRegistry::builtin();
+  for (const ProtocolSpec* p : reg.all()) {
+    if (!p->carries.empty()) {
+      EXPECT_NE(reg.find(p->carries), nullptr) << p->name << " carries " << p->carries;
+    }
+    for (size_t i = 0; i < p->fields.size(); ++i) {
+      const FieldSpec& f = p->fields[i];
+      if (f.presentWhen.empty()) continue;
+      const int flag = p->fieldIndex(f.presentWhen);
+      EXPECT_TRUE(flag >= 0 && static_cast<size_t>(flag) < i) << f.name << ": " << f.presentWhen;
+      if (flag >= 0) {
+        EXPECT_EQ(p->fields[static_cast<size_t>(flag)].bits, 1) << f.presentWhen;
       }
     }
   }

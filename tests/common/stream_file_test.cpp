@@ -104,5 +104,27 @@ TEST(StreamFile, ExamplesInDocsAllCompile) {
   }
 }
 
+// Files may name EtherTypes and IP protocols Staccato has no protocol for yet (mpls, lldp, gre,
+// sctp): they load whether or not a protocol claims the name.
+TEST(StreamFile, NamesOfProtocolsWithoutALayerStillLoad) {
+  auto file = parseStreamFile(R"({"format_version": 1, "streams": [
+    {"layers": [{"protocol": "eth", "fields": {"eth.type": "mpls"}}, {"protocol": "raw"}]},
+    {"layers": [{"protocol": "eth"}, {"protocol": "vlan", "fields": {"vlan.etype": "lldp"}}, {"protocol": "raw"}]},
+    {"layers": [{"protocol": "eth"}, {"protocol": "ip", "fields": {"ip.proto": "gre"}}, {"protocol": "raw"}]},
+    {"layers": [{"protocol": "eth"}, {"protocol": "ipv6", "fields": {"ipv6.nxt": "sctp"}}, {"protocol": "raw"}]}
+  ]})");
+  ASSERT_TRUE(file.ok()) << file.error().toString();
+  std::vector<Frame> frames;
+  for (v1::Stream s : file->streams()) {
+    s.mutable_frame_length()->set_fixed(128);
+    frames.push_back(buildFrame(s));
+  }
+  ASSERT_EQ(frames.size(), 4u);
+  EXPECT_EQ(frames[0][12] << 8 | frames[0][13], 0x8847);
+  EXPECT_EQ(frames[1][16] << 8 | frames[1][17], 0x88cc);
+  EXPECT_EQ(frames[2][14 + 9], 47);
+  EXPECT_EQ(frames[3][14 + 6], 132);
+}
+
 }  // namespace
 }  // namespace staccato::test

@@ -9,29 +9,23 @@
 namespace staccato::test {
 namespace {
 
-// Fields whose value decides how the rest of the frame is decoded (by us and by Wireshark):
-// they are set explicitly to their default (or the given value) rather than a random-looking one.
-const std::map<std::string, std::string> kStructural = {
-    {"ip.version", ""},      {"ipv6.version", ""},   {"arp.hw.type", ""},       {"arp.proto.type", ""},
-    {"arp.hw.size", ""},     {"arp.proto.size", ""}, {"icmp.type", ""},         {"icmpv6.type", ""},
-    {"icmpv6.opt.length", ""}, {"signature.magic", ""}, {"payload.pattern", "decrement"},
-    {"icmp.length", "7"},  // the quoted IPv4+UDP header is 28 bytes
-};
+const std::string kFlagOn = "1";  // puts a field behind a presence flag on the wire
 
-std::string testValue(const FieldSpec& f) {
+std::map<std::string, FieldCaseRules, std::less<>>& registeredRules() {
+  static std::map<std::string, FieldCaseRules, std::less<>> rules;
+  return rules;
+}
+
+std::string testValue(const FieldCaseRules& rules, const FieldSpec& f) {
+  if (auto v = rules.values.find(std::string(f.name)); v != rules.values.end()) return v->second;
   switch (f.format) {
     case FieldFormat::kMac: return "02:5a:5b:5c:5d:5e";
     case FieldFormat::kIpv4: return "198.51.100.90";
     case FieldFormat::kIpv6: return "2001:db8:5a5a::5b";
-    case FieldFormat::kBytes:
-      if (f.name == "ip.options") return "94040000";  // router alert
-      if (f.name == "tcp.options") return "0402";  // SACK permitted
-      return "5a5b5c5d5e";
+    case FieldFormat::kBytes: return "5a5b5c5d5e";
     case FieldFormat::kFlag: return f.defaultValue == "1" ? "0" : "1";
     default: {
       uint64_t v = 0x5a5b5c5d5e5f6061ull & lowMask(f.bits);
-      if (f.name == "tcp.options.wscale.shift") v = 9;  // valid shifts are 0..14
-      if (f.name == "tcp.options.mss_val") v = 1234;
       if (v == 0) v = 1;
       return std::to_string(v);
     }
@@ -39,64 +33,54 @@ std::string testValue(const FieldSpec& f) {
 }
 
 /// A discriminator value that selects a variant containing the field.
-std::optional<uint64_t> discriminatorFor(const ProtocolSpec& p, const FieldSpec& f) {
+std::optional<uint64_t> discriminatorFor(const FieldCaseRules& rules, const ProtocolSpec& p, const FieldSpec& f) {
   if (!f.variants) return std::nullopt;
   for (const VariantRule& r : p.variants)
     if (r.variants & f.variants) return r.discriminator;
   // Only in the default variant: pick a value no rule lists.
+  if (rules.otherVariant) return rules.otherVariant;
   for (uint64_t v = 1;; ++v) {
     bool listed = false;
     for (const VariantRule& r : p.variants) listed |= r.discriminator == v;
-    if (!listed) return v == 1 && p.name == "icmp" ? 11 : v;
+    if (!listed) return v;
   }
 }
 
-/// ICMP errors quote an IP datagram, neighbour discovery messages carry only their option,
-/// echo carries payload: shape the layers after the ICMP layer accordingly.
-void quoteForErrorTypes(const ProtocolSpec& p, uint64_t type, std::vector<v1::Layer>& layers) {
-  const bool v6 = p.name == "icmpv6";
-  if (p.name != "icmp" && !v6) return;
-  const uint8_t mask = p.variantFor(type);
-  const bool echo = mask == p.variantFor(v6 ? 128 : 8);
-  if (echo) return;
-  layers.pop_back();  // the payload
-  if (v6 && (type == 135 || type == 136)) return;
-  layers.push_back(L(v6 ? "ipv6" : "ip"));
-  layers.push_back(L("udp"));
+}  // namespace
+
+RegisterFieldCaseRules::RegisterFieldCaseRules(FieldCaseRules rules) {
+  std::string name = rules.protocol;
+  registeredRules().emplace(std::move(name), std::move(rules));
 }
 
-}  // namespace
+const FieldCaseRules& fieldCaseRules(std::string_view protocol) {
+  static const FieldCaseRules kNone{};
+  auto it = registeredRules().find(protocol);
+  return it == registeredRules().end() ? kNone : it->second;
+}
 
 std::string FieldCase::name() const { return std::string(field->name); }
 
 std::vector<FieldCase> allFieldCases() {
   std::vector<FieldCase> cases;
   for (const ProtocolSpec* p : ProtocolRegistry::builtin().all()) {
+    const FieldCaseRules& rules = fieldCaseRules(p->name);
     for (size_t fi = 0; fi < p->fields.size(); ++fi) {
       const FieldSpec& f = p->fields[fi];
       FieldCase c{p, &f, fi, {}, 0, std::nullopt};
       std::vector<v1::Layer> layers = hostStack(std::string(p->name), &c.layer);
-      if (auto d = discriminatorFor(*p, f)) {
+      if (auto d = discriminatorFor(rules, *p, f))
         (*layers[c.layer].mutable_fields())[std::string(p->variantField)] = std::to_string(*d);
-        quoteForErrorTypes(*p, *d, layers);
-      }
-      if (p->name == "icmp" && (f.variants & p->variantFor(3))) {
-        // Fragmentation needed, with the RFC 4884 length: Wireshark then shows each field.
-        (*layers[c.layer].mutable_fields())["icmp.code"] = "4";
-        (*layers[c.layer].mutable_fields())["icmp.length"] = "7";
-      }
-      if (f.name == "tcp.flags.reset") layers.pop_back();  // a RST carries no data
+      if (rules.shape) rules.shape(c, layers);
       auto& fields = *layers[c.layer].mutable_fields();  // (layers no longer changes size)
-      if (f.name == "tcp.options.mss_val") fields["tcp.flags.syn"] = "1";  // MSS belongs on a SYN
-      if (p->name == "payload" && f.name != "payload.pattern")
-        fields["payload.pattern"] = f.name == "payload.word" ? "fixed-word" : "user";
+      if (!f.presentWhen.empty()) fields[std::string(f.presentWhen)] = kFlagOn;
       if (f.computed() && !f.optional()) {
         c.set = std::nullopt;
       } else {
-        auto structural = kStructural.find(std::string(f.name));
-        c.set = structural == kStructural.end() ? testValue(f)
-                : structural->second.empty()    ? std::string(f.defaultValue)
-                                                : structural->second;
+        auto structural = rules.structural.find(std::string(f.name));
+        c.set = structural == rules.structural.end() ? testValue(rules, f)
+                : structural->second.empty()         ? std::string(f.defaultValue)
+                                                     : structural->second;
         fields[std::string(f.name)] = *c.set;
       }
       c.stream = S(layers, 128);

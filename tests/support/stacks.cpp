@@ -5,6 +5,7 @@
 #include <deque>
 
 #include "common/packet/registry.h"
+#include "tests/support/field_cases.h"
 
 namespace staccato::test {
 
@@ -63,14 +64,14 @@ std::vector<v1::Layer> hostStack(const std::string& protocol, size_t* at) {
       std::string cur = queue.front();
       queue.pop_front();
       if (cur == "eth") break;
-      for (const Binding& b : reg.find(cur)->bindings)
+      for (const Binding& b : reg.bindings(*reg.find(cur)))
         if (!b.field.empty() && !parent.count(std::string(b.lower))) {
           parent[std::string(b.lower)] = cur;
           queue.push_back(std::string(b.lower));
         }
     }
     for (std::string n = "eth"; !n.empty(); n = parent[n]) names.push_back(n);
-    if (protocol != "arp") names.push_back("payload");  // ARP carries nothing
+    if (fieldCaseRules(protocol).carriesPayload) names.push_back("payload");
   }
   std::vector<v1::Layer> layers;
   for (size_t i = 0; i < names.size(); ++i) {

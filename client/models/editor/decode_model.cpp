@@ -7,6 +7,7 @@
 #include "common/packet/builder.h"
 #include "common/packet/field_text.h"
 #include "common/packet/parser.h"
+#include "common/packet/registry.h"
 
 namespace staccato::client {
 namespace {
@@ -16,7 +17,7 @@ constexpr int kMaxHexInText = 32;
 /// The value as the field's format writes it, with the enum name or number alongside.
 QString valueText(const FieldSpec& f, const FieldValue& v) {
   QString text = QString::fromStdString(formatFieldValue(f, v));
-  for (const EnumName& e : f.enums) {
+  for (const EnumName& e : fieldNames(f)) {
     if (e.value != v.num) continue;
     return f.format == FieldFormat::kEnum ? QStringLiteral("%1 (%2)").arg(text).arg(v.num)
                                           : QStringLiteral("%1 (%2)").arg(text, toQString(e.name));

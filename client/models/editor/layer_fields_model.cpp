@@ -23,7 +23,7 @@ const QColor kErrorBackground(0xff, 0xd6, 0xd6);
 
 QStringList enumNames(const FieldSpec& f) {
   QStringList out;
-  for (const EnumName& e : f.enums) {
+  for (const EnumName& e : fieldNames(f)) {
     const QString value = f.format == FieldFormat::kHex
                               ? QStringLiteral("0x%1").arg(e.value, (f.bits + 3) / 4, 16, QLatin1Char('0'))
                               : QString::number(e.value);

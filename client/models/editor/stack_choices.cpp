@@ -6,20 +6,16 @@
 namespace staccato::client {
 namespace {
 
-QString displayName(const std::string& protocol) {
-  const ProtocolSpec* spec = ProtocolRegistry::builtin().find(protocol);
-  return spec ? toQString(spec->displayName) : QString::fromStdString(protocol);
-}
-
-/// Options labelled with the registry's display names ("None" for no protocol).
-std::vector<StackOption> namedOptions(std::initializer_list<const char*> protocols) {
+/// "None", then the protocols offered at this quick layer, in registry order, by display name.
+std::vector<StackOption> quickOptions(QuickLayer layer) {
   std::vector<StackOption> out{{QStringLiteral("None"), {}}};
-  for (const char* p : protocols) out.push_back({displayName(p), {p}});
+  for (const ProtocolSpec* p : ProtocolRegistry::builtin().all())
+    if (p->quickLayer == layer) out.push_back({toQString(p->displayName), {std::string(p->name)}});
   return out;
 }
 
 bool canSitOn(const ProtocolSpec& upper, const ProtocolSpec* below) {
-  if (!below) return upper.role != LayerRole::kHeader || upper.bindings.empty();
+  if (!below) return upper.role != LayerRole::kHeader || upper.startsFrame;
   if (below->role == LayerRole::kTrailer) return false;
   if (below->role == LayerRole::kPayload) return upper.role == LayerRole::kTrailer;
   if (upper.role != LayerRole::kHeader || below->role == LayerRole::kRaw) return true;
@@ -38,12 +34,12 @@ const std::vector<StackOption>& StackChoices::l2Options() {
 }
 
 const std::vector<StackOption>& StackChoices::l3Options() {
-  static const std::vector<StackOption> kOptions = namedOptions({"ip", "ipv6", "arp"});
+  static const std::vector<StackOption> kOptions = quickOptions(QuickLayer::kLayer3);
   return kOptions;
 }
 
 const std::vector<StackOption>& StackChoices::l4Options() {
-  static const std::vector<StackOption> kOptions = namedOptions({"udp", "tcp", "icmp", "icmpv6"});
+  static const std::vector<StackOption> kOptions = quickOptions(QuickLayer::kLayer4);
   return kOptions;
 }
 

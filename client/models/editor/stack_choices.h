@@ -20,8 +20,8 @@ struct StackOption {
 /// A quick choice: indices into StackChoices::l2/l3/l4Options() and two switches.
 struct StackChoice {
   int l2 = 0;  ///< Ethernet, Ethernet + VLAN, Ethernet + QinQ
-  int l3 = 0;  ///< none, IPv4, IPv6, ARP
-  int l4 = 0;  ///< none, UDP, TCP, ICMP, ICMPv6
+  int l3 = 0;  ///< none, then the registry's QuickLayer::kLayer3 protocols (IPv4, IPv6, ARP)
+  int l4 = 0;  ///< none, then the registry's QuickLayer::kLayer4 protocols (UDP, TCP, ICMP, ICMPv6)
   bool payload = false;
   bool signature = false;  ///< track loss and latency
 

@@ -1,5 +1,4 @@
 // ARP for IPv4 over Ethernet (RFC 826).
-#include "common/packet/protocols/ethertypes.h"
 #include "common/packet/protocols/protocols.h"
 
 namespace staccato {
@@ -10,7 +9,8 @@ constexpr EnumName kHwTypes[] = {{1, "ethernet"}};
 
 constexpr FieldSpec kFields[] = {
     {"arp.hw.type", "Hardware type", 16, FieldFormat::kEnum, "1", kFieldNone, kHwTypes},
-    {"arp.proto.type", "Protocol type", 16, FieldFormat::kHex, "0x0800", kFieldNone, kEtherTypes},
+    {"arp.proto.type", "Protocol type", 16, FieldFormat::kHex, "0x0800", kFieldNone, kEtherTypeNames, 0, {},
+     NumberSpace::kEtherType},
     {"arp.hw.size", "Hardware size", 8, FieldFormat::kDec, "6"},
     {"arp.proto.size", "Protocol size", 8, FieldFormat::kDec, "4"},
     {"arp.opcode", "Opcode", 16, FieldFormat::kEnum, "1", kFieldNone, kOpcodes},
@@ -20,16 +20,20 @@ constexpr FieldSpec kFields[] = {
     {"arp.dst.proto_ipv4", "Target IP address", 32, FieldFormat::kIpv4, "192.0.2.2"},
 };
 
-constexpr Binding kBindings[] = {STACCATO_ETHERTYPE_BINDINGS(0x0806)};
+constexpr ProtocolNumber kNumbers[] = {{NumberSpace::kEtherType, 0x0806}};
 
-}  // namespace
-
-const ProtocolSpec kArp{
+constexpr ProtocolSpec kArp{
     .name = "arp",
     .displayName = "ARP",
     .summary = "Address Resolution Protocol for IPv4 over Ethernet",
     .fields = kFields,
-    .bindings = kBindings,
+    .order = 320,
+    .numbers = kNumbers,
+    .quickLayer = QuickLayer::kLayer3,
 };
+
+const RegisterProtocol kRegisterArp(kArp);
+
+}  // namespace
 
 }  // namespace staccato

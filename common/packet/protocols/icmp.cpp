@@ -41,18 +41,22 @@ void finalize(BuildContext& ctx, size_t layer) {
   ctx.autoChecksum(layer, "icmp.checksum", ctx.span(layer).offset, ctx.layersEnd());
 }
 
-}  // namespace
-
-const ProtocolSpec kIcmp{
+constexpr ProtocolSpec kIcmp{
     .name = "icmp",
     .displayName = "ICMP",
     .summary = "Internet Control Message Protocol for IPv4; follow with payload, or ip + udp for a quoted datagram",
     .fields = kFields,
+    .order = 420,
     .bindings = kBindings,
+    .quickLayer = QuickLayer::kLayer4,
     .finalize = finalize,
     .variantField = "icmp.type",
     .variants = kVariants,
     .defaultVariant = kOther,
 };
+
+const RegisterProtocol kRegisterIcmp(kIcmp);
+
+}  // namespace
 
 }  // namespace staccato

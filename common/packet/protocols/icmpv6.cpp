@@ -49,18 +49,22 @@ void finalize(BuildContext& ctx, size_t layer) {
                    ctx.pseudoHeaderFor(layer, kProtocolNumber));
 }
 
-}  // namespace
-
-const ProtocolSpec kIcmpv6{
+constexpr ProtocolSpec kIcmpv6{
     .name = "icmpv6",
     .displayName = "ICMPv6",
     .summary = "Internet Control Message Protocol for IPv6: echo, errors, neighbour solicitation/advertisement",
     .fields = kFields,
+    .order = 430,
     .bindings = kBindings,
+    .quickLayer = QuickLayer::kLayer4,
     .finalize = finalize,
     .variantField = "icmpv6.type",
     .variants = kVariants,
     .defaultVariant = kOther,
 };
+
+const RegisterProtocol kRegisterIcmpv6(kIcmpv6);
+
+}  // namespace
 
 }  // namespace staccato

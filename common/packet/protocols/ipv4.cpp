@@ -1,5 +1,4 @@
 // IPv4 header (RFC 791) with options as raw bytes.
-#include "common/packet/protocols/ethertypes.h"
 #include "common/packet/protocols/protocols.h"
 
 namespace staccato {
@@ -18,8 +17,8 @@ constexpr FieldSpec kFields[] = {
     {"ip.flags.mf", "More fragments", 1, FieldFormat::kFlag, "0"},
     {"ip.frag_offset", "Fragment offset (8-byte units)", 13, FieldFormat::kDec, "0"},
     {"ip.ttl", "Time to live", 8, FieldFormat::kDec, "64"},
-    {"ip.proto", "Protocol", 8, FieldFormat::kEnum, "253", kFieldComputed, kIpProtocols, 0,
-     "automatic from the layer above (253, experimental, when none)"},
+    {"ip.proto", "Protocol", 8, FieldFormat::kEnum, "253", kFieldComputed, kIpProtocolNames, 0,
+     "automatic from the layer above (253, experimental, when none)", NumberSpace::kIpProtocol},
     {"ip.checksum", "Header checksum", 16, FieldFormat::kHex, "0x0000", kFieldComputed, {}, 0,
      "automatic; set it to send a deliberately wrong checksum"},
     {"ip.src", "Source address", 32, FieldFormat::kIpv4, "192.0.2.1"},
@@ -28,10 +27,9 @@ constexpr FieldSpec kFields[] = {
      "raw option bytes, a multiple of 4, at most 40 (e.g. 94040000 = router alert)"},
 };
 
-constexpr Binding kBindings[] = {
-    STACCATO_ETHERTYPE_BINDINGS(0x0800), Binding{"ip", "ip.proto", 4}, Binding{"ipv6", "ipv6.nxt", 4},
-    Binding{"icmp", "", 0},  // quoted datagram of an ICMP error
-};
+constexpr ProtocolNumber kNumbers[] = {
+    {NumberSpace::kEtherType, 0x0800}, {NumberSpace::kIpProtocol, 4}, {NumberSpace::kIpVersion, 4}};
+constexpr Binding kBindings[] = {{"icmp", "", 0}};  // quoted datagram of an ICMP error
 
 void encodeOptions(const LayerState& l, std::vector<uint8_t>& out) {
   const auto& o = l.value("ip.options").bytes;
@@ -61,18 +59,25 @@ void finalize(BuildContext& ctx, size_t layer) {
   ctx.autoChecksum(layer, "ip.checksum", span.offset, span.offset + span.length);
 }
 
-}  // namespace
-
-const ProtocolSpec kIpv4{
+constexpr ProtocolSpec kIpv4{
     .name = "ip",
     .displayName = "IPv4",
     .summary = "Internet Protocol version 4 header with options",
     .fields = kFields,
+    .order = 300,
+    .numbers = kNumbers,
     .bindings = kBindings,
+    .demuxField = "ip.proto",
+    .numberName = "ipv4",
+    .quickLayer = QuickLayer::kLayer3,
     .finalize = finalize,
     .tail = &kOptions,
     .validate = validate,
     .lengthField = "ip.len",
 };
+
+const RegisterProtocol kRegisterIpv4(kIpv4);
+
+}  // namespace
 
 }  // namespace staccato

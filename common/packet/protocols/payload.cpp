@@ -61,16 +61,19 @@ Status validate(const LayerState& l) {
   return Ok{};
 }
 
-}  // namespace
-
-const ProtocolSpec kPayload{
+constexpr ProtocolSpec kPayload{
     .name = "payload",
     .displayName = "Payload",
     .summary = "Pattern bytes that fill the frame to its length (Staccato's own protocol)",
     .role = LayerRole::kPayload,
     .fields = kFields,
+    .order = 900,
     .validate = validate,
     .fill = fill,
 };
+
+const RegisterProtocol kRegisterPayload(kPayload);
+
+}  // namespace
 
 }  // namespace staccato

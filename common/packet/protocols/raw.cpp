@@ -19,16 +19,19 @@ void decode(std::span<const uint8_t> tail, LayerState& l) {
 
 constexpr TailCodec kCodec{encode, nullptr, decode};  // wire size: the rest of the packet
 
-}  // namespace
-
-const ProtocolSpec kRaw{
+constexpr ProtocolSpec kRaw{
     .name = "raw",
     .displayName = "Raw bytes",
     .shortName = "Raw",
     .summary = "Bytes exactly as typed (Staccato's own protocol); anything the registry lacks",
     .role = LayerRole::kRaw,
     .fields = kFields,
+    .order = 910,
     .tail = &kCodec,
 };
+
+const RegisterProtocol kRegisterRaw(kRaw);
+
+}  // namespace
 
 }  // namespace staccato

@@ -21,18 +21,21 @@ void finalize(BuildContext& ctx, size_t layer) {
   ctx.setAuto(layer, "signature.stream_id", ctx.streamId());
 }
 
-}  // namespace
-
 static_assert(kSignatureBytes == 16);
 
-const ProtocolSpec kSignature{
+constexpr ProtocolSpec kSignature{
     .name = "signature",
     .displayName = "Staccato signature",
     .shortName = "Signature",
     .summary = "Trailer for per-stream stats: magic, stream id, sequence, 64-bit TX timestamp (16 bytes)",
     .role = LayerRole::kTrailer,
     .fields = kFields,
+    .order = 920,
     .finalize = finalize,
 };
+
+const RegisterProtocol kRegisterSignature(kSignature);
+
+}  // namespace
 
 }  // namespace staccato

@@ -45,7 +45,7 @@ constexpr FieldSpec kFields[] = {
      "raw option bytes after the options above; padded with end-of-list to 4 bytes"},
 };
 
-constexpr Binding kBindings[] = {{"ip", "ip.proto", kProtocolNumber}, {"ipv6", "ipv6.nxt", kProtocolNumber}};
+constexpr ProtocolNumber kNumbers[] = {{NumberSpace::kIpProtocol, kProtocolNumber}};
 
 void put16(std::vector<uint8_t>& out, uint64_t v) {
   out.push_back(static_cast<uint8_t>(v >> 8));
@@ -146,17 +146,21 @@ void finalize(BuildContext& ctx, size_t layer) {
   ctx.autoChecksum(layer, "tcp.checksum", span.offset, ctx.layersEnd(), ctx.pseudoHeaderFor(layer, kProtocolNumber));
 }
 
-}  // namespace
-
-const ProtocolSpec kTcp{
+constexpr ProtocolSpec kTcp{
     .name = "tcp",
     .displayName = "TCP",
     .summary = "Transmission Control Protocol header with common options",
     .fields = kFields,
-    .bindings = kBindings,
+    .order = 410,
+    .numbers = kNumbers,
+    .quickLayer = QuickLayer::kLayer4,
     .finalize = finalize,
     .tail = &kOptions,
     .validate = validate,
 };
+
+const RegisterProtocol kRegisterTcp(kTcp);
+
+}  // namespace
 
 }  // namespace staccato

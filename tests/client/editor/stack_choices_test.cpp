@@ -98,9 +98,9 @@ TEST(StackChoicesTest, CustomStacksAreNotQuickChoices) {
 
 TEST(StackChoicesTest, AllowedAboveFollowsTheBindings) {
   const QStringList onEth = StackChoices::allowedAbove("eth");
-  for (const char* p : {"vlan", "ieee8021ad", "arp", "ip", "ipv6", "payload", "raw", "signature"})
+  for (const char* p : {"vlan", "ieee8021ad", "arp", "ip", "ipv6", "eth", "payload", "raw", "signature"})
     EXPECT_TRUE(onEth.contains(p)) << p;
-  for (const char* p : {"eth", "udp", "tcp", "icmp", "icmpv6"}) EXPECT_FALSE(onEth.contains(p)) << p;
+  for (const char* p : {"udp", "tcp", "icmp", "icmpv6"}) EXPECT_FALSE(onEth.contains(p)) << p;
 
   const QStringList onIp = StackChoices::allowedAbove("ip");
   for (const char* p : {"udp", "tcp", "icmp", "ip", "ipv6", "payload", "raw", "signature"})

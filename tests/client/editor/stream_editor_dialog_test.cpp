@@ -313,7 +313,10 @@ TEST_F(StreamEditorDialogTest, AddLayerMenuOffersOnlyWhatTheRegistryAllows) {
   EXPECT_FALSE(offered.contains("icmpv6"));
   EXPECT_FALSE(offered.contains("arp"));
   for (QAction* a : menu->actions())
-    if (a->data() == "udp") a->trigger();
+    if (a->data() == "udp") {
+      a->trigger();  // rebuilds the menu, deleting these actions
+      break;
+    }
   ASSERT_EQ(dialog->stream().layers_size(), 3);
   EXPECT_EQ(dialog->stream().layers(2).protocol(), "udp");
   EXPECT_EQ(child<QComboBox>(*dialog, "l4Combo")->currentText(), "UDP");

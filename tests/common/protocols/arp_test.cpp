@@ -1,9 +1,18 @@
 #include <gtest/gtest.h>
 
+#include "tests/support/field_cases.h"
 #include "tests/support/stacks.h"
 
 namespace staccato::test {
 namespace {
+
+// The registry's per-field cases: the types and sizes decide the decoding; ARP carries nothing.
+const RegisterFieldCaseRules kFieldCases({
+    .protocol = "arp",
+    .structural = {{"arp.hw.type", ""}, {"arp.proto.type", ""}, {"arp.hw.size", ""}, {"arp.proto.size", ""}},
+    .carriesPayload = false,
+});
+
 
 TEST(Arp, RequestAndReplyDecode) {
   Frame req = buildFrame(S({L("eth", {{"eth.dst", "ff:ff:ff:ff:ff:ff"}}),

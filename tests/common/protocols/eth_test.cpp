@@ -26,6 +26,17 @@ TEST(Ethernet, AddressesAndOverriddenTypeAreKept) {
   EXPECT_EQ(row["eth.type"], "0x1234");
 }
 
+TEST(Ethernet, AWholeFrameInsideAFrame) {
+  Frame f = buildFrame(S({L("eth"), L("vlan"), L("eth", {{"eth.src", "02:00:00:00:00:99"}}), L("ip"), L("payload")}));
+  auto row = tsharkFields({f}, {"vlan.etype", "eth.src", "eth.type", "frame.protocols"})[0];
+  EXPECT_EQ(row["vlan.etype"], "0x6558");
+  EXPECT_EQ(row["eth.src"], "02:00:00:00:00:01,02:00:00:00:00:99");
+  EXPECT_EQ(row["frame.protocols"], "eth:ethertype:vlan:ethertype:eth:ethertype:ip:data");
+  EXPECT_EQ(tsharkProblems({f}), std::vector<std::string>{});
+  EXPECT_EQ(compileError(S({L("eth"), L("ip"), L("eth")})).substr(0, 60),
+            "layers[2]: eth cannot sit on ip (eth goes on: the start of a");
+}
+
 TEST(Ethernet, ShortFramesArePaddedWithZeros) {
   Frame f = buildFrame(S({L("eth"), L("arp")}, 64));
   ASSERT_EQ(f.size(), 60u);

@@ -1,9 +1,29 @@
 #include <gtest/gtest.h>
 
+#include "tests/support/field_cases.h"
 #include "tests/support/stacks.h"
 
 namespace staccato::test {
 namespace {
+
+// The registry's per-field cases: errors quote an IPv4 + UDP datagram (28 bytes, 7 words);
+// destination-unreachable fields go on fragmentation needed, where Wireshark shows each one.
+const RegisterFieldCaseRules kFieldCases({
+    .protocol = "icmp",
+    .structural = {{"icmp.type", ""}, {"icmp.length", "7"}},
+    .otherVariant = 11,  // time exceeded
+    .shape = [](const FieldCase& c, std::vector<v1::Layer>& layers) {
+      auto& fields = *layers[c.layer].mutable_fields();
+      if (!fields.contains("icmp.type")) return;
+      const uint8_t mask = c.protocol->variantFor(std::stoull(fields["icmp.type"]));
+      if (mask == c.protocol->variantFor(8)) return;  // echo carries payload
+      if (mask & c.protocol->variantFor(3)) fields["icmp.code"] = "4", fields["icmp.length"] = "7";
+      layers.pop_back();  // the payload
+      layers.push_back(L("ip"));
+      layers.push_back(L("udp"));
+    },
+});
+
 
 TEST(Icmp, EchoRequestAndReply) {
   std::vector<Frame> frames = {

@@ -1,9 +1,28 @@
 #include <gtest/gtest.h>
 
+#include "tests/support/field_cases.h"
 #include "tests/support/stacks.h"
 
 namespace staccato::test {
 namespace {
+
+// The registry's per-field cases: errors quote an IPv6 + UDP packet, neighbour discovery
+// messages carry only their option, echo carries payload.
+const RegisterFieldCaseRules kFieldCases({
+    .protocol = "icmpv6",
+    .structural = {{"icmpv6.type", ""}, {"icmpv6.opt.length", ""}},
+    .shape = [](const FieldCase& c, std::vector<v1::Layer>& layers) {
+      const auto& fields = layers[c.layer].fields();
+      if (!fields.contains("icmpv6.type")) return;
+      const uint64_t type = std::stoull(fields.at("icmpv6.type"));
+      if (c.protocol->variantFor(type) == c.protocol->variantFor(128)) return;
+      layers.pop_back();  // the payload
+      if (type == 135 || type == 136) return;
+      layers.push_back(L("ipv6"));
+      layers.push_back(L("udp"));
+    },
+});
+
 
 TEST(Icmpv6, Echo) {
   Frame f = buildFrame(S({L("eth"), L("ipv6"),

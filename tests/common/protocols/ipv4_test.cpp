@@ -1,9 +1,15 @@
 #include <gtest/gtest.h>
 
+#include "tests/support/field_cases.h"
 #include "tests/support/stacks.h"
 
 namespace staccato::test {
 namespace {
+
+// The registry's per-field cases: the version decides the decoding; options must be valid.
+const RegisterFieldCaseRules kFieldCases({
+    .protocol = "ip", .structural = {{"ip.version", ""}}, .values = {{"ip.options", "94040000"}}});  // router alert
+
 
 TEST(Ipv4, AutoFieldsAreRight) {
   Frame f = buildFrame(S({L("eth"), L("ip", {{"ip.ttl", "7"}, {"ip.id", "0xbeef"}, {"ip.flags.df", "1"},

@@ -1,9 +1,14 @@
 #include <gtest/gtest.h>
 
+#include "tests/support/field_cases.h"
 #include "tests/support/stacks.h"
 
 namespace staccato::test {
 namespace {
+
+// The registry's per-field cases: the version decides the decoding.
+const RegisterFieldCaseRules kFieldCases({.protocol = "ipv6", .structural = {{"ipv6.version", ""}}});
+
 
 TEST(Ipv6, AutoFieldsAndAddresses) {
   Frame f = buildFrame(S({L("eth"), L("ipv6", {{"ipv6.src", "fe80::1"}, {"ipv6.dst", "ff02::1:ff00:2"},

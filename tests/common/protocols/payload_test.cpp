@@ -1,9 +1,21 @@
 #include <gtest/gtest.h>
 
+#include "tests/support/field_cases.h"
 #include "tests/support/stacks.h"
 
 namespace staccato::test {
 namespace {
+
+// The registry's per-field cases: each pattern field is set with the pattern that uses it.
+const RegisterFieldCaseRules kFieldCases({
+    .protocol = "payload",
+    .structural = {{"payload.pattern", "decrement"}},
+    .shape = [](const FieldCase& c, std::vector<v1::Layer>& layers) {
+      if (c.field->name != "payload.pattern")
+        (*layers[c.layer].mutable_fields())["payload.pattern"] = c.field->name == "payload.word" ? "fixed-word" : "user";
+    },
+});
+
 
 constexpr size_t kUdpPayload = 42;  // eth 14 + ip 20 + udp 8
 

@@ -3,10 +3,15 @@
 #include "common/core/bits.h"
 #include "common/packet/parser.h"
 #include "common/packet/signature_layout.h"
+#include "tests/support/field_cases.h"
 #include "tests/support/stacks.h"
 
 namespace staccato::test {
 namespace {
+
+// The registry's per-field cases: receivers ignore a trailer without the magic.
+const RegisterFieldCaseRules kFieldCases({.protocol = "signature", .structural = {{"signature.magic", ""}}});
+
 
 uint64_t be(const Frame& f, size_t at, size_t n) {
   uint64_t v = 0;

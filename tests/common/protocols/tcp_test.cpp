@@ -1,10 +1,22 @@
 #include <gtest/gtest.h>
 
 #include "common/packet/parser.h"
+#include "tests/support/field_cases.h"
 #include "tests/support/stacks.h"
 
 namespace staccato::test {
 namespace {
+
+// The registry's per-field cases: valid option values; MSS belongs on a SYN, a RST carries no data.
+const RegisterFieldCaseRules kFieldCases({
+    .protocol = "tcp",
+    .values = {{"tcp.options", "0402"}, {"tcp.options.wscale.shift", "9"}, {"tcp.options.mss_val", "1234"}},
+    .shape = [](const FieldCase& c, std::vector<v1::Layer>& layers) {
+      if (c.field->name == "tcp.flags.reset") layers.pop_back();
+      if (c.field->name == "tcp.options.mss_val") (*layers[c.layer].mutable_fields())["tcp.flags.syn"] = "1";
+    },
+});
+
 
 TEST(Tcp, FlagsAndHeaderFields) {
   Frame f = buildFrame(S({L("eth"), L("ip"),

@@ -1,0 +1,93 @@
+// IGMP (RFC 1112, 2236, 3376): v1/v2 queries, reports and leaves, and v3 membership reports
+// with one group record and its sources.
+#include "common/packet/protocols/protocols.h"
+
+namespace staccato {
+namespace {
+
+constexpr uint8_t kProtocolNumber = 2;
+enum Variant : uint8_t { kV2 = 1, kV3Report = 2 };
+
+constexpr EnumName kTypes[] = {
+    {0x11, "membership-query"}, {0x12, "v1-membership-report"}, {0x16, "v2-membership-report"},
+    {0x17, "leave-group"},      {0x22, "v3-membership-report"},
+};
+
+constexpr EnumName kRecordTypes[] = {
+    {1, "mode-is-include"},   {2, "mode-is-exclude"},   {3, "change-to-include"},
+    {4, "change-to-exclude"}, {5, "allow-new-sources"}, {6, "block-old-sources"},
+};
+
+constexpr VariantRule kVariants[] = {{0x11, kV2}, {0x12, kV2}, {0x16, kV2}, {0x17, kV2}, {0x22, kV3Report}};
+
+constexpr FieldSpec kFields[] = {
+    {"igmp.type", "Type", 8, FieldFormat::kEnum, "membership-query", kFieldNoVary, kTypes},
+    {"igmp.max_resp", "Max response time (0.1 s)", 8, FieldFormat::kDec, "100", kFieldNone, {}, 0,
+     "queries; 0 in v1 messages; reserved in v3 reports"},
+    {"igmp.checksum", "Checksum", 16, FieldFormat::kHex, "0x0000", kFieldComputed, {}, 0,
+     "automatic over the IGMP message; set it to send a wrong one"},
+    {"igmp.v3.reserved", "Reserved", 16, FieldFormat::kHex, "0x0000", kFieldNone, {}, kV3Report,
+     "v3 report (Staccato's name)"},
+    {"igmp.num_grp_recs", "Number of group records", 16, FieldFormat::kDec, "1", kFieldNone, {}, kV3Report,
+     "v3 report; one record is built, further ones can follow as raw bytes"},
+    {"igmp.record_type", "Record type", 8, FieldFormat::kEnum, "change-to-exclude", kFieldNone, kRecordTypes,
+     kV3Report, "v3 report: the group record's type (change-to-exclude with no sources joins the group)"},
+    {"igmp.aux_data_len", "Auxiliary data length (32-bit words)", 8, FieldFormat::kDec, "0", kFieldNone, {},
+     kV3Report, "v3 report; no auxiliary data is built"},
+    {"igmp.num_src", "Number of sources", 16, FieldFormat::kDec, "0", kFieldComputed | kFieldNoVary, {}, kV3Report,
+     "v3 report; automatic from igmp.sources"},
+    {"igmp.maddr", "Group address", 32, FieldFormat::kIpv4, "0.0.0.0", kFieldNone, {}, 0,
+     "the group (0.0.0.0 in a general query), or the v3 group record's multicast address"},
+    {"igmp.sources", "Source addresses", 0, FieldFormat::kBytes, "", kFieldNoVary, {}, kV3Report,
+     "v3 report: the record's sources, 4 bytes each (c0000201c0000202 = 192.0.2.1, 192.0.2.2)"},
+};
+
+constexpr ProtocolNumber kNumbers[] = {{NumberSpace::kIpProtocol, kProtocolNumber}};
+
+void encodeSources(const LayerState& l, std::vector<uint8_t>& out) {
+  if (!(l.variantMask() & kV3Report)) return;
+  const auto& s = l.value("igmp.sources").bytes;
+  out.insert(out.end(), s.begin(), s.end());
+}
+
+std::optional<size_t> sourcesWireSize(const LayerState& l) {
+  return l.variantMask() & kV3Report ? l.num("igmp.num_src") * 4 : 0;
+}
+
+void decodeSources(std::span<const uint8_t> tail, LayerState& l) {
+  if (!tail.empty()) l.set("igmp.sources", {0, {tail.begin(), tail.end()}});
+}
+
+constexpr TailCodec kSources{encodeSources, sourcesWireSize, decodeSources};
+
+Status validate(const LayerState& l) {
+  if (size_t n = l.value("igmp.sources").bytes.size(); n % 4 != 0)
+    return makeError("igmp.sources", std::to_string(n) + " bytes; sources are IPv4 addresses, 4 bytes each");
+  return Ok{};
+}
+
+void finalize(BuildContext& ctx, size_t layer) {
+  ctx.setAuto(layer, "igmp.num_src", ctx.layer(layer).value("igmp.sources").bytes.size() / 4);
+  ctx.autoChecksum(layer, "igmp.checksum", ctx.span(layer).offset, ctx.layersEnd());
+}
+
+constexpr ProtocolSpec kIgmp{
+    .name = "igmp",
+    .displayName = "IGMP",
+    .summary = "Internet Group Management Protocol: v1/v2 queries, reports and leaves; v3 reports with sources",
+    .fields = kFields,
+    .order = 440,
+    .numbers = kNumbers,
+    .finalize = finalize,
+    .tail = &kSources,
+    .validate = validate,
+    .variantField = "igmp.type",
+    .variants = kVariants,
+    .defaultVariant = kV2,
+};
+
+const RegisterProtocol kRegisterIgmp(kIgmp);
+
+}  // namespace
+
+}  // namespace staccato
