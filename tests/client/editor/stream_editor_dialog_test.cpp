@@ -97,9 +97,11 @@ class StreamEditorDialogTest : public ::testing::Test {
     return editor;
   }
 
-  /// Types into a field's line edit and presses Return.
+  /// Types into a field's line edit (an editable list of names has one too) and presses Return.
   void typeField(const char* path, const QString& text) {
-    auto* edit = qobject_cast<QLineEdit*>(openEditor(path));
+    QWidget* editor = openEditor(path);
+    auto* names = qobject_cast<QComboBox*>(editor);
+    auto* edit = names ? names->lineEdit() : qobject_cast<QLineEdit*>(editor);
     ASSERT_NE(edit, nullptr) << path;
     edit->selectAll();
     QTest::keyClicks(edit, text);
