@@ -52,7 +52,7 @@ constexpr ProtocolSpec kOptions{.name = "test.opts", .displayName = "Test option
 
 // A header whose length is the lower layer's type field (as LLC in an IEEE 802.3 frame).
 constexpr FieldSpec kSizedFields[] = {{"test.sized.value", "Value", 8, FieldFormat::kHex, "0x5a"}};
-constexpr Binding kSizedBindings[] = {{"eth", "eth.type", 0, 1500}};
+constexpr Binding kSizedBindings[] = {{"test.opts", "test.opts.type", 0, 1500}};
 constexpr ProtocolSpec kSized{.name = "test.sized", .displayName = "Test sized", .summary = "",
                               .fields = kSizedFields, .order = 9003, .bindings = kSizedBindings};
 
@@ -144,22 +144,23 @@ TEST(LayerLinks, IndependentFlagsPutTheirFieldsOnTheWire) {
 }
 
 TEST(LayerLinks, ALengthInPlaceOfAType) {
-  Frame f = buildFrame(S({L("eth"), L("test.sized"), L("raw", {{"raw.data", "0102"}})}, 64));
+  Frame f = buildFrame(S({L("eth"), L("test.opts"), L("test.sized"), L("raw", {{"raw.data", "0102"}})}, 64));
   ASSERT_EQ(f.size(), 60u);
-  EXPECT_EQ(f[12] << 8 | f[13], 3);  // the layers after Ethernet, not the padding
-  EXPECT_EQ(parsedNames(f), (std::vector<std::string>{"eth", "test.sized", "raw"}));
+  EXPECT_EQ(f[16] << 8 | f[17], 3);  // the layers above, not the padding
+  EXPECT_EQ(parsedNames(f), (std::vector<std::string>{"eth", "test.opts", "test.sized", "raw"}));
   expectRebuildsTheSame(f);
 
-  v1::Stream longer = S({L("eth"), L("test.sized"), L("payload")}, 1000);
+  v1::Stream longer = S({L("eth"), L("test.opts"), L("test.sized"), L("payload")}, 1000);
   longer.mutable_frame_length()->set_mode(v1::FrameLength::INCREMENT);
   longer.mutable_frame_length()->set_min(100);
   longer.mutable_frame_length()->set_max(102);
   std::vector<Frame> frames = buildFrames(longer, 3);
   ASSERT_EQ(frames.size(), 3u);
-  for (size_t i = 0; i < 3; ++i) EXPECT_EQ(frames[i][12] << 8 | frames[i][13], 100 - 4 - 14 + i) << i;
+  for (size_t i = 0; i < 3; ++i) EXPECT_EQ(frames[i][16] << 8 | frames[i][17], 100 - 4 - 14 - 4 + i) << i;
 
-  EXPECT_EQ(compileError(S({L("eth"), L("test.sized"), L("payload")}, 1600)),
-            "frame_length: eth.type would be 1582, but a length there may be at most 1500 (shorten the frame)");
+  EXPECT_EQ(compileError(S({L("eth"), L("test.opts"), L("test.sized"), L("payload")}, 1600)),
+            "frame_length: test.opts.type would be 1578, but a length there may be at most 1500 (shorten the "
+            "frame)");
 }
 
 TEST(LayerLinks, AFieldBehindAFlagVaries) {
