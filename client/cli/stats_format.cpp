@@ -56,6 +56,11 @@ void printStatsTables(std::ostream& out, const v1::StatsSnapshot& snap) {
                   p.error().empty() ? "" : ("  ! " + p.error()).c_str());
     out << line;
   }
+  for (const auto& p : snap.ports())
+    if (p.drone_rx_dropped() > 0)
+      out << "  ! " << p.port() << ": the drone's receiver missed " << p.drone_rx_dropped()
+          << " signature frames (no room in its ring): loss counted on " << p.port()
+          << " may be the receiver's, not the network's\n";
   if (snap.streams().empty()) return;
   out << "\n";
   std::snprintf(line, sizeof line, "%-6s %-10s %-10s %11s %11s %8s %5s %5s %9s %9s %9s %9s %9s\n", "STREAM", "TX PORT",

@@ -3,6 +3,7 @@
 #include <pcap/pcap.h>
 #include <poll.h>
 
+#include <atomic>
 #include <chrono>
 #include <string>
 #include <thread>
@@ -29,11 +30,26 @@ class PcapSignatureReceiver final : public SignatureReceiver {
   }
 
   std::string engine() const override { return "pcap"; }
+  uint64_t dropped() const override {
+    return kernelDrops_.load(std::memory_order_relaxed) - dropsAtClear_.load(std::memory_order_relaxed);
+  }
 
  private:
+  /// Receive thread: signature frames that passed the filter but found the packet ring full
+  /// (libpcap's ps_drop; the kernel counts them after running our BPF filter).
+  void readDrops() noexcept {
+    pcap_stat st{};
+    if (pcap_stats(pcap_, &st) == 0) kernelDrops_.store(st.ps_drop, std::memory_order_relaxed);
+  }
+  void onClear() noexcept override {
+    readDrops();
+    dropsAtClear_.store(kernelDrops_.load(std::memory_order_relaxed), std::memory_order_relaxed);
+  }
+
   void run(std::stop_token st) {
     while (!st.stop_requested()) {
       serviceClear();
+      readDrops();
       // Our own poll with a timeout: libpcap's blocking read may wait forever on an idle port,
       // and this thread must keep serving clears and stop requests.
       pollfd pfd{pcap_get_selectable_fd(pcap_), POLLIN, 0};
@@ -51,6 +67,7 @@ class PcapSignatureReceiver final : public SignatureReceiver {
   }
 
   pcap_t* pcap_;
+  std::atomic<uint64_t> kernelDrops_{0}, dropsAtClear_{0};
   std::jthread thread_;  // last: starts after everything it uses exists
 };
 
