@@ -1,13 +1,18 @@
 /// The drone's gRPC surface: any bytes a client can send reach the request parsers and the
-/// service handlers of a real server (edge guard included), over a real channel. The first byte
+/// service handlers of a real server (edge guard included), over a real channel. As root the
+/// drone's ports are a demo lab's veth pair (demo0 <-> demo1) in a private network namespace
+/// that vanishes with the process, so configure, streams, start and stop run for real;
+/// otherwise the port table is empty (and that is printed). The first byte
 /// picks the RPC, the second the headers (token right, wrong or missing; protocol version), the rest is the
 /// request (for SetStreams, up to 4 parts). Whatever arrives, the drone answers with a status
 /// and stays up; nothing here may crash, hang or trip a sanitizer.
 #include <grpcpp/grpcpp.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
+#include "drone/app/demo_lab.h"
 #include "drone/service/drone_server.h"
 #include "drone/service/drone_service.h"
 
@@ -16,9 +21,22 @@ namespace {
 using namespace staccato;
 constexpr const char* kToken = "fuzz-token-0123456789abcdefghij";
 
+/// Before any thread exists (the demo lab moves the whole process into its own namespace).
+drone::PortFilter fuzzPorts() {
+  if (auto ok = drone::checkDemoLabPermitted(); !ok) {
+    std::fprintf(stderr, "fuzz: no ports to drive (%s)\n", ok.error().toString().c_str());
+    return {{"staccato-fuzz-none-*"}, {}};
+  }
+  auto lab = drone::enterDemoLab();
+  if (!lab) {
+    std::fprintf(stderr, "fuzz: no ports to drive (%s)\n", lab.error().toString().c_str());
+    return {{"staccato-fuzz-none-*"}, {}};
+  }
+  return {{drone::kDemoLabPortA, drone::kDemoLabPortB}, {}};
+}
+
 struct Drone {
-  // No interface matches: handlers run their checks against an empty port table.
-  drone::PortManager ports{drone::PortFilter{{"staccato-fuzz-none-*"}, {}}};
+  drone::PortManager ports{fuzzPorts()};
   drone::DroneService service{ports};
   std::unique_ptr<grpc::Server> server;
   std::unique_ptr<v1::Drone::Stub> stub;
