@@ -47,9 +47,11 @@ class EscapingBuf final : public std::streambuf {
 }  // namespace
 
 void escapeControlCharacters() {
-  static EscapingBuf out(std::cout.rdbuf()), err(std::cerr.rdbuf());
-  std::cout.rdbuf(&out);
-  std::cerr.rdbuf(&err);
+  // Never destroyed: the streams are flushed after static objects go (std::ios_base::Init).
+  static auto* out = new EscapingBuf(std::cout.rdbuf());
+  static auto* err = new EscapingBuf(std::cerr.rdbuf());
+  std::cout.rdbuf(out);
+  std::cerr.rdbuf(err);
 }
 
 void writeControl(std::ostream& stream, std::string_view sequence) {

@@ -24,6 +24,10 @@ lab_cleanup() {
   [[ -n ${KEEP_LAB_TMP:-} ]] || rm -rf "$LAB_TMP"
 }
 trap lab_cleanup EXIT
+# A test stopped from outside (ctest's Ctrl-C, kill) still removes its namespace.
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
 
 in_lab() { ip netns exec "$LAB_NS" "$@"; }
 cli() { in_lab "$CLI" "$@"; }
