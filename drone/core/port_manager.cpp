@@ -10,7 +10,7 @@
 #include "common/stream/compiler.h"
 #include "common/stream/rate.h"
 #include "drone/port/kernel_stats.h"
-#include "drone/tx/clock.h"
+#include "drone/clock.h"
 #include "drone/core/backend_choice.h"
 #include "drone/core/port_config_check.h"
 #include "drone/core/sendable_plans.h"

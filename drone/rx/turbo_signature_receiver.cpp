@@ -5,7 +5,7 @@
 #include <thread>
 
 #include "drone/rx/signature_receiver.h"
-#include "drone/tx/clock.h"
+#include "drone/clock.h"
 #ifdef STACCATO_HAVE_TURBO
 #include "turbo/rx/turbo_rx.h"
 #endif

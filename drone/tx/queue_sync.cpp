@@ -3,7 +3,7 @@
 #include <chrono>
 #include <thread>
 
-#include "drone/tx/clock.h"
+#include "drone/clock.h"
 
 namespace staccato::drone {
 namespace {

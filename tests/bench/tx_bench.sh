@@ -39,7 +39,7 @@ run() {  # run METHOD LEN -> Mpps (nan when it failed)
       # that stops early must not look fast.
       trafgen_cfg $(( $2 - 4 ))
       local cpus=${1#trafgen} t0 t1 p0 p1; p0=$(tx_packets va); t0=$(date +%s%N)
-      ip netns exec $ns trafgen --dev va --conf /tmp/$ns.$(( $2 - 4 )).cfg --num "$count" --cpus "$cpus" -q >/dev/null 2>&1 || true
+      ip netns exec $ns trafgen --dev va --conf /tmp/$ns.$(( $2 - 4 )).cfg --num "$count" --cpus "$cpus" >/dev/null 2>&1 || true
       t1=$(date +%s%N); p1=$(tx_packets va)
       if (( p1 - p0 < count )); then echo "trafgen sent $(( p1 - p0 )) of $count frames" >&2; echo nan; return; fi
       python3 -c "print(f'{$count / (($t1 - $t0) / 1e9) / 1e6:.4f}')" ;;
