@@ -1,0 +1,58 @@
+// Verdicts of `staccato-cli run --check` / --junit: frames the drone's own receiver never
+// examined are not called lost (honest numbers), and real loss still is.
+#include <gtest/gtest.h>
+
+#include "client/cli/run_verdict.h"
+
+namespace staccato::cli {
+namespace {
+
+RunOutcome oneStream(uint64_t sent, uint64_t received, uint64_t lost, uint64_t rxMissed) {
+  v1::Stream s;
+  s.set_id(1);
+  s.set_name("udp");
+  s.add_layers()->set_protocol("signature");
+  s.mutable_control()->set_mode(v1::Control::PACKETS);
+  s.mutable_control()->set_count(sent);
+  v1::StatsSnapshot snap;
+  v1::StreamStats* row = snap.add_streams();
+  row->set_stream_id(1);
+  row->set_tx_port("va");
+  row->set_rx_port("vb");
+  row->set_tx_packets(sent);
+  row->set_rx_packets(received);
+  row->set_lost(lost);
+  snap.add_ports()->set_port("va");
+  v1::PortStats* vb = snap.add_ports();
+  vb->set_port("vb");
+  vb->set_drone_rx_dropped(rxMissed);
+  RunOutcome o;
+  o.ports.push_back({"d", "va", {s}});
+  o.snapshots.emplace_back("d", snap);
+  return o;
+}
+
+std::string streamFailure(const RunOutcome& o) {
+  for (const Verdict& v : judge(o))
+    if (v.name != kTransmitVerdict) return v.failure;
+  return "no stream verdict";
+}
+
+TEST(RunVerdict, FramesTheReceiverMissedAreNotCalledLost) {
+  const std::string f = streamFailure(oneStream(200000, 155492, 44508, 44508));
+  EXPECT_EQ(f, "receiver overloaded: 44508 frames on vb were not examined, so the 44508 not counted cannot be "
+               "called lost (receive with turbo, or send slower)");
+}
+
+TEST(RunVerdict, LossWithAReceiverThatMissedNothingIsLoss) {
+  EXPECT_EQ(streamFailure(oneStream(1000, 990, 10, 0)), "lost 10 of 1000 packets");
+  EXPECT_EQ(streamFailure(oneStream(1000, 1000, 0, 0)), "");
+}
+
+TEST(RunVerdict, MissedFramesWithNothingMissingFromAStreamDoNotFailIt) {
+  // Another stream's frames were missed on that port; this one arrived whole.
+  EXPECT_EQ(streamFailure(oneStream(1000, 1000, 0, 7)), "");
+}
+
+}  // namespace
+}  // namespace staccato::cli
