@@ -31,6 +31,7 @@ void StreamStatsModel::applySnapshot(const QString& droneKey, const QString& dro
     first = 0;
     last = existing - 1;
   }
+  for (const v1::PortStats& p : snapshot.ports()) drone.rxMissed[p.port()] = p.drone_rx_dropped();
   std::vector<Row> added;
   auto rowAt = [&](int slot) -> Row& { return slot < existing ? rows_[size_t(slot)] : added[size_t(slot - existing)]; };
   for (const v1::StreamStats& s : snapshot.streams()) {
@@ -63,6 +64,13 @@ void StreamStatsModel::applySnapshot(const QString& droneKey, const QString& dro
     endInsertRows();
   }
   if (last >= first) emit dataChanged(index(first, 0), index(last, kColumnCount - 1));
+}
+
+uint64_t StreamStatsModel::rxMissed(const Row& row) const {
+  auto d = drones_.constFind(row.key.drone);
+  if (d == drones_.constEnd() || row.key.rxPort.empty()) return 0;
+  auto it = d->rxMissed.find(row.key.rxPort);
+  return it == d->rxMissed.end() ? 0 : it->second;
 }
 
 void StreamStatsModel::setStreamNames(const QString& droneKey, const std::string& port,
@@ -161,7 +169,13 @@ QVariant StreamStatsModel::data(const QModelIndex& index, int role) const {
   if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
   const Row& row = rows_[size_t(index.row())];
   const int column = index.column();
-  if (role == Qt::ForegroundRole) return row.stats.lost() > 0 ? QVariant(QColor(Qt::red)) : QVariant();
+  const uint64_t missed = rxMissed(row);
+  const bool lossColumn = column == kLost || column == kLossPercent;
+  if (role == Qt::ForegroundRole) {
+    if (row.stats.lost() == 0) return {};
+    // Orange, not red: the receiver missed frames, so this "loss" is not proven.
+    return missed ? QVariant(QColor(0xd0, 0x70, 0x00)) : QVariant(QColor(Qt::red));
+  }
   if (column <= kStream) {
     QString text;
     switch (column) {
@@ -185,11 +199,17 @@ QVariant StreamStatsModel::data(const QModelIndex& index, int role) const {
   switch (role) {
     case Qt::DisplayRole:
       if (!value) return kNone;
+      if (lossColumn && missed && row.stats.lost() > 0)
+        return QStringLiteral("⚠ ") + (column == kLossPercent ? formatFixed(*value, 3) : groupedInteger(uint64_t(*value)));
       if (column == kLossPercent) return formatFixed(*value, 3);
       return isLatency(column) ? formatFixed(*value, 1) : groupedInteger(uint64_t(*value));
     case Qt::UserRole: return value ? QVariant(*value) : QVariant();
     case Qt::TextAlignmentRole: return int(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ToolTipRole:
+      if (lossColumn && missed && row.stats.lost() > 0)
+        return tr("Receiver overloaded: the drone's receiver on %1 missed %2 frames it never examined, so this is "
+                  "not proven loss. Receive with turbo, or send slower.")
+            .arg(QString::fromStdString(row.key.rxPort), groupedInteger(missed));
       if (isLatency(column) && value && !row.stats.same_clock())
         return tr("different clocks: only as good as PTP/NTP between drones");
       if (column == kLossPercent) return tr("lost / sent");

@@ -74,9 +74,12 @@ class StreamStatsModel : public QAbstractTableModel {
     QString name;
     StreamKeyIndex rows;
     std::map<std::string, std::map<uint32_t, std::string>> streamNames;  ///< by tx port
+    std::map<std::string, uint64_t> rxMissed;  ///< by port: frames its receive engine never examined
   };
 
   void reindex();
+  /// Frames the row's receiving port never examined (its loss may be the receiver's), or 0.
+  uint64_t rxMissed(const Row& row) const;
   QString streamText(const Row& row) const;
   /// The number behind a numeric cell, or nullopt when there is none (no receiver, no samples).
   std::optional<double> number(const Row& row, int column) const;

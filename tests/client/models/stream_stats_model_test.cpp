@@ -73,6 +73,25 @@ TEST_F(StreamStatsModelTest, RowsPerKeyWithFormattedNumbers) {
   EXPECT_EQ(model_.headerData(M::kLatencyP99, Qt::Horizontal).toString(), "p99 µs");
 }
 
+TEST_F(StreamStatsModelTest, LossOnAPortWhoseReceiverMissedFramesIsMarkedNotProven) {
+  v1::StatsSnapshot snap;
+  addStream(snap, "va", "vb", 1, 200000, 155492, 44508);
+  addStream(snap, "va", "vc", 2, 1000, 990, 10);  // vc's receiver missed nothing: real loss
+  v1::PortStats* vb = snap.add_ports();
+  vb->set_port("vb");
+  vb->set_drone_rx_dropped(44508);
+  snap.add_ports()->set_port("vc");
+  model_.applySnapshot("lab1", "lab1", snap);
+  EXPECT_EQ(text(0, M::kLost), "⚠ 44,508");
+  EXPECT_EQ(text(0, M::kLossPercent), "⚠ 22.254");
+  EXPECT_DOUBLE_EQ(model_.index(0, M::kLost).data(Qt::UserRole).toDouble(), 44508) << "still sorts as a number";
+  EXPECT_TRUE(text(0, M::kLost, Qt::ToolTipRole).startsWith("Receiver overloaded: the drone's receiver on vb missed 44,508"))
+      << text(0, M::kLost, Qt::ToolTipRole).toStdString();
+  EXPECT_NE(model_.index(0, M::kLost).data(Qt::ForegroundRole).value<QColor>(), QColor(Qt::red));
+  EXPECT_EQ(text(1, M::kLost), "10");
+  EXPECT_EQ(model_.index(1, M::kLost).data(Qt::ForegroundRole).value<QColor>(), QColor(Qt::red));
+}
+
 TEST_F(StreamStatsModelTest, SnapshotsUpdateInPlaceWithOneDataChanged) {
   v1::StatsSnapshot snap;
   for (uint32_t id = 1; id <= 50; ++id) addStream(snap, "eth0", "eth1", id, id * 10, id * 10);
