@@ -60,6 +60,8 @@ void SignatureReceiver::onFrame(const uint8_t* frame, uint32_t len, uint32_t wir
   const size_t id = be(sig + kSigStreamIdOffset, 2);
   StreamRxStats* s = streams_[id].load(std::memory_order_relaxed);
   if (!s) {  // first packet of this stream on this port
+    if (tracked_ >= kMaxTrackedStreams) return addSingleWriter(ignored_);
+    ++tracked_;
     s = new StreamRxStats();
     streams_[id].store(s, std::memory_order_release);
   }

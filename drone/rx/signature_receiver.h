@@ -19,6 +19,9 @@ namespace staccato::drone {
 class SignatureReceiver {
  public:
   static constexpr size_t kMaxStreams = 65536;
+  /// Stream ids one port tracks at most: each costs ~30 KiB (its latency histogram), and anyone
+  /// who can put frames on the wire can invent ids. Frames of further ids are ignored.
+  static constexpr size_t kMaxTrackedStreams = 8192;
 
   /// libpcap engine: works on any interface and leaves captures (tcpdump) seeing everything.
   static Result<std::unique_ptr<SignatureReceiver>> openPcap(const std::string& interface);
@@ -32,7 +35,8 @@ class SignatureReceiver {
   void forEachStream(const std::function<void(uint16_t, const StreamRxStats&)>& fn) const;
   /// Clears every stream's stats; returns once the receive thread has done it.
   void clear();
-  /// Frames that passed the filter but were not plausible signatures (bad time, short).
+  /// Frames that passed the filter but were not plausible signatures (bad time, short), or
+  /// belonged to a stream id beyond kMaxTrackedStreams.
   uint64_t ignored() const { return ignored_.load(std::memory_order_relaxed); }
   /// Signature frames the engine had no room for (turbo: its rings were full). Since the last clear.
   virtual uint64_t dropped() const { return 0; }
@@ -52,6 +56,7 @@ class SignatureReceiver {
  private:
   std::array<std::atomic<StreamRxStats*>, kMaxStreams> streams_{};
   std::atomic<uint64_t> ignored_{0};
+  size_t tracked_ = 0;  ///< stream ids with a slot (receive thread only)
   std::atomic<uint64_t> clearsRequested_{0}, clearsDone_{0};
 };
 
