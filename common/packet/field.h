@@ -9,7 +9,8 @@
 namespace staccato {
 
 /// How a field's value is written as text (files, GUI, CLI) and shown.
-enum class FieldFormat : uint8_t { kDec, kHex, kMac, kIpv4, kIpv6, kEnum, kFlag, kBytes };
+/// kText: variable-length UTF-8 text, kept exactly (line breaks and spaces included).
+enum class FieldFormat : uint8_t { kDec, kHex, kMac, kIpv4, kIpv6, kEnum, kFlag, kBytes, kText };
 
 /// Registries of numbers that name the protocol above (IANA's EtherTypes, IP protocol numbers,
 /// UDP ports, IP versions): a field in one accepts and shows the names of the protocols numbered
