@@ -62,6 +62,9 @@ struct TailCodec {
   std::optional<size_t> (*wireSize)(const LayerState& layer);
   /// Sets tail fields from the wire bytes (all as overrides).
   void (*decode)(std::span<const uint8_t> tail, LayerState& layer);
+  /// When only the tail's own bytes tell its size (TLVs up to an end TLV, as LLDP's): its size
+  /// from the bytes after the fixed fields; nullopt if inconsistent. Used instead of wireSize.
+  std::optional<size_t> (*wireSizeFromBytes)(const LayerState& layer, std::span<const uint8_t> rest) = nullptr;
 };
 
 struct ProtocolSpec {
