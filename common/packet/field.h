@@ -38,7 +38,7 @@ struct FieldSpec {
   std::string_view defaultValue;  ///< text in `format`
   uint8_t flags = kFieldNone;
   std::span<const EnumName> enums = {};  ///< names; see ProtocolRegistry::names for all of them
-  uint8_t variants = 0;  ///< bitmask of protocol variants this field belongs to; 0 = all
+  uint16_t variants = 0;  ///< bitmask of protocol variants this field belongs to; 0 = all
   std::string_view help = {};
   NumberSpace space = NumberSpace::kNone;  ///< names from the registry, besides `enums`
   /// On the wire only while this flag field of the same protocol is 1 (GRE's key, by its K bit).
