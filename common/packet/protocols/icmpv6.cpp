@@ -1,21 +1,25 @@
 // ICMPv6 (RFC 4443): echo, errors, neighbour solicitation/advertisement (RFC 4861) with a
-// link-layer address option, and MLD (RFC 2710, 3810): v1 queries, reports and dones, v2 reports
-// with one multicast address record and its sources.
+// link-layer address option, router solicitation/advertisement and redirect with their options,
+// and MLD (RFC 2710, 3810): v1 queries, reports and dones, v2 reports with one multicast address
+// record and its sources.
 #include "common/packet/protocols/protocols.h"
 
 namespace staccato {
 namespace {
 
 constexpr uint8_t kProtocolNumber = 58;
-enum Variant : uint8_t {
-  kEcho = 1, kSolicit = 2, kAdvert = 4, kOther = 8, kTooBig = 16, kParam = 32, kMld = 64, kMldv2Report = 128
+enum Variant : uint16_t {
+  kEcho = 1, kSolicit = 2, kAdvert = 4, kOther = 8, kTooBig = 16, kParam = 32, kMld = 64, kMldv2Report = 128,
+  kRouterSolicit = 256, kRouterAdvert = 512, kRedirect = 1024,
 };
+constexpr uint16_t kNdOptions = kRouterSolicit | kRouterAdvert | kRedirect;
 
 constexpr EnumName kTypes[] = {
     {1, "destination-unreachable"}, {2, "packet-too-big"}, {3, "time-exceeded"}, {4, "parameter-problem"},
     {128, "echo-request"},          {129, "echo-reply"},   {130, "mld-query"},
-    {131, "mld-report"},            {132, "mld-done"},     {135, "neighbor-solicitation"},
-    {136, "neighbor-advertisement"}, {143, "mldv2-report"},
+    {131, "mld-report"},            {132, "mld-done"},     {133, "router-solicitation"},
+    {134, "router-advertisement"},  {135, "neighbor-solicitation"}, {136, "neighbor-advertisement"},
+    {137, "redirect"},              {143, "mldv2-report"},
 };
 
 constexpr EnumName kRecordTypes[] = {
@@ -25,7 +29,8 @@ constexpr EnumName kRecordTypes[] = {
 
 constexpr VariantRule kVariants[] = {{128, kEcho}, {129, kEcho}, {135, kSolicit}, {136, kAdvert},
                                      {2, kTooBig},  {4, kParam},  {130, kMld},     {131, kMld},
-                                     {132, kMld},   {143, kMldv2Report}};
+                                     {132, kMld},   {143, kMldv2Report}, {133, kRouterSolicit},
+                                     {134, kRouterAdvert}, {137, kRedirect}};
 
 constexpr FieldSpec kFields[] = {
     {"icmpv6.type", "Type", 8, FieldFormat::kEnum, "echo-request", kFieldNoVary, kTypes},
@@ -36,7 +41,26 @@ constexpr FieldSpec kFields[] = {
     {"icmpv6.echo.sequence_number", "Sequence", 16, FieldFormat::kDec, "0", kFieldNone, {}, kEcho},
     {"icmpv6.mtu", "MTU", 32, FieldFormat::kDec, "1280", kFieldNone, {}, kTooBig},
     {"icmpv6.pointer", "Pointer", 32, FieldFormat::kDec, "0", kFieldNone, {}, kParam},
-    {"icmpv6.reserved", "Reserved", 32, FieldFormat::kHex, "0x00000000", kFieldNone, {}, kSolicit | kOther},
+    {"icmpv6.reserved", "Reserved", 32, FieldFormat::kHex, "0x00000000", kFieldNone, {},
+     kSolicit | kOther | kRouterSolicit | kRedirect},
+    {"icmpv6.nd.ra.cur_hop_limit", "Current hop limit", 8, FieldFormat::kDec, "64", kFieldNone, {}, kRouterAdvert},
+    {"icmpv6.nd.ra.flag.m", "Managed address configuration (M)", 1, FieldFormat::kFlag, "0", kFieldNone, {},
+     kRouterAdvert},
+    {"icmpv6.nd.ra.flag.o", "Other configuration (O)", 1, FieldFormat::kFlag, "0", kFieldNone, {}, kRouterAdvert},
+    {"icmpv6.nd.ra.flag.h", "Home agent (H)", 1, FieldFormat::kFlag, "0", kFieldNone, {}, kRouterAdvert},
+    {"icmpv6.nd.ra.flag.prf", "Default router preference", 2, FieldFormat::kDec, "0", kFieldNone, {}, kRouterAdvert,
+     "0 medium, 1 high, 3 low"},
+    {"icmpv6.nd.ra.flag.p", "Proxy (P)", 1, FieldFormat::kFlag, "0", kFieldNone, {}, kRouterAdvert},
+    {"icmpv6.nd.ra.flag.rsv", "Reserved", 2, FieldFormat::kDec, "0", kFieldNone, {}, kRouterAdvert},
+    {"icmpv6.nd.ra.router_lifetime", "Router lifetime (s)", 16, FieldFormat::kDec, "1800", kFieldNone, {},
+     kRouterAdvert},
+    {"icmpv6.nd.ra.reachable_time", "Reachable time (ms)", 32, FieldFormat::kDec, "0", kFieldNone, {}, kRouterAdvert},
+    {"icmpv6.nd.ra.retrans_timer", "Retransmission timer (ms)", 32, FieldFormat::kDec, "0", kFieldNone, {},
+     kRouterAdvert},
+    {"icmpv6.nd.rd.target_address", "Target address", 128, FieldFormat::kIpv6, "fe80::1", kFieldNone, {}, kRedirect,
+     "the better first hop"},
+    {"icmpv6.rd.na.destination_address", "Destination address", 128, FieldFormat::kIpv6, "2001:db8::99", kFieldNone,
+     {}, kRedirect, "the destination redirected"},
     {"icmpv6.nd.na.flag.r", "Router flag", 1, FieldFormat::kFlag, "0", kFieldNone, {}, kAdvert},
     {"icmpv6.nd.na.flag.s", "Solicited flag", 1, FieldFormat::kFlag, "1", kFieldNone, {}, kAdvert},
     {"icmpv6.nd.na.flag.o", "Override flag", 1, FieldFormat::kFlag, "1", kFieldNone, {}, kAdvert},
@@ -66,6 +90,10 @@ constexpr FieldSpec kFields[] = {
      kMldv2Report},
     {"icmpv6.mldr.mar.sources", "Source addresses", 0, FieldFormat::kBytes, "", kFieldNoVary, {}, kMldv2Report,
      "the record's sources, 16 bytes each (Staccato's name)"},
+    {"icmpv6.nd.options", "Options", 0, FieldFormat::kBytes, "", kFieldNoVary, {}, kNdOptions,
+     "router solicitation/advertisement and redirect: options, each a multiple of 8 bytes (Staccato's name): "
+     "0101020000000001 source link-layer address, 05010000000005dc MTU 1500, 0304 40c0 00278d00 00093a80 "
+     "00000000 20010db8000000000000000000000000 prefix 2001:db8::/64"},
 };
 
 // IPv6 only (not IPv4's protocol 58), also behind its extension headers (MLD: hop-by-hop).
@@ -75,26 +103,40 @@ constexpr Binding kBindings[] = {{"ipv6", "ipv6.nxt", kProtocolNumber},
                                  {"ipv6.fraghdr", "ipv6.fraghdr.nxt", kProtocolNumber},
                                  {"ipv6.dstopts", "ipv6.dstopts.nxt", kProtocolNumber}};
 
-void encodeSources(const LayerState& l, std::vector<uint8_t>& out) {
-  if (!(l.variantMask() & kMldv2Report)) return;
-  const auto& s = l.value("icmpv6.mldr.mar.sources").bytes;
-  out.insert(out.end(), s.begin(), s.end());
+// The tail: an MLDv2 record's sources, or neighbour discovery options.
+std::string_view tailField(const LayerState& l) {
+  if (l.variantMask() & kMldv2Report) return "icmpv6.mldr.mar.sources";
+  if (l.variantMask() & kNdOptions) return "icmpv6.nd.options";
+  return {};
 }
 
-std::optional<size_t> sourcesWireSize(const LayerState& l) {
-  return l.variantMask() & kMldv2Report ? l.num("icmpv6.mldr.mar.nb_sources") * 16 : 0;
+void encodeTail(const LayerState& l, std::vector<uint8_t>& out) {
+  if (std::string_view f = tailField(l); !f.empty()) {
+    const auto& b = l.value(f).bytes;
+    out.insert(out.end(), b.begin(), b.end());
+  }
 }
 
-void decodeSources(std::span<const uint8_t> tail, LayerState& l) {
-  if (!tail.empty()) l.set("icmpv6.mldr.mar.sources", {0, {tail.begin(), tail.end()}});
+// Sources by their count; options up to the end of the IPv6 packet.
+std::optional<size_t> tailWireSize(const LayerState& l, std::span<const uint8_t> rest) {
+  if (l.variantMask() & kMldv2Report) return l.num("icmpv6.mldr.mar.nb_sources") * 16;
+  if (l.variantMask() & kNdOptions) return rest.size();
+  return 0;
 }
 
-constexpr TailCodec kSources{encodeSources, sourcesWireSize, decodeSources};
+void decodeTail(std::span<const uint8_t> tail, LayerState& l) {
+  if (std::string_view f = tailField(l); !f.empty() && !tail.empty()) l.set(f, {0, {tail.begin(), tail.end()}});
+}
+
+constexpr TailCodec kTail{
+    .encode = encodeTail, .wireSize = nullptr, .decode = decodeTail, .wireSizeFromBytes = tailWireSize};
 
 Status validate(const LayerState& l) {
   if (size_t n = l.value("icmpv6.mldr.mar.sources").bytes.size(); n % 16 != 0)
     return makeError("icmpv6.mldr.mar.sources",
                      std::to_string(n) + " bytes; sources are IPv6 addresses, 16 bytes each");
+  if (size_t n = l.value("icmpv6.nd.options").bytes.size(); n % 8 != 0)
+    return makeError("icmpv6.nd.options", std::to_string(n) + " bytes; options fill 8-byte units");
   return Ok{};
 }
 
@@ -110,13 +152,13 @@ void finalize(BuildContext& ctx, size_t layer) {
 constexpr ProtocolSpec kIcmpv6{
     .name = "icmpv6",
     .displayName = "ICMPv6",
-    .summary = "Internet Control Message Protocol for IPv6: echo, errors, neighbour solicitation/advertisement, MLD",
+    .summary = "Internet Control Message Protocol for IPv6: echo, errors, neighbour discovery, redirect, MLD",
     .fields = kFields,
     .order = 430,
     .bindings = kBindings,
     .quickLayer = QuickLayer::kLayer4,
     .finalize = finalize,
-    .tail = &kSources,
+    .tail = &kTail,
     .validate = validate,
     .variantField = "icmpv6.type",
     .variants = kVariants,

@@ -16,6 +16,7 @@ const RegisterFieldCaseRules kFieldCases({
     .structural = {{"icmpv6.type", ""}, {"icmpv6.opt.length", ""}, {"icmpv6.mldr.nb_mcast_records", ""},
                    {"icmpv6.mldr.mar.aux_data_len", ""}},
     .values = {{"icmpv6.mldr.mar.sources", "20010db80000000000000000000000aa"},
+               {"icmpv6.nd.options", "0101020000000001"},
                {"icmpv6.mldr.mar.record_type", "mode-is-exclude"}},
     .shape = [](const FieldCase& c, std::vector<v1::Layer>& layers) {
       const auto& fields = layers[c.layer].fields();
@@ -23,7 +24,7 @@ const RegisterFieldCaseRules kFieldCases({
       const uint64_t type = std::stoull(fields.at("icmpv6.type"));
       if (c.protocol->variantFor(type) == c.protocol->variantFor(128)) return;
       layers.pop_back();  // the payload
-      if (type == 135 || type == 136 || type == 130 || type == 131 || type == 132 || type == 143) return;
+      if ((type >= 130 && type <= 137) || type == 143) return;
       layers.push_back(L("ipv6"));
       layers.push_back(L("udp"));
     },
@@ -154,6 +155,63 @@ TEST(Icmpv6, MldGroupVaries) {
   auto rows = tsharkFields(buildFrames(s, 3), {"icmpv6.mld.multicast_address", "icmpv6.checksum.status"});
   ASSERT_EQ(rows.size(), 3u);
   EXPECT_EQ(rows[2]["icmpv6.mld.multicast_address"], "ff05::1:5");
+  EXPECT_EQ(rows[2]["icmpv6.checksum.status"], "1");
+}
+
+v1::Stream nd(std::map<std::string, std::string> fields, uint32_t icmpBytes) {
+  return S({L("eth", {{"eth.dst", "33:33:00:00:00:01"}}),
+            L("ipv6", {{"ipv6.src", "fe80::1"}, {"ipv6.dst", "ff02::1"}, {"ipv6.hlim", "255"}}),
+            L("icmpv6", std::move(fields))},
+           14 + 40 + icmpBytes + 4);
+}
+
+const std::string kPrefixOption = "030440c000278d0000093a800000000020010db8000000000000000000000000";
+
+TEST(Icmpv6, RouterSolicitationAdvertisementAndRedirect) {
+  std::vector<Frame> frames = {
+      buildFrame(nd({{"icmpv6.type", "router-solicitation"}, {"icmpv6.nd.options", "0101020000000001"}}, 16)),
+      buildFrame(nd({{"icmpv6.type", "router-advertisement"},
+                     {"icmpv6.nd.ra.flag.m", "1"},
+                     {"icmpv6.nd.ra.router_lifetime", "600"},
+                     {"icmpv6.nd.options", "0101020000000001" "05010000000005dc" + kPrefixOption}},
+                    16 + 8 + 8 + 32)),
+      buildFrame(nd({{"icmpv6.type", "redirect"},
+                     {"icmpv6.nd.rd.target_address", "fe80::2"},
+                     {"icmpv6.rd.na.destination_address", "2001:db8::99"}},
+                    40)),
+  };
+  auto rows = tsharkFields(frames, {"icmpv6.type", "icmpv6.checksum.status", "icmpv6.opt.type", "icmpv6.opt.linkaddr",
+                                    "icmpv6.nd.ra.flag.m", "icmpv6.nd.ra.router_lifetime", "icmpv6.opt.mtu",
+                                    "icmpv6.opt.prefix", "icmpv6.opt.prefix.length", "icmpv6.nd.rd.target_address",
+                                    "icmpv6.rd.na.destination_address"});
+  EXPECT_EQ(rows[0]["icmpv6.type"], "133");
+  EXPECT_EQ(rows[0]["icmpv6.opt.type"], "1");
+  EXPECT_EQ(rows[0]["icmpv6.opt.linkaddr"], "02:00:00:00:00:01");
+  EXPECT_EQ(rows[1]["icmpv6.type"], "134");
+  EXPECT_EQ(rows[1]["icmpv6.nd.ra.flag.m"], "1");
+  EXPECT_EQ(rows[1]["icmpv6.nd.ra.router_lifetime"], "600");
+  EXPECT_EQ(rows[1]["icmpv6.opt.type"], "1,5,3");
+  EXPECT_EQ(rows[1]["icmpv6.opt.mtu"], "1500");
+  EXPECT_EQ(rows[1]["icmpv6.opt.prefix"], "2001:db8::");
+  EXPECT_EQ(rows[1]["icmpv6.opt.prefix.length"], "64");
+  EXPECT_EQ(rows[2]["icmpv6.type"], "137");
+  EXPECT_EQ(rows[2]["icmpv6.nd.rd.target_address"], "fe80::2");
+  EXPECT_EQ(rows[2]["icmpv6.rd.na.destination_address"], "2001:db8::99");
+  for (const auto& row : rows) EXPECT_EQ(row.at("icmpv6.checksum.status"), "1");
+  EXPECT_EQ(tsharkProblems(frames), std::vector<std::string>{});
+  for (const Frame& f : frames) expectRebuildsTheSame(f);
+  EXPECT_EQ(compileError(nd({{"icmpv6.type", "router-solicitation"}, {"icmpv6.nd.options", "0101"}}, 16)),
+            "layers[2].icmpv6.nd.options: 2 bytes; options fill 8-byte units");
+}
+
+TEST(Icmpv6, RouterLifetimeVaries) {
+  v1::Stream s = nd({{"icmpv6.type", "router-advertisement"}, {"icmpv6.nd.ra.router_lifetime", "100"}}, 16);
+  auto* v = s.add_variable_fields();
+  v->set_field("icmpv6.nd.ra.router_lifetime");
+  v->set_count(3);
+  auto rows = tsharkFields(buildFrames(s, 3), {"icmpv6.nd.ra.router_lifetime", "icmpv6.checksum.status"});
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[2]["icmpv6.nd.ra.router_lifetime"], "102");
   EXPECT_EQ(rows[2]["icmpv6.checksum.status"], "1");
 }
 
