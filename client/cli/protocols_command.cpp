@@ -19,6 +19,7 @@ const char* formatName(FieldFormat f) {
     case FieldFormat::kEnum: return "enum";
     case FieldFormat::kFlag: return "flag";
     case FieldFormat::kBytes: return "hex bytes";
+    case FieldFormat::kText: return "text";
   }
   return "?";
 }

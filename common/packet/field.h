@@ -9,7 +9,8 @@
 namespace staccato {
 
 /// How a field's value is written as text (files, GUI, CLI) and shown.
-enum class FieldFormat : uint8_t { kDec, kHex, kMac, kIpv4, kIpv6, kEnum, kFlag, kBytes };
+/// kText: variable-length UTF-8 text, kept exactly (line breaks and spaces included).
+enum class FieldFormat : uint8_t { kDec, kHex, kMac, kIpv4, kIpv6, kEnum, kFlag, kBytes, kText };
 
 /// Registries of numbers that name the protocol above (IANA's EtherTypes, IP protocol numbers,
 /// UDP ports, IP versions): a field in one accepts and shows the names of the protocols numbered
@@ -37,7 +38,7 @@ struct FieldSpec {
   std::string_view defaultValue;  ///< text in `format`
   uint8_t flags = kFieldNone;
   std::span<const EnumName> enums = {};  ///< names; see ProtocolRegistry::names for all of them
-  uint8_t variants = 0;  ///< bitmask of protocol variants this field belongs to; 0 = all
+  uint16_t variants = 0;  ///< bitmask of protocol variants this field belongs to; 0 = all
   std::string_view help = {};
   NumberSpace space = NumberSpace::kNone;  ///< names from the registry, besides `enums`
   /// On the wire only while this flag field of the same protocol is 1 (GRE's key, by its K bit).

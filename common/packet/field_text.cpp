@@ -88,6 +88,38 @@ Result<FieldValue> parseNumber(const FieldSpec& f, std::string_view text) {
 
 }  // namespace
 
+bool isUtf8(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<uint8_t>(s[i]);
+    size_t n = 0;
+    uint32_t cp = 0;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    } else if ((c & 0xe0) == 0xc0) {
+      n = 1, cp = c & 0x1fu;
+    } else if ((c & 0xf0) == 0xe0) {
+      n = 2, cp = c & 0x0fu;
+    } else if ((c & 0xf8) == 0xf0) {
+      n = 3, cp = c & 0x07u;
+    } else {
+      return false;
+    }
+    for (size_t k = 1; k <= n; ++k) {
+      if (i + k >= s.size()) return false;
+      const auto cc = static_cast<uint8_t>(s[i + k]);
+      if ((cc & 0xc0) != 0x80) return false;
+      cp = cp << 6 | (cc & 0x3fu);
+    }
+    // Overlong forms, surrogates and values past U+10FFFF are not UTF-8.
+    static constexpr uint32_t kMin[] = {0, 0x80, 0x800, 0x10000};
+    if (cp < kMin[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return false;
+    i += n + 1;
+  }
+  return true;
+}
+
 std::string toHex(const uint8_t* data, size_t len) {
   static constexpr char kDigits[] = "0123456789abcdef";
   std::string s;
@@ -107,6 +139,7 @@ std::string allowedRange(const FieldSpec& f) {
     case FieldFormat::kBytes:
       return f.bits ? "exactly " + std::to_string(f.bits / 8) + " hex bytes" : "hex bytes like 'deadbeef'";
     case FieldFormat::kFlag: return "0 or 1";
+    case FieldFormat::kText: return "UTF-8 text";
     default: break;
   }
   std::string r = "0.." + std::to_string(lowMask(f.bits));
@@ -118,8 +151,15 @@ std::string allowedRange(const FieldSpec& f) {
 }
 
 Result<FieldValue> parseFieldText(const FieldSpec& f, std::string_view rawText) {
-  std::string text = trim(rawText);
   FieldValue v;
+  if (f.format == FieldFormat::kText) {  // exactly as typed: no trimming
+    if (!isUtf8(rawText)) return makeError("", "not valid UTF-8 text");
+    if (rawText.size() > 16000)
+      return makeError("", "too much text (" + std::to_string(rawText.size()) + " bytes), at most 16000");
+    v.bytes.assign(rawText.begin(), rawText.end());
+    return v;
+  }
+  std::string text = trim(rawText);
   switch (f.format) {
     case FieldFormat::kMac:
       if (!parseMac(text, v.num)) return rangeError(f, text);
@@ -169,6 +209,7 @@ std::string formatFieldValue(const FieldSpec& f, const FieldValue& v) {
       return out;
     }
     case FieldFormat::kBytes: return toHex(v.bytes.data(), v.bytes.size());
+    case FieldFormat::kText: return std::string(v.bytes.begin(), v.bytes.end());
     case FieldFormat::kHex: {
       int digits = (f.bits + 3) / 4;
       std::snprintf(buf, sizeof buf, "0x%0*llx", digits, static_cast<unsigned long long>(v.num));

@@ -20,5 +20,7 @@ std::string allowedRange(const FieldSpec& field);
 
 /// Hex bytes without separators ("deadbeef").
 std::string toHex(const uint8_t* data, size_t len);
+/// True when `s` is well-formed UTF-8 (no overlong forms, surrogates or values past U+10FFFF).
+bool isUtf8(std::string_view s);
 
 }  // namespace staccato

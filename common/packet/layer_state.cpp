@@ -33,7 +33,7 @@ void LayerState::set(std::string_view field, FieldValue v) {
   overridden[static_cast<size_t>(i)] = true;
 }
 
-uint8_t LayerState::variantMask() const {
+uint16_t LayerState::variantMask() const {
   if (spec->variantField.empty()) return 0;
   return spec->variantFor(num(spec->variantField));
 }

@@ -55,8 +55,9 @@ std::vector<ParsedLayer> parseFrame(std::span<const uint8_t> frame) {
     std::span<const uint8_t> rest = frame.subspan(off, end - off);
     if (!readFixedFields(p.state, rest, fixed)) break;
     size_t tailBytes = 0;
-    if (spec->tail && spec->tail->wireSize) {
-      auto n = spec->tail->wireSize(p.state);
+    if (spec->tail && (spec->tail->wireSize || spec->tail->wireSizeFromBytes)) {
+      auto n = spec->tail->wireSizeFromBytes ? spec->tail->wireSizeFromBytes(p.state, rest.subspan(fixed))
+                                             : spec->tail->wireSize(p.state);
       if (!n || fixed + *n > rest.size()) break;
       tailBytes = *n;
       spec->tail->decode(rest.subspan(fixed, tailBytes), p.state);

@@ -51,7 +51,7 @@ enum class LayerRole : uint8_t {
 /// value of a discriminator field; fields tagged with that variant bit are then on the wire.
 struct VariantRule {
   uint64_t discriminator;
-  uint8_t variants;  ///< bitmask
+  uint16_t variants;  ///< bitmask
 };
 
 /// Options and other bytes after the fixed fields (IPv4 options, TCP options).
@@ -62,6 +62,9 @@ struct TailCodec {
   std::optional<size_t> (*wireSize)(const LayerState& layer);
   /// Sets tail fields from the wire bytes (all as overrides).
   void (*decode)(std::span<const uint8_t> tail, LayerState& layer);
+  /// When only the tail's own bytes tell its size (TLVs up to an end TLV, as LLDP's): its size
+  /// from the bytes after the fixed fields; nullopt if inconsistent. Used instead of wireSize.
+  std::optional<size_t> (*wireSizeFromBytes)(const LayerState& layer, std::span<const uint8_t> rest) = nullptr;
 };
 
 struct ProtocolSpec {
@@ -97,7 +100,7 @@ struct ProtocolSpec {
   void (*fill)(const LayerState& layer, std::span<uint8_t> out, uint64_t seed) = nullptr;
   std::string_view variantField = {};        ///< discriminator, e.g. "icmp.type"
   std::span<const VariantRule> variants = {};
-  uint8_t defaultVariant = 0;                ///< for discriminator values not listed
+  uint16_t defaultVariant = 0;               ///< for discriminator values not listed
   /// Length field that bounds this layer's packet when parsing (e.g. "ip.len").
   std::string_view lengthField = {};
   bool lengthCountsHeader = true;  ///< false when the length excludes this header (ipv6.plen)
@@ -111,7 +114,7 @@ struct ProtocolSpec {
     return -1;
   }
   /// Variant mask for a discriminator value.
-  uint8_t variantFor(uint64_t discriminator) const {
+  uint16_t variantFor(uint64_t discriminator) const {
     for (const auto& r : variants)
       if (r.discriminator == discriminator) return r.variants;
     return defaultVariant;
@@ -134,7 +137,7 @@ struct LayerState {
   /// Sets a field as an override (parsers and tail codecs).
   void set(std::string_view field, FieldValue value);
   /// Variant mask in force (from the discriminator field), 0 when the protocol has none.
-  uint8_t variantMask() const;
+  uint16_t variantMask() const;
   /// True when field i is on the wire among the fixed fields for the current variant.
   bool fixedFieldPresent(size_t i) const;
 };

@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 
 #include "common/files/capture_import.h"
 #include "common/packet/field_text.h"
@@ -50,6 +51,7 @@ TEST_F(ThirdPartyCaptures, EveryImportedFieldMatchesTshark) {
     auto rows = tsharkFieldsOfFile(path, names);
     ASSERT_GE(rows.size(), size_t(imported->file.streams_size()));
     for (int i = 0; i < imported->file.streams_size(); ++i) {
+      std::map<std::string, size_t> seen;  // a tunnel's inner layers are tshark's later occurrences
       for (const v1::Layer& l : imported->file.streams(i).layers()) {
         for (const auto& [name, text] : l.fields()) {
           if (!tsharkHasField(name)) continue;
@@ -57,7 +59,10 @@ TEST_F(ThirdPartyCaptures, EveryImportedFieldMatchesTshark) {
           ASSERT_NE(spec, nullptr) << name;
           auto ours = parseFieldText(*spec, text);
           ASSERT_TRUE(ours.ok()) << name << "=" << text;
-          EXPECT_TRUE(sameValue(*spec, asWiresharkShows(*spec, *ours), rows[i][name]))
+          std::string theirs = rows[i][name];
+          for (size_t n = seen[name]++; n > 0 && theirs.find(',') != std::string::npos; --n)
+            theirs = theirs.substr(theirs.find(',') + 1);
+          EXPECT_TRUE(sameValue(*spec, asWiresharkShows(*spec, *ours), theirs))
               << "packet " << i + 1 << " " << name << ": tshark says '" << rows[i][name] << "', we have " << text;
           ++checked;
         }

@@ -54,5 +54,20 @@ TEST(FieldText, BytesAndFlags) {
   EXPECT_FALSE(parseFieldText(flag, "2").ok());
 }
 
+TEST(FieldText, TextIsKeptExactlyAndMustBeUtf8) {
+  FieldSpec text{"x.t", "Text", 0, FieldFormat::kText, ""};
+  auto v = parseFieldText(text, "  INVITE sip:bob@example.com SIP/2.0\nVia: caf\u00e9\n\n");
+  ASSERT_TRUE(v.ok());
+  EXPECT_EQ(std::string(v->bytes.begin(), v->bytes.end()), "  INVITE sip:bob@example.com SIP/2.0\nVia: caf\u00e9\n\n");
+  EXPECT_EQ(formatFieldValue(text, *v), "  INVITE sip:bob@example.com SIP/2.0\nVia: caf\u00e9\n\n");
+  EXPECT_EQ(parseFieldText(text, "")->bytes.size(), 0u);
+  EXPECT_FALSE(parseFieldText(text, "caf\xe9").ok());      // Latin-1, not UTF-8
+  EXPECT_FALSE(parseFieldText(text, "\xc0\xaf").ok());    // overlong
+  EXPECT_FALSE(parseFieldText(text, "\xed\xa0\x80").ok());  // surrogate
+  EXPECT_FALSE(parseFieldText(text, "\xe2\x82").ok());    // cut short
+  EXPECT_TRUE(parseFieldText(text, "\xf0\x9f\x8e\xb5").ok());  // U+1F3B5
+  EXPECT_EQ(allowedRange(text), "UTF-8 text");
+}
+
 }  // namespace
 }  // namespace staccato

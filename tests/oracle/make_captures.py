@@ -6,8 +6,11 @@ import os
 import subprocess
 import sys
 
-from scapy.all import (ARP, ICMP, IP, TCP, UDP, Dot1Q, Ether, ICMPv6EchoRequest, IPv6, Padding, Raw,
-                       wrpcap, wrpcapng)
+from scapy.all import (ARP, ESP, ICMP, IP, TCP, UDP, Dot1Q, Ether, ICMPv6EchoRequest,
+                       ICMPv6MLDMultAddrRec, ICMPv6MLReport2, IPv6, IPv6ExtHdrDestOpt, IPv6ExtHdrHopByHop, Padding,
+                       PPPoE, Raw, RouterAlert, wrpcap, wrpcapng)
+from scapy.contrib.geneve import GENEVE
+from scapy.contrib.gtp import GTP_U_Header
 
 out = sys.argv[1]
 A, B = "02:00:00:00:00:01", "02:00:00:00:00:02"
@@ -27,6 +30,19 @@ frames = [
     Ether(src=A, dst=B) / IP(src="10.0.0.1", dst="10.0.0.2", tos=0x2e) / UDP(sport=1, dport=2) / Raw(bytes(range(17))),
     Ether(src=A, dst=B) / IP(src="10.0.0.3", dst="10.0.0.4", chksum=0x1234) / UDP(sport=5, dport=6, chksum=0) / Raw(b"odd"),
     Ether(src=A, dst=B) / IPv6(src="2001:db8::1", dst="2001:db8::2") / TCP(sport=443, dport=50000, flags="PA", seq=7, ack=9) / Raw(b"data" * 100 + b"!"),
+    # The protocols added for issue 17, as scapy builds them.
+    Ether(src=A, dst=B) / IPv6(src="2001:db8::1", dst="2001:db8::2") / IPv6ExtHdrHopByHop(options=[RouterAlert()]) /
+    IPv6ExtHdrDestOpt() / UDP(sport=1000, dport=2000) / Raw(b"ext"),
+    Ether(src=A, dst=B) / IP(src="10.0.0.1", dst="10.0.0.2") / ESP(spi=0x1234, seq=5, data=b"opaque" * 4),
+    Ether(src=A, dst=B) / PPPoE(sessionid=0x77) / Raw(b"\x00\x21") / IP(src="10.0.0.1", dst="10.0.0.2") /
+    UDP(sport=3, dport=4) / Raw(b"pppoe"),
+    Ether(src=A, dst=B) / IP(src="10.0.0.1", dst="10.0.0.2") / UDP(sport=2152, dport=2152) / GTP_U_Header(teid=99) /
+    IP(src="10.9.0.1", dst="10.9.0.2") / UDP(sport=5, dport=6) / Raw(b"gtp"),
+    Ether(src=A, dst=B) / IP(src="10.0.0.1", dst="10.0.0.2") / UDP(sport=6081, dport=6081) / GENEVE(vni=7, proto=0x6558) /
+    Ether(src=A, dst=B) / IP(src="10.9.0.1", dst="10.9.0.2") / UDP(sport=7, dport=8) / Raw(b"geneve"),
+    Ether(src=A, dst="33:33:00:00:00:16") / IPv6(src="fe80::1", dst="ff02::16", hlim=1) /
+    IPv6ExtHdrHopByHop(options=[RouterAlert()]) /
+    ICMPv6MLReport2(records=[ICMPv6MLDMultAddrRec(rtype=4, dst="ff3e::8000:1", sources=["2001:db8::aa"])]),
 ]
 for i, f in enumerate(frames):
     f.time = 1700000000 + i * 0.001 + (i % 3) * 0.000017

@@ -23,6 +23,7 @@ std::string testValue(const FieldCaseRules& rules, const FieldSpec& f) {
     case FieldFormat::kIpv4: return "198.51.100.90";
     case FieldFormat::kIpv6: return "2001:db8:5a5a::5b";
     case FieldFormat::kBytes: return "5a5b5c5d5e";
+    case FieldFormat::kText: return "Z\u00e9 text\nline 2";
     case FieldFormat::kFlag: return f.defaultValue == "1" ? "0" : "1";
     default: {
       uint64_t v = 0x5a5b5c5d5e5f6061ull & lowMask(f.bits);

@@ -127,6 +127,7 @@ bool sameValue(const FieldSpec& f, const FieldValue& ours, const std::string& te
       auto theirs = parseFieldText(f, t);
       return theirs.ok() && theirs.value() == ours;
     }
+    case FieldFormat::kText: return t == std::string(ours.bytes.begin(), ours.bytes.end());
     case FieldFormat::kBytes: {
       std::string hex;
       for (char c : t)

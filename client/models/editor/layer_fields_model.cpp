@@ -305,7 +305,7 @@ std::vector<int> LayerFieldsModel::visibleFields(int layer) const {
     if (auto it = overrides.find(std::string(spec->variantField)); it != overrides.end())
       if (auto v = parseFieldText(spec->fields[vi], it->second)) state.values[vi] = std::move(v).value();
   }
-  const uint8_t mask = state.variantMask();
+  const uint16_t mask = state.variantMask();
   std::vector<int> out;
   for (size_t i = 0; i < spec->fields.size(); ++i) {
     const FieldSpec& f = spec->fields[i];

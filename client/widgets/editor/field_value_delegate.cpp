@@ -83,7 +83,8 @@ QWidget* FieldValueDelegate::createTextEditor(QWidget* parent, const QModelIndex
   auto* edit = new QLineEdit(parent);
   const FieldSpec* field = ProtocolRegistry::builtin().findField(index.data(kFieldNameRole).toString().toStdString());
   edit->setPlaceholderText(index.data(kAllowedRangeRole).toString());
-  if (index.data(kFormatRole).toInt() != static_cast<int>(FieldFormat::kBytes))
+  if (const int format = index.data(kFormatRole).toInt();
+      format != static_cast<int>(FieldFormat::kBytes) && format != static_cast<int>(FieldFormat::kText))
     edit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
   connect(edit, &QLineEdit::textChanged, edit, [edit, field](const QString& text) { checkLive(edit, field, text); });
   return edit;

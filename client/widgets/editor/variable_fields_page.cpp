@@ -21,7 +21,9 @@ namespace {
 
 /// Fields that can vary: fixed, numeric or an address, not sizing the header.
 bool canVary(const FieldSpec& f) {
-  if ((f.flags & kFieldNoVary) || f.bits == 0 || f.format == FieldFormat::kBytes) return false;
+  if ((f.flags & kFieldNoVary) || f.bits == 0 || f.format == FieldFormat::kBytes ||
+      f.format == FieldFormat::kText)
+    return false;
   return f.bits <= 64 || f.format == FieldFormat::kIpv6;
 }
 

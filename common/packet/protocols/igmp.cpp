@@ -1,12 +1,12 @@
-// IGMP (RFC 1112, 2236, 3376): v1/v2 queries, reports and leaves, and v3 membership reports
-// with one group record and its sources.
+// IGMP (RFC 1112, 2236, 3376): v1/v2 queries, reports and leaves, v3 queries (a query with any
+// v3 field or source set) and v3 membership reports with one group record and its sources.
 #include "common/packet/protocols/protocols.h"
 
 namespace staccato {
 namespace {
 
 constexpr uint8_t kProtocolNumber = 2;
-enum Variant : uint8_t { kV2 = 1, kV3Report = 2 };
+enum Variant : uint8_t { kV2 = 1, kV3Report = 2, kQuery = 4 };
 
 constexpr EnumName kTypes[] = {
     {0x11, "membership-query"}, {0x12, "v1-membership-report"}, {0x16, "v2-membership-report"},
@@ -18,7 +18,7 @@ constexpr EnumName kRecordTypes[] = {
     {4, "change-to-exclude"}, {5, "allow-new-sources"}, {6, "block-old-sources"},
 };
 
-constexpr VariantRule kVariants[] = {{0x11, kV2}, {0x12, kV2}, {0x16, kV2}, {0x17, kV2}, {0x22, kV3Report}};
+constexpr VariantRule kVariants[] = {{0x11, kV2 | kQuery}, {0x12, kV2}, {0x16, kV2}, {0x17, kV2}, {0x22, kV3Report}};
 
 constexpr FieldSpec kFields[] = {
     {"igmp.type", "Type", 8, FieldFormat::kEnum, "membership-query", kFieldNoVary, kTypes},
@@ -38,27 +38,59 @@ constexpr FieldSpec kFields[] = {
      "v3 report; automatic from igmp.sources"},
     {"igmp.maddr", "Group address", 32, FieldFormat::kIpv4, "0.0.0.0", kFieldNone, {}, 0,
      "the group (0.0.0.0 in a general query), or the v3 group record's multicast address"},
-    {"igmp.sources", "Source addresses", 0, FieldFormat::kBytes, "", kFieldNoVary, {}, kV3Report,
-     "v3 report: the record's sources, 4 bytes each (c0000201c0000202 = 192.0.2.1, 192.0.2.2)"},
+    {"igmp.s", "Suppress router-side processing (S)", 1, FieldFormat::kFlag, "0", kFieldOptional | kFieldNoVary, {},
+     kQuery, "v3 query: setting it (or igmp.qrv, igmp.qqic, igmp.sources) makes the query a v3 query"},
+    {"igmp.qrv", "Querier's robustness variable (QRV)", 3, FieldFormat::kDec, "2", kFieldOptional | kFieldNoVary, {},
+     kQuery, "v3 query"},
+    {"igmp.qqic", "Querier's query interval code (QQIC)", 8, FieldFormat::kDec, "125", kFieldOptional | kFieldNoVary,
+     {}, kQuery, "v3 query, in seconds below 128"},
+    {"igmp.sources", "Source addresses", 0, FieldFormat::kBytes, "", kFieldNoVary, {}, kV3Report | kQuery,
+     "v3 report: the record's sources; v3 query: the sources asked about; 4 bytes each "
+     "(c0000201c0000202 = 192.0.2.1, 192.0.2.2)"},
 };
 
 constexpr ProtocolNumber kNumbers[] = {{NumberSpace::kIpProtocol, kProtocolNumber}};
 
-void encodeSources(const LayerState& l, std::vector<uint8_t>& out) {
-  if (!(l.variantMask() & kV3Report)) return;
+constexpr size_t kV3QueryFieldBytes = 4;  // S and QRV, QQIC, number of sources
+
+bool isV3Query(const LayerState& l) {
+  return (l.variantMask() & kQuery) && (l.isSet("igmp.s") || l.isSet("igmp.qrv") || l.isSet("igmp.qqic") ||
+                                        !l.value("igmp.sources").bytes.empty());
+}
+
+void encodeTail(const LayerState& l, std::vector<uint8_t>& out) {
   const auto& s = l.value("igmp.sources").bytes;
+  if (isV3Query(l)) {
+    out.push_back(static_cast<uint8_t>((l.num("igmp.s") & 1) << 3 | (l.num("igmp.qrv") & 7)));
+    out.push_back(static_cast<uint8_t>(l.num("igmp.qqic")));
+    out.push_back(static_cast<uint8_t>(s.size() / 4 >> 8));
+    out.push_back(static_cast<uint8_t>(s.size() / 4));
+  } else if (!(l.variantMask() & kV3Report)) {
+    return;
+  }
   out.insert(out.end(), s.begin(), s.end());
 }
 
-std::optional<size_t> sourcesWireSize(const LayerState& l) {
-  return l.variantMask() & kV3Report ? l.num("igmp.num_src") * 4 : 0;
+// A report's sources by their count; a query's v3 fields and sources up to the end of the packet.
+std::optional<size_t> tailWireSize(const LayerState& l, std::span<const uint8_t> rest) {
+  if (l.variantMask() & kV3Report) return l.num("igmp.num_src") * 4;
+  if (l.variantMask() & kQuery) return rest.size() >= kV3QueryFieldBytes ? rest.size() : 0;
+  return 0;
 }
 
-void decodeSources(std::span<const uint8_t> tail, LayerState& l) {
+void decodeTail(std::span<const uint8_t> tail, LayerState& l) {
+  if (l.variantMask() & kQuery) {
+    if (tail.size() < kV3QueryFieldBytes) return;
+    l.set("igmp.s", {static_cast<uint64_t>(tail[0] >> 3 & 1), {}});
+    l.set("igmp.qrv", {static_cast<uint64_t>(tail[0] & 7), {}});
+    l.set("igmp.qqic", {tail[1], {}});
+    tail = tail.subspan(kV3QueryFieldBytes);
+  }
   if (!tail.empty()) l.set("igmp.sources", {0, {tail.begin(), tail.end()}});
 }
 
-constexpr TailCodec kSources{encodeSources, sourcesWireSize, decodeSources};
+constexpr TailCodec kTail{
+    .encode = encodeTail, .wireSize = nullptr, .decode = decodeTail, .wireSizeFromBytes = tailWireSize};
 
 Status validate(const LayerState& l) {
   if (size_t n = l.value("igmp.sources").bytes.size(); n % 4 != 0)
@@ -74,12 +106,12 @@ void finalize(BuildContext& ctx, size_t layer) {
 constexpr ProtocolSpec kIgmp{
     .name = "igmp",
     .displayName = "IGMP",
-    .summary = "Internet Group Management Protocol: v1/v2 queries, reports and leaves; v3 reports with sources",
+    .summary = "Internet Group Management Protocol: v1/v2 messages; v3 queries and reports with sources",
     .fields = kFields,
     .order = 440,
     .numbers = kNumbers,
     .finalize = finalize,
-    .tail = &kSources,
+    .tail = &kTail,
     .validate = validate,
     .variantField = "igmp.type",
     .variants = kVariants,

@@ -15,7 +15,7 @@ const RegisterFieldCaseRules kFieldCases({
     .shape = [](const FieldCase& c, std::vector<v1::Layer>& layers) {
       auto& fields = *layers[c.layer].mutable_fields();
       if (!fields.contains("icmp.type")) return;
-      const uint8_t mask = c.protocol->variantFor(std::stoull(fields["icmp.type"]));
+      const uint16_t mask = c.protocol->variantFor(std::stoull(fields["icmp.type"]));
       if (mask == c.protocol->variantFor(8)) return;  // echo carries payload
       if (mask & c.protocol->variantFor(3)) fields["icmp.code"] = "4", fields["icmp.length"] = "7";
       layers.pop_back();  // the payload

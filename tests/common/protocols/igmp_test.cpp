@@ -85,8 +85,57 @@ TEST(Igmp, WrongChecksumAndBadSources) {
   EXPECT_EQ(tsharkFields({f}, {"igmp.checksum.status"})[0]["igmp.checksum.status"], "0");
   EXPECT_EQ(compileError(igmp({{"igmp.type", "v3-membership-report"}, {"igmp.sources", "c00002"}})),
             "layers[2].igmp.sources: 3 bytes; sources are IPv4 addresses, 4 bytes each");
-  EXPECT_EQ(compileError(igmp({{"igmp.sources", "c0000201"}})),
-            "layers[2].igmp.sources: does not apply to igmp.type membership-query");
+  EXPECT_EQ(compileError(igmp({{"igmp.type", "leave-group"}, {"igmp.sources", "c0000201"}})),
+            "layers[2].igmp.sources: does not apply to igmp.type leave-group");
+}
+
+TEST(Igmp, V3QueriesGeneralAndWithSources) {
+  std::vector<Frame> frames = {
+      buildFrame(igmp({{"igmp.qrv", "2"}, {"igmp.qqic", "125"}})),
+      buildFrame(igmp({{"igmp.maddr", "232.1.1.1"}, {"igmp.s", "1"}, {"igmp.sources", "c6336401c6336402"}})),
+      buildFrame(igmp({})),  // no v3 field set: a v2 query
+  };
+  auto rows = tsharkFields(frames, {"ip.len", "igmp.version", "igmp.type", "igmp.maddr", "igmp.s", "igmp.qrv",
+                                    "igmp.qqic", "igmp.num_src", "igmp.saddr", "igmp.checksum.status"});
+  EXPECT_EQ(rows[0]["ip.len"], "32");  // 20 + 12
+  EXPECT_EQ(rows[0]["igmp.version"], "3");
+  EXPECT_EQ(rows[0]["igmp.type"], "0x11");
+  EXPECT_EQ(rows[0]["igmp.qrv"], "2");
+  EXPECT_EQ(rows[0]["igmp.qqic"], "125");
+  EXPECT_EQ(rows[0]["igmp.num_src"], "0");
+  EXPECT_EQ(rows[1]["ip.len"], "40");  // 20 + 12 + 8
+  EXPECT_EQ(rows[1]["igmp.version"], "3");
+  EXPECT_EQ(rows[1]["igmp.maddr"], "232.1.1.1");
+  EXPECT_EQ(rows[1]["igmp.s"], "1");
+  EXPECT_EQ(rows[1]["igmp.qrv"], "2");    // the default
+  EXPECT_EQ(rows[1]["igmp.qqic"], "125");  // the default
+  EXPECT_EQ(rows[1]["igmp.num_src"], "2");
+  EXPECT_EQ(rows[1]["igmp.saddr"], "198.51.100.1,198.51.100.2");
+  EXPECT_EQ(rows[2]["ip.len"], "28");
+  EXPECT_EQ(rows[2]["igmp.version"], "2");
+  for (const auto& row : rows) EXPECT_EQ(row.at("igmp.checksum.status"), "1");
+  EXPECT_EQ(tsharkProblems(frames), std::vector<std::string>{});
+
+  // parse(build(x)) == x
+  for (const Frame& f : frames) {
+    v1::Stream again = S({}, static_cast<uint32_t>(f.size() + kFcsBytes));
+    for (const ParsedLayer& p : parseFrame(f)) *again.add_layers() = toModelLayer(p.state);
+    EXPECT_EQ(buildFrame(again), f);
+  }
+  EXPECT_EQ(compileError(igmp({{"igmp.type", "leave-group"}, {"igmp.qrv", "2"}})).substr(0, 40),
+            "layers[2].igmp.qrv: does not apply to ig");
+}
+
+TEST(Igmp, V3QueryGroupVaries) {
+  v1::Stream s = igmp({{"igmp.maddr", "232.1.1.1"}, {"igmp.sources", "c6336401"}});
+  auto* v = s.add_variable_fields();
+  v->set_field("igmp.maddr");
+  v->set_count(10);
+  auto rows = tsharkFields(buildFrames(s, 3), {"igmp.version", "igmp.maddr", "igmp.checksum.status"});
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[2]["igmp.version"], "3");
+  EXPECT_EQ(rows[2]["igmp.maddr"], "232.1.1.3");
+  EXPECT_EQ(rows[2]["igmp.checksum.status"], "1");
 }
 
 }  // namespace

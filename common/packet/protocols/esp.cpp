@@ -1,0 +1,31 @@
+// IPsec ESP header (RFC 4303): SPI and sequence number; what follows stands for the encrypted
+// payload (no encryption is done).
+#include "common/packet/protocols/protocols.h"
+
+namespace staccato {
+namespace {
+
+constexpr FieldSpec kFields[] = {
+    {"esp.spi", "Security parameters index (SPI)", 32, FieldFormat::kHex, "0x00000100", kFieldNone, {}, 0,
+     "1 to 255 are reserved"},
+    {"esp.sequence", "Sequence number", 32, FieldFormat::kDec, "1", kFieldNone, {}, 0,
+     "vary it (increment) for a valid sequence"},
+};
+
+constexpr ProtocolNumber kNumbers[] = {{NumberSpace::kIpProtocol, 50}};
+
+constexpr ProtocolSpec kEsp{
+    .name = "esp",
+    .displayName = "IPsec ESP",
+    .shortName = "ESP",
+    .summary = "IPsec Encapsulating Security Payload header (SPI, sequence number) before opaque payload",
+    .fields = kFields,
+    .order = 450,
+    .numbers = kNumbers,
+};
+
+const RegisterProtocol kRegisterEsp(kEsp);
+
+}  // namespace
+
+}  // namespace staccato

@@ -1,0 +1,110 @@
+#include <gtest/gtest.h>
+
+#include "common/packet/builder.h"
+#include "common/packet/parser.h"
+#include "tests/support/field_cases.h"
+#include "tests/support/stacks.h"
+
+namespace staccato::test {
+namespace {
+
+constexpr const char* kTwoSegments = "20010db80000000000000000000000aa20010db80000000000000000000000bb";
+
+// The registry's per-field cases: segment routing by default; type 2 (home address) for the
+// other types' data, which must then be 4 reserved bytes and an address.
+const RegisterFieldCaseRules kFieldCases({
+    .protocol = "ipv6.routing",
+    .structural = {{"ipv6.routing.type", ""}},
+    .values = {{"ipv6.routing.srh.segments", kTwoSegments},
+               {"ipv6.routing.data", "0000000020010db8000000000000000000000099"}},
+    .otherVariant = 2,
+});
+
+void expectRebuildsTheSame(const Frame& f) {
+  v1::Stream again = S({}, static_cast<uint32_t>(f.size() + kFcsBytes));
+  for (const ParsedLayer& p : parseFrame(f)) *again.add_layers() = toModelLayer(p.state);
+  EXPECT_EQ(buildFrame(again), f);
+}
+
+// At the end of its path (segments left 0, the destination is segment 0): the UDP checksum's
+// pseudo-header takes ipv6.dst, which is then the final destination as Wireshark expects.
+TEST(Ipv6Routing, SegmentRoutingHeaderBeforeUdp) {
+  Frame f = buildFrame(S({L("eth"), L("ipv6", {{"ipv6.dst", "2001:db8::aa"}}),
+                          L("ipv6.routing", {{"ipv6.routing.srh.segments", kTwoSegments},
+                                             {"ipv6.routing.segleft", "0"},
+                                             {"ipv6.routing.srh.tag", "0x1234"}}),
+                          L("udp"), L("payload")},
+                         160));
+  auto row = tsharkFields({f}, {"ipv6.nxt", "ipv6.plen", "ipv6.routing.nxt", "ipv6.routing.len",
+                                "ipv6.routing.type", "ipv6.routing.segleft", "ipv6.routing.srh.last_entry",
+                                "ipv6.routing.srh.tag", "ipv6.routing.srh.addr", "udp.length", "udp.checksum.status",
+                                "frame.protocols"})[0];
+  EXPECT_EQ(row["ipv6.nxt"], "43");
+  EXPECT_EQ(row["ipv6.plen"], "102");  // 156 - 14 - 40
+  EXPECT_EQ(row["ipv6.routing.nxt"], "17");
+  EXPECT_EQ(row["ipv6.routing.len"], "4");  // 8 + 32 bytes
+  EXPECT_EQ(row["ipv6.routing.type"], "4");
+  EXPECT_EQ(row["ipv6.routing.segleft"], "0");
+  EXPECT_EQ(row["ipv6.routing.srh.last_entry"], "1");
+  EXPECT_EQ(row["ipv6.routing.srh.tag"], "1234");
+  EXPECT_EQ(row["ipv6.routing.srh.addr"], "2001:db8::aa,2001:db8::bb");
+  EXPECT_EQ(row["udp.length"], "62");
+  EXPECT_EQ(row["udp.checksum.status"], "1");
+  EXPECT_EQ(row["frame.protocols"], "eth:ethertype:ipv6:ipv6.routing:udp:data");
+  EXPECT_EQ(tsharkProblems({f}), std::vector<std::string>{});
+
+  // parse(build(x)) == x
+  std::vector<ParsedLayer> parsed = parseFrame(f);
+  ASSERT_GE(parsed.size(), 4u);
+  EXPECT_EQ(parsed[2].state.spec->name, "ipv6.routing");
+  EXPECT_EQ(parsed[3].state.spec->name, "udp");
+  expectRebuildsTheSame(f);
+}
+
+TEST(Ipv6Routing, Type2HomeAddress) {
+  Frame f = buildFrame(S({L("eth"), L("ipv6"),
+                          L("ipv6.routing", {{"ipv6.routing.type", "type-2"},
+                                             {"ipv6.routing.data", "0000000020010db8000000000000000000000099"}}),
+                          L("payload")},
+                         128));
+  auto row = tsharkFields({f}, {"ipv6.routing.len", "ipv6.routing.type", "ipv6.routing.segleft",
+                                "ipv6.routing.mipv6.home_address"})[0];
+  EXPECT_EQ(row["ipv6.routing.len"], "2");
+  EXPECT_EQ(row["ipv6.routing.type"], "2");
+  EXPECT_EQ(row["ipv6.routing.segleft"], "1");
+  EXPECT_EQ(row["ipv6.routing.mipv6.home_address"], "2001:db8::99");
+  EXPECT_EQ(tsharkProblems({f}), std::vector<std::string>{});
+  expectRebuildsTheSame(f);
+}
+
+TEST(Ipv6Routing, SegmentsLeftAndLastEntryFollowTheSegments) {
+  Frame f = buildFrame(S({L("eth"), L("ipv6"),
+                          L("ipv6.routing", {{"ipv6.routing.srh.segments", std::string(kTwoSegments) + kTwoSegments}}),
+                          L("payload")},
+                         160));
+  auto row = tsharkFields({f}, {"ipv6.routing.len", "ipv6.routing.segleft", "ipv6.routing.srh.last_entry"})[0];
+  EXPECT_EQ(row["ipv6.routing.len"], "8");  // 8 + 64 bytes
+  EXPECT_EQ(row["ipv6.routing.segleft"], "3");
+  EXPECT_EQ(row["ipv6.routing.srh.last_entry"], "3");
+  EXPECT_EQ(tsharkProblems({f}), std::vector<std::string>{});
+  expectRebuildsTheSame(f);
+}
+
+TEST(Ipv6Routing, SegmentsMustBeAddresses) {
+  EXPECT_EQ(compileError(S({L("eth"), L("ipv6"), L("ipv6.routing", {{"ipv6.routing.srh.segments", "20010db8"}})})),
+            "layers[2].ipv6.routing.srh.segments: 4 bytes; segments are IPv6 addresses, 16 bytes each (1 to 127)");
+}
+
+TEST(Ipv6Routing, TagVaries) {
+  v1::Stream s = S({L("eth"), L("ipv6"), L("ipv6.routing", {{"ipv6.routing.srh.tag", "0x0010"}}), L("payload")}, 100);
+  auto* v = s.add_variable_fields();
+  v->set_field("ipv6.routing.srh.tag");
+  v->set_count(2);
+  auto rows = tsharkFields(buildFrames(s, 2), {"ipv6.routing.srh.tag"});
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0]["ipv6.routing.srh.tag"], "0010");
+  EXPECT_EQ(rows[1]["ipv6.routing.srh.tag"], "0011");
+}
+
+}  // namespace
+}  // namespace staccato::test
