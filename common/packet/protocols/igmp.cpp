@@ -71,11 +71,14 @@ void encodeTail(const LayerState& l, std::vector<uint8_t>& out) {
   out.insert(out.end(), s.begin(), s.end());
 }
 
-// A report's sources by their count; a query's v3 fields and sources up to the end of the packet.
+// A report's sources by their count; a query's v3 fields and as many sources as they count
+// (what follows is the next layer's, so that any frame rebuilds byte for byte).
 std::optional<size_t> tailWireSize(const LayerState& l, std::span<const uint8_t> rest) {
   if (l.variantMask() & kV3Report) return l.num("igmp.num_src") * 4;
-  if (l.variantMask() & kQuery) return rest.size() >= kV3QueryFieldBytes ? rest.size() : 0;
-  return 0;
+  if (!(l.variantMask() & kQuery) || rest.size() < kV3QueryFieldBytes) return 0;
+  const size_t size = kV3QueryFieldBytes + 4 * (size_t{rest[2]} << 8 | rest[3]);
+  if (size > rest.size()) return std::nullopt;
+  return size;
 }
 
 void decodeTail(std::span<const uint8_t> tail, LayerState& l) {
