@@ -26,7 +26,6 @@ Error notFound(const std::string& port) {
                    ErrorKind::kNotFound);
 }
 
-
 }  // namespace
 
 PortManager::PortManager(PortFilter filter, v1::PortConfig defaults, DroneLimits limits)
@@ -231,9 +230,7 @@ Status PortManager::setStreams(const std::string& name, rpc::Streams streams, co
     if (!p) return p.error();
     rate = lineRate(**p);
   }
-  if (streams.size() > static_cast<int>(kMaxStreamsPerPort))
-    return makeError("streams", std::to_string(streams.size()) + " streams; a port holds at most " +
-                                    std::to_string(kMaxStreamsPerPort), ErrorKind::kExhausted);
+  if (auto s = rpc::checkStreamCount(size_t(streams.size()), kMaxStreamsPerPort); !s) return s;
   // Compiling thousands of streams takes a while: other clients' calls go on meanwhile.
   auto plans = compileAll(streams);  // all or nothing: nothing changes unless every stream compiles
   if (!plans) return plans.error();

@@ -55,15 +55,19 @@ bool forEachStreamsPart(const Streams& streams, const std::string& port, const s
   return true;
 }
 
+Status checkStreamCount(size_t count, size_t maxStreams) {
+  if (count <= maxStreams) return Ok{};
+  return makeError("streams", "more than " + std::to_string(maxStreams) + " streams on one port (allowed 1.." +
+                                  std::to_string(maxStreams) + ")", ErrorKind::kExhausted);
+}
+
 Status StreamsAssembler::add(v1::StreamsPart& part) {
   bytes_ += part.ByteSizeLong();
   if (bytes_ > maxBytes_)
     return makeError("streams", "more than " + std::to_string(maxBytes_ >> 20) +
                                     " MiB of streams: the drone's stream memory is full (send fewer or shorter "
                                     "replay streams, or clear other ports' streams)", ErrorKind::kExhausted);
-  if (static_cast<size_t>(streams_.size() + part.streams_size()) > maxStreams_)
-    return makeError("streams", "more than " + std::to_string(maxStreams_) + " streams on one port (allowed 1.." +
-                                    std::to_string(maxStreams_) + ")", ErrorKind::kExhausted);
+  if (auto s = checkStreamCount(static_cast<size_t>(streams_.size() + part.streams_size()), maxStreams_); !s) return s;
   for (v1::Stream& s : *part.mutable_streams()) streams_.Add(std::move(s));
   if (part.has_more_frames()) {
     if (streams_.empty() || !streams_[streams_.size() - 1].has_replay())

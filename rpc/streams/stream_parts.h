@@ -22,6 +22,9 @@ using Streams = google::protobuf::RepeatedPtrField<v1::Stream>;
 bool forEachStreamsPart(const Streams& streams, const std::string& port, const std::string& clientId,
                         const std::function<bool(const v1::StreamsPart&)>& send, size_t partBytes = kStreamsPartBytes);
 
+/// Refuses (ErrorKind::kExhausted) a list of more than `maxStreams` streams for one port.
+Status checkStreamCount(size_t count, size_t maxStreams);
+
 /// Puts parts back together. Refuses (ErrorKind::kExhausted) as soon as the list would hold
 /// more than `maxStreams` streams or `maxBytes` bytes, so nothing larger is ever held.
 class StreamsAssembler {
