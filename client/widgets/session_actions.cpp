@@ -21,7 +21,15 @@ constexpr int kConnectTimeoutMs = 15000;
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
-bool sameConfig(const v1::PortConfig& a, const v1::PortConfig& b) { return a.SerializeAsString() == b.SerializeAsString(); }
+/// The config as a drone applies it: an unspecified transmit mode is sequential.
+v1::PortConfig applied(v1::PortConfig c) {
+  if (c.tx_mode() == v1::PortConfig::TX_MODE_UNSPECIFIED) c.set_tx_mode(v1::PortConfig::SEQUENTIAL);
+  return c;
+}
+
+bool sameConfig(const v1::PortConfig& a, const v1::PortConfig& b) {
+  return applied(a).SerializeAsString() == applied(b).SerializeAsString();
+}
 
 }  // namespace
 
