@@ -12,14 +12,13 @@ namespace {
 // included), so the next stream keeps starting 1 us after the last packet of the one before.
 constexpr uint64_t kGapBetweenStreamsNs = 1000;
 
-Result<uint64_t> packetsToWrite(const v1::Stream& s, const CaptureExportOptions& o) {
+Result<uint64_t> packetsToWrite(const RunPlan& run, const CaptureExportOptions& o) {
   uint64_t n = 0;
   if (o.count) {
     n = *o.count;
   } else {
-    const auto perRun = packetsPerRun(s);
-    if (!perRun) return makeError("control.mode", "the stream is continuous: give a packet count");
-    n = *perRun;
+    if (!run.packetsPerRun) return makeError("control.mode", "the stream is continuous: give a packet count");
+    n = *run.packetsPerRun;
   }
   if (n > o.maxCount)
     return makeError("control.count", std::to_string(n) + " packets is more than " + std::to_string(o.maxCount) +
@@ -33,8 +32,8 @@ Result<uint64_t> exportPlans(const std::vector<TxPlan>& plans, const CaptureExpo
   uint64_t streamStart = 0, written = 0;
   for (size_t si = 0; si < plans.size(); ++si) {
     const TxPlan& plan = plans[si];
-    if (plan.stream.has_enabled() && !plan.stream.enabled()) continue;
-    auto count = packetsToWrite(plan.stream, options);
+    if (!plan.run.enabled) continue;
+    auto count = packetsToWrite(plan.run, options);
     if (!count) return count.error().withPrefix("streams[" + std::to_string(si) + "]");
     PacketRenderer renderer(plan);
     const RateSchedule schedule(plan, options.lineRateBps);

@@ -92,16 +92,19 @@ Status checkControl(const v1::Stream& s) {
 
 }  // namespace
 
-Result<TxPlan> compile(const v1::Stream& stream) {
+Result<TxPlan> compile(const v1::Stream& stream, const std::shared_ptr<const void>& owner) {
   TxPlan plan;
-  plan.stream = stream;
   plan.streamId = stream.id();
   plan.seed = stream.seed() ? stream.seed() : 0x5eed0000ull + stream.id();
   if (auto st = checkControl(stream); !st) return st.error();
+  plan.rate = ratePlanOf(stream.rate());
+  plan.run = runPlanOf(stream);
   if (stream.has_replay()) {
     if (auto st = planReplay(stream, plan); !st) return st.error();
+    plan.replay.recording = owner ? std::shared_ptr<const v1::Replay>(owner, &stream.replay())
+                                  : std::make_shared<const v1::Replay>(stream.replay());
     if (!plan.replay.timed)
-      if (auto st = checkRateValue(stream.rate(), plan.averageFrameBytes); !st) return st.error();
+      if (auto st = checkRateValue(plan.rate, plan.averageFrameBytes); !st) return st.error();
     return plan;
   }
 
@@ -118,7 +121,7 @@ Result<TxPlan> compile(const v1::Stream& stream) {
   auto avg = planFrameLength(stream.frame_length(), minimumFrameLength(layers), plan.length);
   if (!avg) return avg.error();
   plan.averageFrameBytes = *avg;
-  if (auto st = checkRateValue(stream.rate(), plan.averageFrameBytes); !st) return st.error();
+  if (auto st = checkRateValue(plan.rate, plan.averageFrameBytes); !st) return st.error();
 
   auto built = buildFrame(layers, {plan.length.max + kFcsBytes, stream.id(), plan.seed});
   if (!built) return built.error();
@@ -147,7 +150,8 @@ Result<TxPlan> compile(const v1::Stream& stream) {
   return plan;
 }
 
-Result<std::vector<TxPlan>> compileAll(const google::protobuf::RepeatedPtrField<v1::Stream>& streams) {
+Result<std::vector<TxPlan>> compileAll(const google::protobuf::RepeatedPtrField<v1::Stream>& streams,
+                                       const std::shared_ptr<const void>& owner) {
   std::vector<TxPlan> plans;
   std::set<uint32_t> ids;
   for (int i = 0; i < streams.size(); ++i) {
@@ -155,7 +159,7 @@ Result<std::vector<TxPlan>> compileAll(const google::protobuf::RepeatedPtrField<
     if (!ids.insert(streams[i].id()).second)
       return makeError(prefix + ".id", "duplicate stream id " + std::to_string(streams[i].id()) +
                                            " (ids must be unique within a port)");
-    auto p = compile(streams[i]);
+    auto p = compile(streams[i], owner);
     if (!p) return p.error().withPrefix(prefix);
     plans.push_back(std::move(p).value());
   }

@@ -1,6 +1,7 @@
 #pragma once
 /// The stream compiler: validates a stream and turns it into a TxPlan (template + patch
 /// program). Nothing pre-expands variants: memory is bounded whatever the field ranges.
+#include <memory>
 #include <span>
 
 #include "common/core/result.h"
@@ -12,10 +13,13 @@ namespace staccato {
 
 /// Compiles one stream. Errors name the path inside the stream, e.g.
 /// "layers[1].ip.ttl: 300 exceeds 8 bits (allowed 0..255)".
-Result<TxPlan> compile(const v1::Stream& stream);
+/// A replay's recording is copied into the plan, unless `owner` keeps `stream` alive: then the
+/// plan shares it (and keeps `owner` alive) instead.
+Result<TxPlan> compile(const v1::Stream& stream, const std::shared_ptr<const void>& owner = {});
 
 /// Compiles every stream of a list, all or nothing; errors are prefixed "streams[i]".
-Result<std::vector<TxPlan>> compileAll(const google::protobuf::RepeatedPtrField<v1::Stream>& streams);
+Result<std::vector<TxPlan>> compileAll(const google::protobuf::RepeatedPtrField<v1::Stream>& streams,
+                                       const std::shared_ptr<const void>& owner = {});
 
 /// Produces a plan's packets in order, exactly as a single transmit worker would (preview,
 /// pcap export, tests).

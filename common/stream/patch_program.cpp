@@ -111,7 +111,7 @@ uint16_t applyPatchProgram(const TxPlan& plan, PatchState& st, uint8_t* frame, u
       }
       case PatchOpKind::kReplayFrame: {
         uint64_t& c = st.cursor[op.slot];
-        const std::string& recorded = plan.stream.replay().frames(static_cast<int>(c));
+        const std::string& recorded = plan.replay.recording->frames(static_cast<int>(c));
         std::memcpy(frame, recorded.data(), recorded.size());
         len = static_cast<uint16_t>(recorded.size());
         advance(c, st.stride, op.count);

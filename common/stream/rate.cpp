@@ -40,58 +40,71 @@ std::optional<uint64_t> packetsPerRun(const v1::Stream& s) {
   return count > std::numeric_limits<uint64_t>::max() / perBurst ? std::numeric_limits<uint64_t>::max() : count * perBurst;
 }
 
-double packetsPerSecond(const v1::Rate& r, double avg, double lineRateBps) {
-  const double v = r.value();
-  switch (r.unit()) {
+RatePlan ratePlanOf(const v1::Rate& r) { return {r.unit(), r.value(), burstSize(r)}; }
+
+RunPlan runPlanOf(const v1::Stream& s) {
+  const v1::Control& c = s.control();
+  const auto after = c.after() == v1::Control::AFTER_UNSPECIFIED ? v1::Control::NEXT : c.after();
+  return {!s.has_enabled() || s.enabled(), packetsPerRun(s), after, c.goto_stream(), c.loop_count()};
+}
+
+double packetsPerSecond(const RatePlan& r, double avg, double lineRateBps) {
+  const double v = r.value;
+  switch (r.unit) {
     case v1::Rate::BPS_L1: return v / wireBits(avg);
     case v1::Rate::BPS_L2: return v / (avg * 8);
     case v1::Rate::LOAD_PERCENT: return lineRateBps * v / 100.0 / wireBits(avg);
-    case v1::Rate::BURSTS_PER_SECOND: return v * burstSize(r);
+    case v1::Rate::BURSTS_PER_SECOND: return v * r.packetsPerBurst;
     case v1::Rate::FASTEST: return lineRateBps / wireBits(avg);
     default: return v > 0 ? v : kDefaultPps;
   }
 }
 
-Status checkRateValue(const v1::Rate& r, double avg) {
-  if (!std::isfinite(r.value()) || r.value() < 0) return makeError("rate.value", "must be a positive number");
-  if (r.unit() != v1::Rate::FASTEST && r.unit() != v1::Rate::UNIT_UNSPECIFIED && r.unit() != v1::Rate::PPS &&
-      r.value() == 0)
+double packetsPerSecond(const v1::Rate& r, double avg, double lineRateBps) {
+  return packetsPerSecond(ratePlanOf(r), avg, lineRateBps);
+}
+
+Status checkRateValue(const RatePlan& r, double avg) {
+  if (!std::isfinite(r.value) || r.value < 0) return makeError("rate.value", "must be a positive number");
+  if (r.unit != v1::Rate::FASTEST && r.unit != v1::Rate::UNIT_UNSPECIFIED && r.unit != v1::Rate::PPS && r.value == 0)
     return makeError("rate.value", "must be above 0");
-  if (r.unit() == v1::Rate::LOAD_PERCENT) {
-    if (r.value() > 100) return makeError("rate.value", std::to_string(r.value()) + "% load is above 100% (allowed 0..100)");
+  if (r.unit == v1::Rate::LOAD_PERCENT) {
+    if (r.value > 100) return makeError("rate.value", std::to_string(r.value) + "% load is above 100% (allowed 0..100)");
     return Ok{};  // its packet rate depends on the port
   }
-  if (r.unit() == v1::Rate::FASTEST) return Ok{};
+  if (r.unit == v1::Rate::FASTEST) return Ok{};
   return checkMinimum(packetsPerSecond(r, avg, 0));
 }
 
-Status checkRate(const v1::Rate& r, double avg, double lineRateBps) {
+Status checkRate(const RatePlan& r, double avg, double lineRateBps) {
   if (auto s = checkRateValue(r, avg); !s) return s;
-  if (r.unit() == v1::Rate::FASTEST) return Ok{};
+  if (r.unit == v1::Rate::FASTEST) return Ok{};
   const double pps = packetsPerSecond(r, avg, lineRateBps);
   if (auto s = checkMinimum(pps); !s) return s;
   return checkLineRate("rate.value", "asks for", pps, avg, lineRateBps);
 }
 
+Status checkRate(const v1::Rate& r, double avg, double lineRateBps) { return checkRate(ratePlanOf(r), avg, lineRateBps); }
+
 double planPacketsPerSecond(const TxPlan& plan, double lineRateBps) {
-  if (!plan.replay.timed) return packetsPerSecond(plan.stream.rate(), plan.averageFrameBytes, lineRateBps);
+  if (!plan.replay.timed) return packetsPerSecond(plan.rate, plan.averageFrameBytes, lineRateBps);
   const double passNs = ReplayClock(plan, lineRateBps).passNs();
   // All frames at one instant: sent back to back, i.e. at line rate.
   if (passNs <= 0) return lineRateBps / wireBits(plan.averageFrameBytes);
-  return double(plan.stream.replay().frames_size()) * plan.replay.speed * 1e9 / passNs;
+  return double(plan.replay.recording->frames_size()) * plan.replay.speed * 1e9 / passNs;
 }
 
 Status checkRate(const TxPlan& plan, double lineRateBps) {
-  if (!plan.replay.timed) return checkRate(plan.stream.rate(), plan.averageFrameBytes, lineRateBps);
+  if (!plan.replay.timed) return checkRate(plan.rate, plan.averageFrameBytes, lineRateBps);
   return checkLineRate("replay.speed", "the recorded timing averages", planPacketsPerSecond(plan, lineRateBps),
                        plan.averageFrameBytes, lineRateBps);
 }
 
 ReplayClock::ReplayClock(const TxPlan& plan, double lineRateBps)
-    : times_(&plan.stream.replay().times_ns()), speed_(plan.replay.speed) {
+    : times_(&plan.replay.recording->times_ns()), speed_(plan.replay.speed) {
   double gap = plan.replay.meanGapNs;
   if (times_->size() == 1) {  // no gap was recorded: one frame per interval of the rate
-    const double pps = packetsPerSecond(plan.stream.rate(), plan.averageFrameBytes, lineRateBps);
+    const double pps = packetsPerSecond(plan.rate, plan.averageFrameBytes, lineRateBps);
     gap = pps > 0 && std::isfinite(pps) ? 1e9 / pps : 0;
   }
   passNs_ = times_->empty() ? 0 : double(times_->Get(times_->size() - 1)) + gap;
@@ -107,11 +120,11 @@ RateSchedule::RateSchedule(const TxPlan& plan, double lineRateBps) {
     replay_.emplace(plan, lineRateBps);
     return;
   }
-  const v1::Rate& r = plan.stream.rate();
-  fastest_ = r.unit() == v1::Rate::FASTEST;
-  if (r.unit() == v1::Rate::BURSTS_PER_SECOND) {
-    perBurst_ = burstSize(r);
-    nsPerBurst_ = 1e9 / r.value();
+  const RatePlan& r = plan.rate;
+  fastest_ = r.unit == v1::Rate::FASTEST;
+  if (r.unit == v1::Rate::BURSTS_PER_SECOND) {
+    perBurst_ = r.packetsPerBurst;
+    nsPerBurst_ = 1e9 / r.value;
     burstGapNs_ = lineRateBps > 0 ? wireBits(plan.averageFrameBytes) * 1e9 / lineRateBps : 0;
     return;
   }

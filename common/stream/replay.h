@@ -15,7 +15,7 @@ inline constexpr size_t kMinReplayFrame = 14;                 ///< an Ethernet h
 /// Validates a stream with `replay` set (no layers, variable fields or frame length; 1..1,000,000
 /// frames of 14..16380 bytes without FCS, 256 MiB in all; ascending times, one per frame; a
 /// positive speed) and plans it: one kReplayFrame op, a zero template as long as the longest
-/// frame, no signature.
+/// frame, no signature. The caller attaches the recording (ReplayPlan::recording).
 Status planReplay(const v1::Stream& stream, TxPlan& plan);
 
 }  // namespace staccato

@@ -1,8 +1,12 @@
 #pragma once
 /// A compiled stream: one template frame plus a flat, bounded patch program over plain structs
 /// (no pointers, no virtual calls) so it can also be copied into a BPF map and interpreted by an
-/// XDP program. Packet n of the stream = template, then the ops applied in order.
+/// XDP program, and its rate and run control as plain data. Packet n of the stream = template,
+/// then the ops applied in order. A plan keeps nothing of the protobuf stream but a replay's
+/// shared recording.
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <vector>
 
 #include "staccato/v1/stream.pb.h"
@@ -69,12 +73,30 @@ struct LengthPlan {
   std::vector<Field> fields;
 };
 
-/// A replay stream's timing (its frames stay in TxPlan::stream.replay()).
+/// A replay stream's recording and timing. The recording is shared, never copied: a drone's
+/// plan points into the stream list it stores (up to 256 MiB of frames).
 struct ReplayPlan {
   bool active = false;
   bool timed = false;    ///< times_ns given: deadlines follow them and the rate is ignored
   double speed = 1;      ///< playback speed; 0 in the stream means 1
   double meanGapNs = 0;  ///< times_ns.back() / (N - 1); with one frame the rate's interval is used
+  std::shared_ptr<const v1::Replay> recording;  ///< frames and times_ns
+};
+
+/// What Stream.rate asks for, as plain data.
+struct RatePlan {
+  v1::Rate::Unit unit = v1::Rate::UNIT_UNSPECIFIED;
+  double value = 0;              ///< 0 means 1000 pps
+  uint32_t packetsPerBurst = 1;  ///< at least 1
+};
+
+/// What Stream.control and Stream.enabled ask of a run, as plain data.
+struct RunPlan {
+  bool enabled = true;
+  std::optional<uint64_t> packetsPerRun;  ///< all queues together; nullopt = continuous
+  v1::Control::AfterStream after = v1::Control::NEXT;
+  uint32_t gotoStream = 0;  ///< GOTO_STREAM: index among the streams sent (see the drone's sendable plans)
+  uint32_t loopCount = 0;   ///< GOTO_*: jumps back at most this often; 0 = forever
 };
 
 struct TxPlan {
@@ -89,8 +111,13 @@ struct TxPlan {
   uint64_t seed = 1;
   uint8_t slotCount = 0;                ///< cursor slots used
   double averageFrameBytes = 0;         ///< FCS included, for bit rates
-  v1::Stream stream;                    ///< the source, for rate and control
+  RatePlan rate;
+  RunPlan run;
 };
+
+/// Compiled streams in the order they are sent, immutable and shared (by a drone's stream store
+/// and every queue that sends them).
+using PlanList = std::shared_ptr<const std::vector<TxPlan>>;
 
 inline constexpr unsigned kMaxPatchSlots = 16;
 

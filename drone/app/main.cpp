@@ -19,7 +19,8 @@
 #include "drone/app/quiet_logs.h"
 #include "drone/app/unix_socket_file.h"
 #include "rpc/names/backend_names.h"
-#include "drone/core/port_manager.h"
+#include "drone/core/drone_core.h"
+#include "drone/fake/fake_port_source.h"
 #include "drone/service/drone_server.h"
 #include "drone/service/drone_service.h"
 
@@ -117,13 +118,15 @@ int main(int argc, char** argv) {
   sigaction(SIGTERM, &sa, nullptr);
   signal(SIGPIPE, SIG_IGN);
 
-  v1::PortConfig defaults;
-  defaults.set_backend(*rpc::backendFromName(opts->backend));
-  defaults.set_rx_backend(*rpc::rxBackendFromName(opts->rxBackend));
-  defaults.set_tx_queues(opts->txQueues);
-  DroneLimits limits;
-  if (opts->streamMemoryBytes) limits.streamMemoryBytes = opts->streamMemoryBytes;
-  PortManager ports(opts->ports, defaults, limits);
+  DroneCoreOptions core;
+  core.defaults.set_backend(*rpc::backendFromName(opts->backend));
+  core.defaults.set_rx_backend(*rpc::rxBackendFromName(opts->rxBackend));
+  core.defaults.set_tx_queues(opts->txQueues);
+  if (opts->streamMemoryBytes) core.limits.streamMemoryBytes = opts->streamMemoryBytes;
+  std::unique_ptr<PortSource> source = opts->fakeLab
+                                           ? std::make_unique<fake::FakePortSource>(fake::fakePair(kFakeLabPortA, kFakeLabPortB))
+                                           : systemPortSource(opts->ports);
+  DroneCore ports(std::move(source), core);
   DroneService service(ports);
   quietLibraryLogs();
   int boundPort = 0;

@@ -23,6 +23,11 @@ The Staccato drone: owns this host's ports, sends and receives streams, reports 
                          ports; what one sends the other receives. The kernel removes it all
                          when the drone exits, however it exits. Listens on
                          unix:/run/staccato/demo-lab.sock unless --listen unix:PATH is given.
+  --fake-lab             simulated ports fake0 <-> fake1 (2 queues each) instead of this
+                         host's: no root and no network needed; what one sends the other
+                         receives, counted by the real receive code. For trying the drone and
+                         the GUI. Listens on unix:/tmp/staccato-fake-lab.sock unless --listen
+                         is given.
   --token-file FILE      clients must send this access token (first line of FILE; at least
                          22 random characters)
   --generate-token FILE  write a new random token to FILE (mode 0600) and exit
@@ -82,6 +87,8 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
       o.help = true;
     } else if (a == "--demo-lab") {
       o.demoLab = true;
+    } else if (a == "--fake-lab") {
+      o.fakeLab = true;
     } else if (a == "--listen" || a == "--token-file" || a == "--tls-cert" || a == "--tls-key" || a == "--include" ||
                a == "--exclude" || a == "--backend" || a == "--tx-queues" || a == "--rx-backend" ||
                a == "--max-stream-memory" || a == "--generate-token" || a == "--socket-group") {
@@ -128,6 +135,13 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
     if (!o.ports.include.empty() || !o.ports.exclude.empty())
       return makeError("--demo-lab", "the demo lab's only ports are demo0 and demo1: drop --include/--exclude");
     o.ports.include = {"demo0", "demo1"};
+  }
+  if (o.fakeLab) {
+    if (o.demoLab) return makeError("--fake-lab", "choose one lab: --fake-lab (simulated) or --demo-lab (veth, root)");
+    if (!o.ports.include.empty() || !o.ports.exclude.empty())
+      return makeError("--fake-lab", std::string("the fake lab's only ports are ") + kFakeLabPortA + " and " + kFakeLabPortB +
+                                         ": drop --include/--exclude");
+    if (!listenGiven) o.listen = kFakeLabListen;
   }
   if (isUnixListen(o.listen) && unixListenPath(o.listen).empty())
     return makeError("--listen", "give a socket path, e.g. unix:/run/staccato/drone.sock");

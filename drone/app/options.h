@@ -13,6 +13,10 @@ inline constexpr const char* kDefaultListen = rpc::kDefaultDroneAddress;
 /// Where a --demo-lab drone listens unless told otherwise (its TCP ports exist only inside its
 /// private network namespace).
 inline constexpr const char* kDemoLabListen = "unix:/run/staccato/demo-lab.sock";
+/// Where a --fake-lab drone listens unless told otherwise (it needs no root: not under /run).
+inline constexpr const char* kFakeLabListen = "unix:/tmp/staccato-fake-lab.sock";
+inline constexpr const char* kFakeLabPortA = "fake0";
+inline constexpr const char* kFakeLabPortB = "fake1";
 
 struct DroneOptions {
   std::string listen = kDefaultListen;
@@ -23,6 +27,7 @@ struct DroneOptions {
   uint32_t txQueues = 0;         ///< turbo queues per port; 0 = all
   std::string rxBackend = "auto";  ///< every port's receive engine until a client configures it
   bool demoLab = false;            ///< own network namespace with the veth pair demo0 <-> demo1
+  bool fakeLab = false;            ///< simulated ports fake0 <-> fake1 instead of the host's
   size_t streamMemoryBytes = 0;    ///< --max-stream-memory; 0 = the default
   std::string generateToken;       ///< --generate-token FILE: write a token there and exit
   std::string socketGroup;         ///< --socket-group: unix socket mode 0660 for this group

@@ -3,12 +3,6 @@
 #include <algorithm>
 #include <thread>
 
-#include "drone/port/xdp_features.h"
-#include "drone/tx/pcap_backend.h"
-#ifdef STACCATO_HAVE_TURBO
-#include "turbo/tx/turbo_backend.h"
-#endif
-
 namespace staccato::drone {
 namespace {
 
@@ -17,12 +11,6 @@ using Config = v1::PortConfig;
 bool allowsPcap(Config::Backend b) { return b == Config::BACKEND_AUTO || b == Config::PCAP; }
 bool allowsZeroCopy(Config::Backend b) { return b == Config::BACKEND_AUTO || b == Config::TURBO || b == Config::TURBO_ZEROCOPY; }
 bool allowsCopy(Config::Backend b) { return b == Config::BACKEND_AUTO || b == Config::TURBO || b == Config::TURBO_COPY; }
-
-/// The driver's XDP features; unknown (known = false) when the kernel cannot say.
-XdpFeatures featuresOf(const PortInfo& port) {
-  auto f = queryXdpFeatures(static_cast<unsigned>(port.ifindex));
-  return f ? *f : XdpFeatures{};
-}
 
 /// "turbo-copy" on drivers with native XDP, "turbo-generic" (the kernel's SKB path) on others.
 std::string copyModeName(const XdpFeatures& f) { return f.known && !f.native ? "turbo-generic" : "turbo-copy"; }
@@ -63,27 +51,18 @@ Status checkQueueCount(const PortInfo& port, const Config& config) {
                                            std::to_string(port.txQueues) + "; add queues with ethtool -L)");
 }
 
-bool turboBuiltIn() {
-#ifdef STACCATO_HAVE_TURBO
-  return true;
-#else
-  return false;
-#endif
-}
+namespace {
 
-Result<BackendChoice> openBackends(const PortInfo& port, const Config& config, std::span<const TxPlan> plans, int firstCpu,
-                                   bool turboRxOnPort) {
-  BackendChoice c;
-  std::vector<std::string> why;  // each step down, in order
-#ifdef STACCATO_HAVE_TURBO
-  if (turboRxOnPort) why.push_back(kRxHoldsQueues);
-  if (auto s = checkQueueCount(port, config); !s) return s.error();  // the port may have changed since
+/// Tries AF_XDP as the config allows: zero-copy, then copy mode. Fills `c` on success; otherwise
+/// appends why each mode did not work to `why`.
+void tryTurbo(PortSource& source, const PortInfo& port, const Config& config, std::span<const TxPlan> plans,
+              BackendChoice& c, std::vector<std::string>& why) {
   const uint32_t queues = queueCount(port, config);
-  const XdpFeatures features = featuresOf(port);
-  auto tryMode = [&](turbo::CopyMode mode) -> Status {
+  const XdpFeatures features = source.xdpFeatures(port);
+  auto tryMode = [&](TurboMode mode) -> Status {
     std::vector<std::unique_ptr<TxBackend>> opened;
     for (uint32_t k = 0; k < queues; ++k) {
-      auto b = turbo::openTurboBackend({port.name, k, mode}, plans);
+      auto b = source.openTurboTx(port, k, mode, plans);
       if (!b) return b.error();
       opened.push_back(std::move(b).value());
     }
@@ -91,18 +70,19 @@ Result<BackendChoice> openBackends(const PortInfo& port, const Config& config, s
     return Ok{};
   };
   const std::string queuesText = std::to_string(queues) + (queues == 1 ? " queue" : " queues");
-  if (allowsZeroCopy(config.backend()) && !turboRxOnPort) {
+  if (allowsZeroCopy(config.backend())) {
     if (std::string no = zeroCopyUnsupported(port, features); !no.empty()) {
       why.push_back("zero-copy: " + no);
-    } else if (auto s = tryMode(turbo::CopyMode::kZeroCopy); s) {
+    } else if (auto s = tryMode(TurboMode::kZeroCopy); s) {
       c.name = "turbo-zerocopy";
       c.reason = "AF_XDP zero-copy, " + queuesText;
+      return;
     } else {
       why.push_back("zero-copy: " + s.error().message);
     }
   }
-  if (c.queues.empty() && allowsCopy(config.backend()) && !turboRxOnPort) {
-    if (auto s = tryMode(turbo::CopyMode::kCopy); s) {
+  if (allowsCopy(config.backend())) {
+    if (auto s = tryMode(TurboMode::kCopy); s) {
       c.name = copyModeName(features);
       c.reason = std::string("AF_XDP copy mode") + (c.name == "turbo-generic" ? " (driver without native XDP)" : "") +
                  ", " + queuesText;
@@ -110,24 +90,36 @@ Result<BackendChoice> openBackends(const PortInfo& port, const Config& config, s
       why.push_back("copy mode: " + s.error().message);
     }
   }
-  if (!c.queues.empty()) {
-    c.cpus = coresFor(queues, config, firstCpu);
-    if (!why.empty()) c.reason += "; not " + why.front();
-    return c;
+}
+
+}  // namespace
+
+Result<BackendChoice> openBackends(PortSource& source, const PortInfo& port, const Config& config,
+                                   std::span<const TxPlan> plans, int firstCpu, bool turboRxOnPort) {
+  BackendChoice c;
+  std::vector<std::string> why;  // each step down, in order
+  if (!source.hasTurbo()) {
+    if (!allowsPcap(config.backend()))
+      return makeError("config.backend", "this drone was built without turbo (libxdp not found at build time)",
+                       ErrorKind::kUnavailable);
+    why.push_back("turbo not built into this drone");
+  } else {
+    if (auto s = checkQueueCount(port, config); !s) return s.error();  // the port may have changed since
+    if (turboRxOnPort) why.push_back(kRxHoldsQueues);
+    else tryTurbo(source, port, config, plans, c, why);
+    if (!c.queues.empty()) {
+      c.cpus = coresFor(static_cast<uint32_t>(c.queues.size()), config, firstCpu);
+      if (!why.empty()) c.reason += "; not " + why.front();
+      return c;
+    }
   }
-#else
-  if (!allowsPcap(config.backend()))
-    return makeError("config.backend", "this drone was built without turbo (libxdp not found at build time)",
-                     ErrorKind::kUnavailable);
-  why.push_back("turbo not built into this drone");
-#endif
   if (!allowsPcap(config.backend())) {
     std::string all;
     for (const auto& w : why) all += (all.empty() ? "" : "; ") + w;
     return makeError(port.name, "turbo is not available: " + all + " (allow pcap with backend AUTO or PCAP)",
                      ErrorKind::kUnavailable);
   }
-  auto b = openPcapBackend(port.name);
+  auto b = source.openPcapTx(port);
   if (!b) return b.error();
   c.queues.push_back(std::move(b).value());
   c.cpus = coresFor(1, config, firstCpu);
@@ -142,16 +134,16 @@ Result<BackendChoice> openBackends(const PortInfo& port, const Config& config, s
   return c;
 }
 
-BackendChoice expectedBackend(const PortInfo& port, const Config& config, bool turboRxOnPort) {
+BackendChoice expectedBackend(PortSource& source, const PortInfo& port, const Config& config, bool turboRxOnPort) {
   BackendChoice c;
-  if (config.backend() == Config::PCAP || !turboBuiltIn() || turboRxOnPort) {
+  if (config.backend() == Config::PCAP || !source.hasTurbo() || turboRxOnPort) {
     c.name = "pcap";
     c.reason = config.backend() == Config::PCAP ? "libpcap (forced by the port's configuration)"
                : turboRxOnPort                  ? std::string("libpcap, because ") + kRxHoldsQueues
                                                 : "turbo not built into this drone";
     return c;
   }
-  const XdpFeatures features = featuresOf(port);
+  const XdpFeatures features = source.xdpFeatures(port);
   const bool zc = zeroCopyUnsupported(port, features).empty() && config.backend() != Config::TURBO_COPY;
   c.name = zc ? "turbo-zerocopy" : copyModeName(features);
   c.reason = "expected at start (AF_XDP, " + std::to_string(queueCount(port, config)) + " tx queue(s)); falls back if it cannot bind";

@@ -8,7 +8,7 @@
 
 #include "common/core/result.h"
 #include "common/stream/tx_backend.h"
-#include "drone/port/port_info.h"
+#include "drone/core/port_source.h"
 #include "staccato/v1/drone.pb.h"
 
 namespace staccato::drone {
@@ -23,16 +23,14 @@ struct BackendChoice {
 /// Opens the backends a start of `port` with these plans uses. Without cores in the config,
 /// worker k runs on core firstCpu + k (ports get different first cores), or unpinned if -1.
 /// `turboRxOnPort`: the port receives with turbo, whose sockets hold its AF_XDP queues.
-Result<BackendChoice> openBackends(const PortInfo& port, const v1::PortConfig& config, std::span<const TxPlan> plans,
-                                   int firstCpu, bool turboRxOnPort = false);
+Result<BackendChoice> openBackends(PortSource& source, const PortInfo& port, const v1::PortConfig& config,
+                                   std::span<const TxPlan> plans, int firstCpu, bool turboRxOnPort = false);
 
 /// Whether the config's tx_queues fits the port (0 = all; the port may not say how many it has).
 Status checkQueueCount(const PortInfo& port, const v1::PortConfig& config);
 
 /// What openBackends would pick, without opening anything (for the port list before a start).
-BackendChoice expectedBackend(const PortInfo& port, const v1::PortConfig& config, bool turboRxOnPort = false);
-
-/// Whether this drone was built with the AF_XDP turbo engine.
-bool turboBuiltIn();
+BackendChoice expectedBackend(PortSource& source, const PortInfo& port, const v1::PortConfig& config,
+                              bool turboRxOnPort = false);
 
 }  // namespace staccato::drone

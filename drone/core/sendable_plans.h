@@ -9,9 +9,7 @@
 
 namespace staccato::drone {
 
-bool streamEnabled(const v1::Stream& s);
-
 /// The enabled plans of `all`, with their GOTO_STREAM targets renumbered.
-std::vector<TxPlan> sendablePlans(const std::vector<TxPlan>& all);
+std::vector<TxPlan> sendablePlans(std::vector<TxPlan> all);
 
 }  // namespace staccato::drone

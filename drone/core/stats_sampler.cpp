@@ -7,7 +7,7 @@
 
 namespace staccato::drone {
 
-void StatsSampler::addRates(v1::StatsSnapshot& snap) {
+void StatsSampler::fillRates(v1::StatsSnapshot& snap) const {
   if (havePrevious_ && snap.timestamp_ns() > previous_.timestamp_ns()) {
     const double dt = double(snap.timestamp_ns() - previous_.timestamp_ns()) / 1e9;
     std::map<std::string, const v1::PortStats*> before;
@@ -30,7 +30,13 @@ void StatsSampler::addRates(v1::StatsSnapshot& snap) {
       p.set_rx_pps(pps), p.set_rx_bps_l1(l1), p.set_rx_bps_l2(l2);
     }
   }
-  previous_ = snap;
+}
+
+void StatsSampler::addRates(v1::StatsSnapshot& snap) {
+  fillRates(snap);
+  // Rates need the port rows only: the stream rows (many, with latency) are not kept.
+  previous_.set_timestamp_ns(snap.timestamp_ns());
+  *previous_.mutable_ports() = snap.ports();
   havePrevious_ = true;
 }
 

@@ -1,13 +1,15 @@
 #pragma once
-/// Turns successive cumulative snapshots into rates (one sampler per stats watcher, so each
-/// client gets rates over its own interval).
+/// Turns successive cumulative snapshots into rates: one sampler per group of stats watchers
+/// that share an interval, so each gets rates over its own interval.
 #include "staccato/v1/drone.pb.h"
 
 namespace staccato::drone {
 
 class StatsSampler {
  public:
-  /// Fills the rate fields of `snap` from the previous snapshot this sampler saw.
+  /// Fills the rate fields of `snap` from the previous snapshot this sampler kept.
+  void fillRates(v1::StatsSnapshot& snap) const;
+  /// fillRates, then keeps `snap` as the previous one.
   void addRates(v1::StatsSnapshot& snap);
 
  private:

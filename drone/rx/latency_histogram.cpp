@@ -1,5 +1,6 @@
 #include "drone/rx/latency_histogram.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace staccato::drone {
@@ -49,22 +50,27 @@ uint64_t LatencyHistogram::mean() const noexcept {
 }
 
 uint64_t LatencyHistogram::quantile(double q) const noexcept {
+  uint64_t v = 0;
+  quantiles(std::span(&q, 1), std::span(&v, 1));
+  return v;
+}
+
+void LatencyHistogram::quantiles(std::span<const double> qs, std::span<uint64_t> out) const noexcept {
+  // Every sample lies between min and max: only their buckets need reading.
+  const uint64_t lo = min(), hi = max();
+  const size_t first = bucketOf(lo), last = bucketOf(hi);
   uint64_t total = 0;
-  for (const auto& b : buckets_) total += b.load(std::memory_order_relaxed);
-  if (total == 0) return 0;
-  const uint64_t rank = static_cast<uint64_t>(q * static_cast<double>(total - 1)) + 1;  // 1-based
+  for (size_t b = first; b <= last; ++b) total += buckets_[b].load(std::memory_order_relaxed);
+  size_t k = 0;
   uint64_t seen = 0;
-  for (size_t b = 0; b < kBuckets; ++b) {
+  for (size_t b = first; b <= last && k < qs.size() && total > 0; ++b) {
     seen += buckets_[b].load(std::memory_order_relaxed);
-    if (seen >= rank) {
-      const uint64_t lo = bucketLow(b), hi = bucketHigh(b);
-      uint64_t mid = lo + (hi - lo) / 2;
-      // Never outside what was actually measured.
-      mid = std::max(mid, min());
-      return std::min(mid, max());
+    while (k < qs.size() && seen >= static_cast<uint64_t>(qs[k] * static_cast<double>(total - 1)) + 1) {
+      const uint64_t mid = bucketLow(b) + (bucketHigh(b) - bucketLow(b)) / 2;
+      out[k++] = std::min(std::max(mid, lo), hi);  // never outside what was actually measured
     }
   }
-  return max();
+  for (; k < qs.size(); ++k) out[k] = total ? hi : 0;
 }
 
 }  // namespace staccato::drone

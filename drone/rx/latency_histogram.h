@@ -5,6 +5,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <span>
 
 #include "common/core/single_writer.h"
 namespace staccato::drone {
@@ -24,6 +25,8 @@ class LatencyHistogram {
   uint64_t mean() const noexcept;
   /// Value at quantile q (0..1): the midpoint of the bucket holding it.
   uint64_t quantile(double q) const noexcept;
+  /// quantile() of each of `qs` (ascending), in one pass over the buckets between min and max.
+  void quantiles(std::span<const double> qs, std::span<uint64_t> out) const noexcept;
 
   static size_t bucketOf(uint64_t ns) noexcept;
   static uint64_t bucketLow(size_t b) noexcept;

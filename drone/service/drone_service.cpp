@@ -4,11 +4,10 @@
 
 #include <algorithm>
 #include <cctype>
-#include <chrono>
 #include <cstring>
-#include <thread>
 
-#include "drone/core/stats_sampler.h"
+#include "drone/core/drone_errors.h"
+#include "drone/service/stats_stream.h"
 
 namespace staccato::drone {
 namespace {
@@ -27,9 +26,7 @@ Result<std::string> clientOf(grpc::ServerContext* ctx, const std::string& claime
   const bool safe = claimed.size() <= kMaxClientIdChars && std::all_of(claimed.begin(), claimed.end(), [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || std::strchr("@._:+/=-", c) != nullptr;
   });
-  if (!safe)
-    return makeError("client_id", "must be 1.." + std::to_string(kMaxClientIdChars) +
-                                      " characters of letters, digits and @._:+/=- (e.g. alice@lab-pc)");
+  if (!safe) return errors::badClientId(kMaxClientIdChars);
   return claimed;
 }
 
@@ -72,7 +69,7 @@ grpc::Status DroneService::GetVersion(grpc::ServerContext*, const v1::GetVersion
     rep->add_capabilities(c);
   char host[256] = {};
   gethostname(host, sizeof host - 1);
-  rep->set_hostname(host);
+  rep->set_hostname(hostname_.empty() ? host : hostname_);
   return grpc::Status::OK;
 }
 
@@ -90,7 +87,7 @@ grpc::Status DroneService::ConfigurePort(grpc::ServerContext* ctx, const v1::Con
 grpc::Status DroneService::SetStreams(grpc::ServerContext* ctx, grpc::ServerReader<v1::StreamsPart>* reader,
                                       v1::SetStreamsReply*) {
   v1::StreamsPart part;
-  if (!reader->Read(&part)) return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "no streams part: name the port");
+  if (!reader->Read(&part)) return toGrpc(errors::noStreamsPart());
   const std::string port = part.port();
   return asClient(ctx, part.client_id(), [&](const std::string& client) {
     // Refuse before the upload, not after: a port that is sending or reserved takes nothing.
@@ -153,25 +150,11 @@ grpc::Status DroneService::ReleasePort(grpc::ServerContext* ctx, const v1::Relea
   });
 }
 
-grpc::Status DroneService::WatchStats(grpc::ServerContext* ctx, const v1::WatchStatsRequest* req,
-                                      grpc::ServerWriter<v1::StatsSnapshot>* writer) {
-  uint32_t interval = req->interval_ms() ? req->interval_ms() : kDefaultIntervalMs;
-  if (interval < kMinIntervalMs)
-    return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
-                        "interval_ms " + std::to_string(interval) + " is below the minimum " + std::to_string(kMinIntervalMs));
-  const std::vector<std::string> only = list(req->ports());
-  StatsSampler sampler;
-  auto next = std::chrono::steady_clock::now();
-  while (!ctx->IsCancelled()) {
-    v1::StatsSnapshot snap = ports_.collect(only);
-    sampler.addRates(snap);
-    if (!writer->Write(snap)) break;  // the client went away
-    next += std::chrono::milliseconds(interval);
-    while (!ctx->IsCancelled() && std::chrono::steady_clock::now() < next)
-      std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(next - std::chrono::steady_clock::now(),
-                                                                              std::chrono::milliseconds(50)));
-  }
-  return grpc::Status::OK;
+grpc::ServerWriteReactor<v1::StatsSnapshot>* DroneService::WatchStats(grpc::CallbackServerContext*,
+                                                                       const v1::WatchStatsRequest* req) {
+  const uint32_t interval = req->interval_ms() ? req->interval_ms() : kDefaultIntervalMs;
+  if (interval < kMinIntervalMs) return new RefusedStatsStream(toGrpc(errors::intervalTooShort(interval, kMinIntervalMs)));
+  return new StatsStream(ports_.stats(), interval, list(req->ports()));
 }
 
 }  // namespace staccato::drone

@@ -1,10 +1,12 @@
 #pragma once
-/// The gRPC service: calls PortManager, maps errors to gRPC status codes once. No logic of its
+/// The gRPC service: calls DroneCore, maps errors to gRPC status codes once. No logic of its
 /// own; who may call is checked before a call reaches it (drone/service/edge_guard.h).
+/// WatchStats runs on gRPC's callback API (a watcher holds no thread); the others are
+/// synchronous.
 #include <string>
 
 #include "drone/core/lease_book.h"
-#include "drone/core/port_manager.h"
+#include "drone/core/drone_core.h"
 #include "staccato/v1/drone.grpc.pb.h"
 
 namespace staccato::drone {
@@ -15,10 +17,12 @@ inline constexpr uint32_t kProtocolMinor = 0;
 inline constexpr const char* kVersionHeader = "x-staccato-version";  ///< "MAJOR.MINOR" sent by clients
 inline constexpr const char* kTokenHeader = "authorization";          ///< "Bearer TOKEN"
 
-class DroneService final : public v1::Drone::Service {
+class DroneService final : public v1::Drone::WithCallbackMethod_WatchStats<v1::Drone::Service> {
  public:
-  explicit DroneService(PortManager& ports)
-      : ports_(ports), leases_([&ports](uint64_t lease, const std::string& why) { ports.expireLease(lease, why); }) {}
+  /// `hostname`: what GetVersion says this drone is called ("" = the host's name).
+  explicit DroneService(DroneCore& ports, std::string hostname = "")
+      : ports_(ports), hostname_(std::move(hostname)),
+        leases_([&ports](uint64_t lease, const std::string& why) { ports.expireLease(lease, why); }) {}
 
   grpc::Status GetVersion(grpc::ServerContext*, const v1::GetVersionRequest*, v1::GetVersionReply*) override;
   grpc::Status ListPorts(grpc::ServerContext*, const v1::ListPortsRequest*, v1::ListPortsReply*) override;
@@ -31,11 +35,12 @@ class DroneService final : public v1::Drone::Service {
   grpc::Status ClearStats(grpc::ServerContext*, const v1::ClearStatsRequest*, v1::ClearStatsReply*) override;
   grpc::Status ReservePort(grpc::ServerContext*, const v1::ReservePortRequest*, v1::ReservePortReply*) override;
   grpc::Status ReleasePort(grpc::ServerContext*, const v1::ReleasePortRequest*, v1::ReleasePortReply*) override;
-  grpc::Status WatchStats(grpc::ServerContext*, const v1::WatchStatsRequest*,
-                          grpc::ServerWriter<v1::StatsSnapshot>*) override;
+  grpc::ServerWriteReactor<v1::StatsSnapshot>* WatchStats(grpc::CallbackServerContext*,
+                                                          const v1::WatchStatsRequest*) override;
 
  private:
-  PortManager& ports_;
+  DroneCore& ports_;
+  std::string hostname_;
   LeaseBook leases_;  ///< after ports_: destroyed first, so no lease expires into a dead manager
 };
 

@@ -6,8 +6,8 @@ TxSession::TxSession(std::vector<std::unique_ptr<TxBackend>> backends, const TxJ
   const uint32_t q = static_cast<uint32_t>(backends.size());
   queues_ = q;
   counters_.resize(q);
-  for (auto& c : counters_) c = std::vector<StreamTxCounters>(job.plans.size());
-  if (q > 1) sync_ = std::make_unique<QueueSync>(q, job.plans.size());
+  for (auto& c : counters_) c = std::vector<StreamTxCounters>(job.plans->size());
+  if (q > 1) sync_ = std::make_unique<QueueSync>(q, job.plans->size());
   for (uint32_t k = 0; k < q; ++k) {
     TxJob mine = job;
     mine.queue = k;

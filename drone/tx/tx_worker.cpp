@@ -22,7 +22,7 @@ constexpr size_t kMaxBatch = 32;
 constexpr uint64_t kForever = std::numeric_limits<uint64_t>::max();
 
 /// Packets of the stream in one run (all queues together); kForever when continuous.
-uint64_t runLength(const v1::Stream& s) { return packetsPerRun(s).value_or(kForever); }
+uint64_t runLength(const TxPlan& plan) { return plan.run.packetsPerRun.value_or(kForever); }
 
 /// Queue k of Q sends the run's packets k, k+Q, ...: this many of them.
 uint64_t shareOf(uint64_t total, uint32_t k, uint32_t q) {
@@ -62,7 +62,7 @@ void TxWorker::fail(const std::string& message) {
 
 void TxWorker::run(std::stop_token st) {
   if (job_.cpu >= 0) pinCurrentThread(job_.cpu);
-  if (auto s = backend_->prepare(job_.plans); !s) {
+  if (auto s = backend_->prepare(plans()); !s) {
     fail(s.error().toString());
     if (job_.sync) job_.sync->leave(job_.queue);
   } else if (job_.interleaved) {
@@ -74,7 +74,7 @@ void TxWorker::run(std::stop_token st) {
 }
 
 size_t TxWorker::sendBatch(size_t i, PatchState& state, size_t max) {
-  const TxPlan& plan = job_.plans[i];
+  const TxPlan& plan = plans()[i];
   std::array<uint8_t*, kMaxBatch> frames;
   std::array<uint16_t, kMaxBatch> lengths;
   const size_t n = backend_->acquire(i, std::span(frames.data(), std::min(max, kMaxBatch)));
@@ -105,7 +105,7 @@ uint64_t TxWorker::startTogether(uint64_t planned) {
 }
 
 void TxWorker::runSequential(std::stop_token st) {
-  const size_t count = job_.plans.size();
+  const size_t count = plans().size();
   const uint32_t k = job_.queue, q = job_.queues;
   std::vector<uint32_t> jumps(count, 0);
   // Packets of each stream sent in earlier runs (all queues): sequence numbers and variable
@@ -117,8 +117,8 @@ void TxWorker::runSequential(std::stop_token st) {
   uint64_t nextStart = 0;
   size_t i = 0;
   while (i < count && !st.stop_requested() && !failed_.load()) {
-    const TxPlan& plan = job_.plans[i];
-    const uint64_t perRun = runLength(plan.stream);
+    const TxPlan& plan = plans()[i];
+    const uint64_t perRun = runLength(plan);
     // A replay plays its capture from the first frame each run.
     const uint64_t carried = plan.replay.active ? 0 : before[i];
     StreamRun run{makePatchState(plan, carried + k, q), RateSchedule(plan, job_.lineRateBps), startTogether(nextStart), 0,
@@ -159,17 +159,17 @@ void TxWorker::runSequential(std::stop_token st) {
     if (st.stop_requested() || failed_.load()) break;
     before[i] += perRun;
     nextStart = unpaced ? 0 : afterNs(run.start, run.schedule.runNs(perRun));
-    const v1::Control& c = plan.stream.control();
+    const RunPlan& c = plan.run;
     auto jumpTo = [&](size_t target) {
       if (target >= count) return count;  // no such stream: stop
-      if (c.loop_count() != 0 && jumps[i] >= c.loop_count()) return i + 1;
+      if (c.loopCount != 0 && jumps[i] >= c.loopCount) return i + 1;
       ++jumps[i];
       return target;
     };
-    switch (c.after()) {
+    switch (c.after) {
       case v1::Control::STOP: i = count; break;
       case v1::Control::GOTO_FIRST: i = jumpTo(0); break;
-      case v1::Control::GOTO_STREAM: i = jumpTo(c.goto_stream()); break;
+      case v1::Control::GOTO_STREAM: i = jumpTo(c.gotoStream); break;
       default: ++i; break;
     }
   }
@@ -181,9 +181,9 @@ void TxWorker::runInterleaved(std::stop_token st) {
   const uint64_t start = startTogether(0);
   const uint32_t k = job_.queue, q = job_.queues;
   std::vector<StreamRun> runs;
-  for (const TxPlan& plan : job_.plans)
+  for (const TxPlan& plan : plans())
     runs.push_back({makePatchState(plan, k, q), RateSchedule(plan, job_.lineRateBps), start, 0,
-                    shareOf(runLength(plan.stream), k, q), k, q});
+                    shareOf(runLength(plan), k, q), k, q});
   while (!st.stop_requested() && !failed_.load()) {
     // The stream whose next packet is due first.
     size_t best = runs.size();

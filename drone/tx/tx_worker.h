@@ -17,7 +17,7 @@
 namespace staccato::drone {
 
 struct TxJob {
-  std::vector<TxPlan> plans;  ///< enabled streams in order
+  PlanList plans;             ///< enabled streams in order
   bool interleaved = false;
   double lineRateBps = 10e9;
   int cpu = -1;               ///< pin the worker here; -1 = no pinning
@@ -47,6 +47,7 @@ class TxWorker {
   /// share below the end the queues agreed); returns how many it has sent.
   uint64_t sendOwed(size_t i, PatchState& state, uint64_t sent, uint64_t owed);
   void fail(const std::string& message);
+  const std::vector<TxPlan>& plans() const noexcept { return *job_.plans; }
   /// The start time of the next stream run: `planned` when not 0, else now (with several
   /// queues, the shared now). Every queue passes the same `planned`; all wait for each other.
   uint64_t startTogether(uint64_t planned);

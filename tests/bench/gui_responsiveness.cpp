@@ -1,4 +1,4 @@
-// GUI responsiveness benchmark: 4 fake drones send stats at 10 Hz, each snapshot carrying
+// GUI responsiveness benchmark: 4 drones send stats at 10 Hz, each snapshot carrying
 // 10,000 stream rows, while the window shows a port with 10,000 streams and the user switches
 // tabs and scrolls. A 2 ms probe timer on the GUI thread measures every gap in its ticks: the
 // worst gap is the longest time the GUI thread was blocked. Prints figures; asserts nothing.
@@ -15,6 +15,7 @@
 
 #include "client/widgets/main_window.h"
 #include "client/widgets/stream_table.h"
+#include "tests/bench/replayed_stats_session.h"
 #include "tests/client/gui/fake_lab.h"
 
 using namespace staccato;
@@ -71,11 +72,17 @@ int main(int argc, char** argv) {
   const double seconds = argc > 1 ? std::atof(argv[1]) : 10;
 
   Workspace workspace;
-  std::vector<FakeDroneSession*> drones;
+  std::vector<ReplayedStatsSession*> drones;
   for (int d = 0; d < kDrones; ++d) {
-    auto fake = client::testing::fakeDrone(QString("drone%1").arg(d), {"p0", "p1"});
-    drones.push_back(fake.get());
-    workspace.addSession(std::move(fake));
+    std::vector<v1::Port> ports(2);
+    for (int p = 0; p < 2; ++p) {
+      ports[p].set_name("p" + std::to_string(p));
+      ports[p].set_link_up(true);
+      ports[p].mutable_config()->set_track_rx(true);
+    }
+    auto session = std::make_unique<ReplayedStatsSession>(QString("drone%1").arg(d), std::move(ports));
+    drones.push_back(session.get());
+    workspace.addSession(std::move(session));
   }
   MainWindow window(&workspace);
   window.resize(1400, 900);
@@ -119,7 +126,7 @@ int main(int argc, char** argv) {
     QObject::connect(t.get(), &QTimer::timeout, [&, d, n = 0]() mutable {
       QElapsedTimer h;
       h.start();
-      drones[d]->emitStats(prebuilt[d][n++ % kSnapshotsPerDrone]);
+      drones[d]->deliver(prebuilt[d][n++ % kSnapshotsPerDrone]);
       worstHandlerMs = std::max(worstHandlerMs, h.nsecsElapsed() / 1e6);
       ++delivered;
     });

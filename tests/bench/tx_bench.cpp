@@ -81,8 +81,9 @@ int main(int argc, char** argv) {
   config.set_tx_queues(queues);
   for (uint32_t k = 0; k < queues; ++k) config.add_cpus(k);
   drone::TxJob job;
-  job.plans.push_back(*plan);
-  auto chosen = drone::openBackends(port, config, job.plans, -1);
+  job.plans = std::make_shared<const std::vector<TxPlan>>(1, *plan);
+  auto source = drone::systemPortSource({});
+  auto chosen = drone::openBackends(*source, port, config, *job.plans, -1);
   if (!chosen) return std::fprintf(stderr, "%s\n", chosen.error().toString().c_str()), 1;
   auto t0 = std::chrono::steady_clock::now();
   drone::TxSession session(std::move(chosen->queues), job, chosen->cpus);

@@ -33,7 +33,7 @@ class ServiceVersionTest : public ::testing::Test {
     return stub_->ListPorts(&ctx, req, &rep);
   }
 
-  PortManager ports_{PortFilter{{"no-such-port-*"}, {}}};
+  DroneCore ports_{systemPortSource(PortFilter{{"no-such-port-*"}, {}})};
   std::unique_ptr<DroneService> service_;
   std::unique_ptr<grpc::Server> server_;
   std::unique_ptr<v1::Drone::Stub> stub_;

@@ -60,11 +60,13 @@ struct Sent {
 /// Runs the streams sequentially on one queue to the end.
 Sent send(const std::vector<v1::Stream>& streams) {
   TxJob job;
+  auto plans = std::make_shared<std::vector<TxPlan>>();
   for (const auto& s : streams) {
     auto plan = compile(s);
     EXPECT_TRUE(plan.ok()) << plan.error().toString();
-    job.plans.push_back(std::move(plan).value());
+    plans->push_back(std::move(plan).value());
   }
+  job.plans = plans;
   Sent sent;
   std::vector<StreamTxCounters> counters(streams.size());
   sent.before = monotonicNs();

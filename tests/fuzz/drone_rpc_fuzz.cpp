@@ -36,7 +36,7 @@ drone::PortFilter fuzzPorts() {
 }
 
 struct Drone {
-  drone::PortManager ports{fuzzPorts()};
+  drone::DroneCore ports{drone::systemPortSource(fuzzPorts())};
   drone::DroneService service{ports};
   std::unique_ptr<grpc::Server> server;
   std::unique_ptr<v1::Drone::Stub> stub;

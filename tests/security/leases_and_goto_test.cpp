@@ -78,10 +78,9 @@ TEST(Leases, LengthAndCountAreBounded) {
 TxPlan planOf(uint32_t id, bool enabled, v1::Control::AfterStream after = v1::Control::NEXT, uint32_t gotoStream = 0) {
   TxPlan p;
   p.streamId = id;
-  p.stream.set_id(id);
-  p.stream.set_enabled(enabled);
-  p.stream.mutable_control()->set_after(after);
-  p.stream.mutable_control()->set_goto_stream(gotoStream);
+  p.run.enabled = enabled;
+  p.run.after = after;
+  p.run.gotoStream = gotoStream;
   return p;
 }
 
@@ -93,9 +92,9 @@ TEST(GotoStream, TheIndexCountsDisabledRowsToo) {
   const auto sent = sendablePlans(all);
   ASSERT_EQ(sent.size(), 4u);
   EXPECT_EQ(sent[0].streamId, 10u);
-  EXPECT_EQ(sent[1].stream.control().goto_stream(), 1u) << "row 2 is the second stream sent";
-  EXPECT_EQ(sent[2].stream.control().goto_stream(), 0u);
-  EXPECT_EQ(sent[3].stream.control().goto_stream(), 1u) << "a disabled target goes on with the next enabled row";
+  EXPECT_EQ(sent[1].run.gotoStream, 1u) << "row 2 is the second stream sent";
+  EXPECT_EQ(sent[2].run.gotoStream, 0u);
+  EXPECT_EQ(sent[3].run.gotoStream, 1u) << "a disabled target goes on with the next enabled row";
 }
 
 TEST(GotoStream, TargetsPastTheLastEnabledRowStopThePort) {
@@ -103,8 +102,8 @@ TEST(GotoStream, TargetsPastTheLastEnabledRowStopThePort) {
                                    planOf(3, true, v1::Control::GOTO_STREAM, 99)};
   const auto sent = sendablePlans(all);
   ASSERT_EQ(sent.size(), 2u);
-  EXPECT_EQ(sent[0].stream.control().goto_stream(), 1u) << "row 1 is off: row 2 is sent second";
-  EXPECT_EQ(sent[1].stream.control().goto_stream(), 2u) << "no such stream: one past the sent ones";
+  EXPECT_EQ(sent[0].run.gotoStream, 1u) << "row 1 is off: row 2 is sent second";
+  EXPECT_EQ(sent[1].run.gotoStream, 2u) << "no such stream: one past the sent ones";
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
 #pragma once
-/// DroneSession: the GUI's view of one drone. Every call is asynchronous: the real
-/// implementation (GrpcDroneSession) talks gRPC on its own threads and delivers results and
-/// signals on the thread that owns the session (the GUI thread); FakeDroneSession does the same
-/// in-process for tests and benchmarks. Models and widgets only ever see this interface.
+/// DroneSession: the GUI's view of one drone. Every call is asynchronous: GrpcDroneSession talks
+/// gRPC on its own threads and delivers results and signals on the thread that owns the session
+/// (the GUI thread). Tests run it against the real drone service over simulated ports
+/// (drone/fake). Models and widgets only ever see this interface.
 #include <QObject>
 #include <QString>
 

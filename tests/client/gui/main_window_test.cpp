@@ -1,5 +1,6 @@
-// The main window through fake drones: ports appear, streams are edited, applied, started,
-// stats and charts update; errors from the drone reach the user.
+// The main window through drones of simulated ports (the real drone service in the test
+// process): ports appear, streams are edited, applied, started, stats and charts update; errors
+// from the drone reach the user.
 #include <gtest/gtest.h>
 
 #include <QAction>
@@ -30,15 +31,16 @@ QAction* action(QWidget& w, const QString& text) {
 }
 
 struct GuiFixture : ::testing::Test {
+  FakeLab lab;
   Workspace workspace;
   std::unique_ptr<MainWindow> window;
-  FakeDroneSession* drone = nullptr;
+  DroneSession* drone = nullptr;
   QString key;
 
   void SetUp() override {
-    auto fake = fakeDrone("lab");
-    drone = fake.get();
-    key = workspace.addSession(std::move(fake));
+    auto session = lab.connect("lab");
+    drone = session.get();
+    key = workspace.addSession(std::move(session), 100);
     window = std::make_unique<MainWindow>(&workspace);
     window->show();
     ASSERT_TRUE(waitFor([&] { return window->currentPort().has_value(); })) << "the first port is selected";
@@ -107,7 +109,6 @@ TEST_F(GuiFixture, UndoRedoThroughTheWindowActions) {
 
 TEST_F(GuiFixture, StartRunsStatsIntoTablesAndCharts) {
   window->streamTable()->actions().add->trigger();
-  drone->setSimulatedTraffic(true, 100);
   action(*window, "Start")->trigger();  // applies the unapplied stream first
   ASSERT_TRUE(waitFor([&] { return !list()->isDirty(); }));
   ASSERT_TRUE(waitFor([&] { return workspace.streamStats()->rowCount() > 0; }));
@@ -162,11 +163,11 @@ TEST_F(GuiFixture, LostDroneIsShownAndComesBack) {
   auto* tree = workspace.portTree();
   const QModelIndex state = tree->index(0, PortTreeModel::kLink);
   EXPECT_EQ(state.data().toString(), "connected");
-  drone->setReachable(false);
+  lab.drone("lab").stop();
   ASSERT_TRUE(waitFor([&] { return tree->index(0, PortTreeModel::kLink).data().toString() == "reconnecting"; }));
   EXPECT_TRUE(tree->index(0, PortTreeModel::kLink).data(Qt::ToolTipRole).toString().contains("cannot reach"));
   EXPECT_TRUE(window->findChild<QLabel*>("statusDrones")->text().contains("reconnecting"));
-  drone->setReachable(true);
+  ASSERT_TRUE(lab.drone("lab").start());
   ASSERT_TRUE(waitFor([&] { return tree->index(0, PortTreeModel::kLink).data().toString() == "connected"; }));
 }
 
@@ -176,13 +177,9 @@ namespace {
 
 // Two drones with ports of the same names: each port gets its own rate series, named apart.
 TEST(GuiTwoDrones, SamePortNamesKeepTheirOwnChartSeries) {
+  FakeLab lab;
   Workspace workspace;
-  std::vector<FakeDroneSession*> drones;
-  for (const char* name : {"east", "west"}) {
-    auto fake = fakeDrone(name);
-    drones.push_back(fake.get());
-    workspace.addSession(std::move(fake));
-  }
+  for (const char* name : {"east", "west"}) workspace.addSession(lab.connect(name), 100);
   MainWindow window(&workspace);
   window.show();
   ASSERT_TRUE(waitFor([&] { return workspace.allPorts().size() == 4; }));
@@ -191,9 +188,9 @@ TEST(GuiTwoDrones, SamePortNamesKeepTheirOwnChartSeries) {
     senders.push_back({key, "a"});
     workspace.streams(senders.back())->appendNewStream();
   }
-  for (auto* d : drones) d->setSimulatedTraffic(true, 100);
   workspace.start(senders);
-  const QStringList expected = {"fake:east a tx", "fake:east b rx", "fake:west a tx", "fake:west b rx"};
+  const QStringList expected = {lab.key("east") + " a tx", lab.key("east") + " b rx", lab.key("west") + " a tx",
+                                lab.key("west") + " b rx"};
   ASSERT_TRUE(waitFor([&] {
     const QStringList names = window.charts()->rateSeriesNames();
     return std::all_of(expected.begin(), expected.end(), [&](const QString& n) { return names.contains(n); });

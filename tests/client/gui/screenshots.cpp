@@ -1,6 +1,6 @@
-// Writes the user guide's screenshots: two fake drones with simulated traffic (no root, no
-// network), the main window with stream stats, the charts, the stream editor and the port
-// mapping dialog.
+// Writes the user guide's screenshots: two drones of simulated ports in this process (the real
+// drone service: no root, no network), the main window with stream stats, the charts, the
+// stream editor and the port mapping dialog.
 // Usage: gui_screenshots OUTPUT_DIR EXAMPLES_DIR   (tests/tools/screenshots.sh runs it under Xvfb)
 #include <QApplication>
 #include <QComboBox>
@@ -33,18 +33,6 @@ bool save(QWidget* w, const QString& path) {
   return ok;
 }
 
-std::vector<v1::Port> ports(std::vector<std::string> names, const char* backend, const char* reason, int queues) {
-  auto list = client::testing::fakePorts(std::move(names));
-  for (auto& p : list) {
-    p.set_backend(backend);
-    p.set_backend_reason(reason);
-    p.set_active_queues(queues);
-    p.set_driver("veth");
-    p.set_tx_queues(queues);
-  }
-  return list;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -57,15 +45,12 @@ int main(int argc, char** argv) {
   const QDir examples(argv[2]);
   QDir().mkpath(out.path());
 
+  client::testing::FakeLab lab;
   Workspace workspace;
-  auto east = std::make_unique<FakeDroneSession>("lab-east", ports({"ens1f0", "ens1f1"}, "turbo-copy",
-                                                                    "AF_XDP copy mode (the driver offers no zero-copy)", 2));
-  auto west = std::make_unique<FakeDroneSession>("lab-west", ports({"eth1", "eth2"}, "pcap", "AF_XDP not requested", 1));
-  FakeDroneSession* eastDrone = east.get();
-  eastDrone->setSimulatedTraffic(true, 250);
-  west->setSimulatedTraffic(true, 250);
-  const QString eastKey = workspace.addSession(std::move(east));
-  workspace.addSession(std::move(west));
+  using client::testing::pairedPorts;
+  const QString eastKey =
+      workspace.addSession(lab.connect("lab-east", pairedPorts({"ens1f0", "ens1f1"}, 2, true)), 250);
+  workspace.addSession(lab.connect("lab-west", pairedPorts({"eth1", "eth2"}, 1, false)), 250);
   MainWindow window(&workspace);
   window.resize(1440, 900);
   window.show();

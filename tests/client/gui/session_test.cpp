@@ -1,4 +1,4 @@
-// Session files in the GUI through fake drones: save what the window holds (never a token),
+// Session files in the GUI through drones of simulated ports: save what the window holds (never a token),
 // open it onto other port names through the port mapping dialog, refuse a broken file whole.
 #include <gtest/gtest.h>
 
@@ -41,23 +41,22 @@ std::vector<v1::Stream> toVector(const C& c) {
   return {c.begin(), c.end()};
 }
 
-/// A lab of fake drones and the main window over it.
+/// A lab of drones of simulated ports and the main window over it.
 struct Lab {
+  FakeLab fakes;
   Workspace workspace;
   std::unique_ptr<MainWindow> window;
-  std::map<QString, FakeDroneSession*> drones;
+  std::map<QString, DroneSession*> drones;
 
-  FakeDroneSession* add(const QString& name, std::vector<std::string> ports, const std::string& token = {}) {
-    auto fake = fakeDrone(name, std::move(ports));
-    if (!token.empty()) {
-      DroneAddress a = fake->address();
-      a.token = token;
-      fake->setAddress(a);
-    }
-    FakeDroneSession* d = fake.get();
-    drones[workspace.addSession(std::move(fake))] = d;
+  DroneSession* add(const QString& name, std::vector<std::string> ports, const std::string& token = {}) {
+    auto session = fakes.connect(name, ports, token);
+    DroneSession* d = session.get();
+    drones[workspace.addSession(std::move(session))] = d;
     return d;
   }
+  /// Drone `name`'s address (its session's key), as session files name it.
+  std::string address(const QString& name) { return fakes.key(name).toStdString(); }
+  QString key(const QString& name) { return fakes.key(name); }
   void show() {
     window = std::make_unique<MainWindow>(&workspace);
     window->show();
@@ -108,7 +107,7 @@ QString writeJson(const QTemporaryDir& dir, const std::string& json) {
 
 TEST(SessionGui, SaveWritesEveryDroneWithConfigsAndStreamsButNoToken) {
   Lab lab;
-  FakeDroneSession* one = lab.add("one", {"a", "b"}, "s3cret-token-text");
+  DroneSession* one = lab.add("one", {"a", "b"}, "s3cret-token-text");
   lab.add("two", {"c"});
   lab.show();
   // Applied streams on one/a, a configuration on one/b, an unapplied edit on two/c.
@@ -120,7 +119,7 @@ TEST(SessionGui, SaveWritesEveryDroneWithConfigsAndStreamsButNoToken) {
   one->configurePort("b", interleaved, [](const Status&) {});
   ASSERT_TRUE(waitFor([&] { return set && one->ports()[1].config().tx_mode() == v1::PortConfig::INTERLEAVED; }));
   lab.loadAll();
-  StreamListModel* c = lab.workspace.streams({"fake:two", "c"});
+  StreamListModel* c = lab.workspace.streams({lab.key("two"), "c"});
   c->appendNewStream();
   ASSERT_TRUE(c->isDirty());
 
@@ -138,7 +137,7 @@ TEST(SessionGui, SaveWritesEveryDroneWithConfigsAndStreamsButNoToken) {
   ASSERT_TRUE(file.ok()) << file.error().toString();
   ASSERT_EQ(file->drones_size(), 2);
   const auto& d1 = file->drones(0);
-  EXPECT_EQ(d1.address(), "fake:one");
+  EXPECT_EQ(d1.address(), lab.address("one"));
   EXPECT_EQ(d1.name(), "one");
   ASSERT_EQ(d1.ports_size(), 2);
   EXPECT_EQ(d1.ports(0).name(), "a");
@@ -147,7 +146,7 @@ TEST(SessionGui, SaveWritesEveryDroneWithConfigsAndStreamsButNoToken) {
   EXPECT_EQ(d1.ports(1).config().tx_mode(), v1::PortConfig::INTERLEAVED);
   EXPECT_EQ(d1.ports(1).streams_size(), 0);
   const auto& d2 = file->drones(1);
-  EXPECT_EQ(d2.address(), "fake:two");
+  EXPECT_EQ(d2.address(), lab.address("two"));
   ASSERT_EQ(d2.ports_size(), 1);
   EXPECT_TRUE(d2.ports(0).config().track_rx());
   EXPECT_EQ(bytes(toVector(d2.ports(0).streams())), bytes(c->streams())) << "the table's unapplied list is saved";
@@ -155,9 +154,9 @@ TEST(SessionGui, SaveWritesEveryDroneWithConfigsAndStreamsButNoToken) {
 
 TEST(SessionGui, OpenOntoOtherPortNamesThroughTheMappingDialog) {
   Lab lab;
-  FakeDroneSession* drone = lab.add("one", {"x", "y"});
+  DroneSession* drone = lab.add("one", {"x", "y"});
   lab.show();
-  v1::SessionFile session = sessionWith("fake:one", {{"a", 2}, {"b", 1}});
+  v1::SessionFile session = sessionWith(lab.address("one"), {{"a", 2}, {"b", 1}});
   session.mutable_drones(0)->mutable_ports(0)->mutable_config()->set_tx_mode(v1::PortConfig::INTERLEAVED);
   QTemporaryDir dir;
   const QString path = writeJson(dir, sessionFileToJson(session));
@@ -174,7 +173,7 @@ TEST(SessionGui, OpenOntoOtherPortNamesThroughTheMappingDialog) {
   ASSERT_TRUE(ok->isEnabled());
   ok->click();
 
-  const PortRef x{"fake:one", "x"}, y{"fake:one", "y"};
+  const PortRef x{lab.key("one"), "x"}, y{lab.key("one"), "y"};
   ASSERT_TRUE(waitFor([&] { return lab.workspace.loadedStreams(y) && lab.workspace.streams(y)->rowCount() == 2; }));
   EXPECT_EQ(bytes(lab.workspace.streams(y)->streams()), bytes(toVector(session.drones(0).ports(0).streams())));
   EXPECT_EQ(bytes(lab.workspace.streams(x)->streams()), bytes(toVector(session.drones(0).ports(1).streams())));
@@ -195,10 +194,10 @@ TEST(SessionGui, SameNamesLoadWithoutAsking) {
   Lab lab;
   lab.add("one", {"a", "b"});
   lab.show();
-  const v1::SessionFile session = sessionWith("fake:one", {{"b", 3}});
+  const v1::SessionFile session = sessionWith(lab.address("one"), {{"b", 3}});
   QTemporaryDir dir;
   lab.window->sessionActions()->openSession(writeJson(dir, sessionFileToJson(session)));
-  const PortRef b{"fake:one", "b"};
+  const PortRef b{lab.key("one"), "b"};
   ASSERT_TRUE(waitFor([&] { return lab.workspace.loadedStreams(b) && lab.workspace.streams(b)->rowCount() == 3; }));
   EXPECT_EQ(lab.window->findChild<PortMappingDialog*>(), nullptr);
 }
@@ -208,10 +207,10 @@ TEST(SessionGui, InvalidFileNamesThePathAndChangesNothing) {
   lab.add("one", {"a", "b"});
   lab.show();
   lab.loadAll();
-  lab.workspace.streams({"fake:one", "a"})->appendNewStream();  // an unapplied edit that must survive
+  lab.workspace.streams({lab.key("one"), "a"})->appendNewStream();  // an unapplied edit that must survive
   const std::string before = lab.allLists();
 
-  std::string json = sessionFileToJson(sessionWith("fake:one", {{"a", 1}, {"b", 2}}));
+  std::string json = sessionFileToJson(sessionWith(lab.address("one"), {{"a", 1}, {"b", 2}}));
   const std::string needle = "\"name\": \"b\"";
   const size_t at = json.find(needle);
   ASSERT_NE(at, std::string::npos) << json;

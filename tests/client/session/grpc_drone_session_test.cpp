@@ -1,4 +1,4 @@
-// GrpcDroneSession against an in-process drone (PortManager + DroneService on 127.0.0.1, port
+// GrpcDroneSession against an in-process drone (DroneCore + DroneService on 127.0.0.1, port
 // lo only): connecting, streams, stats, losing the drone and finding it again. Nothing here
 // starts transmitting: lo is a real interface (traffic only ever on veth in test namespaces).
 #include <grpcpp/grpcpp.h>
@@ -8,7 +8,7 @@
 #include <memory>
 #include <thread>
 
-#include "drone/core/port_manager.h"
+#include "drone/core/drone_core.h"
 #include "drone/service/drone_server.h"
 #include "drone/service/drone_service.h"
 #include "tests/support/stacks.h"
@@ -30,7 +30,7 @@ using test::StreamsAnswer;
 /// A drone on 127.0.0.1 that can go away and come back on the same port.
 class InProcessDrone {
  public:
-  InProcessDrone() : ports_(drone::PortFilter{{"lo"}, {}}) {}
+  InProcessDrone() : ports_(drone::systemPortSource(drone::PortFilter{{"lo"}, {}})) {}
   ~InProcessDrone() { stop(); }
 
   /// Listens on `port` (0 = any free one); false when it cannot bind.
@@ -52,7 +52,7 @@ class InProcessDrone {
   std::string target() const { return "127.0.0.1:" + std::to_string(port_); }
 
  private:
-  drone::PortManager ports_;
+  drone::DroneCore ports_;
   std::unique_ptr<drone::DroneService> service_;
   std::unique_ptr<grpc::Server> server_;
   int port_ = 0;

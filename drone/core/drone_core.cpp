@@ -1,0 +1,298 @@
+#include "drone/core/drone_core.h"
+
+#include <malloc.h>
+
+#include <algorithm>
+#include <condition_variable>
+#include <cstdio>
+
+#include "drone/clock.h"
+#include "drone/core/drone_errors.h"
+#include "drone/core/port_config_check.h"
+#include "drone/core/stats_rows.h"
+#include "rpc/stats/stream_pairing.h"
+
+namespace staccato::drone {
+namespace {
+
+constexpr size_t kTrimAfterBytes = size_t{16} << 20;
+
+std::vector<std::string> withoutRepeats(std::vector<std::string> names) {
+  std::vector<std::string> out;
+  for (auto& n : names)
+    if (std::find(out.begin(), out.end(), n) == out.end()) out.push_back(std::move(n));
+  return out;
+}
+
+}  // namespace
+
+DroneCore::DroneCore(std::unique_ptr<PortSource> source, DroneCoreOptions options)
+    : source_(std::move(source)), table_(options.defaults), streams_(options.limits.streamMemoryBytes), tx_(*source_),
+      rx_(*source_), hub_([this] { return collect(); }) {
+  refresh();
+  if (options.refreshEvery.count() > 0)
+    watcher_ = std::jthread([this, every = options.refreshEvery](std::stop_token st) {
+      std::mutex m;
+      std::condition_variable_any wake;
+      for (std::unique_lock lock(m); !wake.wait_for(lock, st, every, [] { return false; }) && !st.stop_requested();)
+        refresh();
+    });
+}
+
+DroneCore::~DroneCore() {
+  watcher_ = {};  // stops and joins before the parts go
+}
+
+void DroneCore::refresh() {
+  std::vector<PortInfo> found = source_->discover();
+  std::unique_lock lock(mu_);
+  const PortChanges changes = table_.refresh(std::move(found));
+  for (const std::string& name : changes.appeared) tx_.setError(name, "");  // back again: the old error is history
+  for (const auto* names : {&changes.appeared, &changes.changed})
+    for (const std::string& name : *names) rx_.update(table_.entries().at(name));
+  reportVanished(lock, changes.vanished);
+}
+
+void DroneCore::reportVanished(std::unique_lock<std::mutex>& lock, const std::vector<std::string>& ports) {
+  for (const std::string& name : ports) {
+    // Sending, or stopped a moment ago because sends began to fail: say what happened.
+    const PortTx& t = tx_.of(name);
+    if (t.session && (tx_.transmitting(name) || !t.session->error().empty())) {
+      stopSending(lock, {name});
+      tx_.setError(name, errors::vanishedWhileSending(name));
+    }
+    rx_.close(name);
+  }
+}
+
+std::vector<v1::Port> DroneCore::listPorts() {
+  std::lock_guard lock(mu_);
+  std::vector<v1::Port> out;
+  for (auto& [name, p] : table_.entries()) {
+    if (!p.present) continue;
+    tx_.reap(name);
+    const PortTx& t = tx_.of(name);
+    const PortRx& r = rx_.of(name);
+    v1::Port m;
+    m.set_name(name);
+    m.set_mac(p.info.mac);
+    m.set_mtu(p.info.mtu);
+    m.set_link_up(p.info.linkUp);
+    m.set_speed_mbps(p.info.speedMbps);
+    m.set_tx_queues(p.info.txQueues);
+    m.set_rx_queues(p.info.rxQueues);
+    m.set_driver(p.info.driver);
+    m.set_xdp_capable(p.info.xdpCapable);
+    if (t.backend.empty()) {
+      const BackendChoice expected = expectedBackend(*source_, p.info, p.config, rx_.turbo(name));
+      m.set_backend(expected.name);
+      m.set_backend_reason(expected.reason);
+    } else {
+      m.set_backend(t.backend);
+      m.set_backend_reason(t.reason);
+      m.set_active_queues(static_cast<uint32_t>(t.session ? t.session->queues() : 0));
+    }
+    m.set_rx_backend(r.engine);
+    m.set_rx_backend_reason(r.reason);
+    m.set_reserved_by(p.reservedBy);
+    m.set_transmitting(tx_.transmitting(name));
+    m.set_error(t.error.empty() ? r.error : t.error);
+    m.set_line_rate_bps(lineRateOf(p));
+    *m.mutable_config() = p.config;
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
+Status DroneCore::configurePort(const std::string& name, const v1::PortConfig& config, const std::string& client) {
+  std::lock_guard lock(mu_);
+  auto p = table_.find(name);
+  if (!p) return p.error();
+  if (auto s = table_.checkOwner(**p, client); !s) return s;
+  if (tx_.transmitting(name)) return errors::sendingNoConfigure(name);
+  tx_.reap(name);  // the last run's AF_XDP sockets go, so a new receive engine can bind
+  if (auto s = checkPortConfig((*p)->info, config); !s) return s;
+  (*p)->config = config;
+  tx_.resetChoice(name);  // the port list shows what the next start would choose
+  rx_.update(**p);
+  return Ok{};
+}
+
+Status DroneCore::canSetStreams(const std::string& name, const std::string& client) {
+  std::lock_guard lock(mu_);
+  return canSetStreamsLocked(name, client);
+}
+
+Status DroneCore::canSetStreamsLocked(const std::string& name, const std::string& client) {
+  auto p = table_.find(name);
+  if (!p) return p.error();
+  if (auto s = table_.checkOwner(**p, client); !s) return s;
+  if (tx_.transmitting(name)) return errors::sendingNoStreams(name);
+  return Ok{};
+}
+
+size_t DroneCore::streamBytesAvailable(const std::string& name) {
+  std::lock_guard lock(mu_);
+  return streams_.available(name);
+}
+
+Status DroneCore::setStreams(const std::string& name, rpc::Streams streams, const std::string& client) {
+  double rate = 0;
+  {
+    std::lock_guard lock(mu_);
+    auto p = table_.find(name);
+    if (!p) return p.error();
+    rate = lineRateOf(**p);
+  }
+  // Compiling thousands of streams takes a while: other clients' calls go on meanwhile.
+  auto stored = StreamStore::compile(std::move(streams), rate);
+  if (!stored) return stored.error();
+  std::shared_ptr<const StoredStreams> old;
+  {
+    std::lock_guard lock(mu_);
+    if (auto s = canSetStreamsLocked(name, client); !s) return s;  // things may have changed meanwhile
+    auto replaced = streams_.replace(name, std::move(stored).value());
+    if (!replaced) return replaced.error();
+    old = std::move(replaced).value();
+    // The last run's counts belong to streams that are gone; their ids would also make the
+    // receivers' rows ambiguous when another port now sends the same ids.
+    tx_.forget(name);
+  }
+  const bool large = old->bytes > kTrimAfterBytes;
+  old.reset();
+  if (large) malloc_trim(0);  // give the freed frames back to the system, not just to malloc
+  return Ok{};
+}
+
+Result<std::shared_ptr<const rpc::Streams>> DroneCore::getStreams(const std::string& name) {
+  std::lock_guard lock(mu_);
+  auto p = table_.find(name);
+  if (!p) return p.error();
+  return streams_.get(name)->streams;
+}
+
+Status DroneCore::startTx(const std::vector<std::string>& names, const std::string& client, uint64_t lease) {
+  std::vector<PendingStart> starts;  // before the lock below: backends that did not start close unlocked
+  {
+    std::lock_guard lock(mu_);
+    auto targets = table_.owned(withoutRepeats(names), client);
+    if (!targets) return targets.error();
+    // Check every port first: either all start or none does.
+    for (PortEntry* p : *targets) {
+      if (tx_.transmitting(p->info.name)) return errors::alreadySending(p->info.name);
+      if (streams_.get(p->info.name)->sendable->empty()) return errors::noEnabledStreams(p->info.name);
+    }
+    for (PortEntry* p : *targets)
+      starts.push_back(tx_.begin(*p, *streams_.get(p->info.name), rx_.turbo(p->info.name)));
+  }
+  // Opening sockets waits for the kernel (seconds on a busy host): not under the lock. The ports
+  // are marked as starting meanwhile, so nobody else starts or changes them.
+  for (PendingStart& s : starts) tx_.open(s);
+  std::lock_guard lock(mu_);
+  for (PendingStart& s : starts)
+    if (!s.chosen) {
+      for (const PendingStart& a : starts) tx_.abandon(a);
+      return s.chosen.error();
+    }
+  for (PendingStart& s : starts) tx_.finish(s, lease);
+  return Ok{};
+}
+
+void DroneCore::stopSending(std::unique_lock<std::mutex>& lock, const std::vector<std::string>& ports) {
+  auto sessions = tx_.requestStop(ports);
+  lock.unlock();
+  Transmitter::waitFinished(sessions);
+  lock.lock();
+  for (const std::string& port : ports) tx_.reap(port);
+}
+
+Status DroneCore::stopTx(const std::vector<std::string>& names, const std::string& client) {
+  std::unique_lock lock(mu_);
+  auto targets = table_.owned(names, client);
+  if (!targets) return targets.error();
+  stopSending(lock, names);
+  return Ok{};
+}
+
+void DroneCore::expireLease(uint64_t lease, const std::string& why) {
+  std::unique_lock lock(mu_);
+  const std::vector<std::string> leased = tx_.leasedTo(lease);
+  stopSending(lock, leased);
+  for (const std::string& port : leased) {
+    tx_.setError(port, why);
+    std::fprintf(stderr, "staccato-drone: %s: %s\n", port.c_str(), why.c_str());
+  }
+}
+
+Status DroneCore::clearStats(const std::vector<std::string>& names, const std::string& client) {
+  auto kernel = source_->counters();
+  std::lock_guard lock(mu_);
+  auto targets = table_.owned(names, client);
+  if (!targets) return targets.error();
+  // Every port this client may change: others' reserved ports keep their counts.
+  if (names.empty()) *targets = table_.allOwnedBy(client);
+  for (PortEntry* p : *targets) {
+    tx_.clearCounters(p->info.name);
+    if (SignatureReceiver* r = rx_.receiver(p->info.name)) r->clear();
+    // Kernel counters cannot be reset: remember where they stood and report from there.
+    if (kernel && kernel->count(p->info.name)) p->kernelBaseline = kernel->at(p->info.name);
+  }
+  return Ok{};
+}
+
+Status DroneCore::reserve(const std::string& name, const std::string& client) {
+  std::lock_guard lock(mu_);
+  return table_.reserve(name, client);
+}
+
+Status DroneCore::release(const std::string& name, const std::string& client, bool force) {
+  std::lock_guard lock(mu_);
+  return table_.release(name, client, force);
+}
+
+void DroneCore::addTransmitRows(v1::StatsSnapshot& snap, const std::string& name, const PortEntry& p,
+                                const std::map<std::string, LinkCounters>* kernel) {
+  tx_.reap(name);
+  const PortTx& t = tx_.of(name);
+  v1::PortStats* ps = snap.add_ports();
+  ps->set_port(name);
+  if (kernel && kernel->count(name)) setKernelCounters(*ps, kernel->at(name), p.kernelBaseline);
+  ps->set_transmitting(tx_.transmitting(name));
+  ps->set_error(t.error);
+  if (SignatureReceiver* r = rx_.receiver(name)) ps->set_drone_rx_dropped(r->dropped());
+  uint64_t packets = 0, bytes = 0;
+  for (size_t i = 0; t.session && i < t.streamIds.size(); ++i) {
+    v1::StreamStats* s = snap.add_streams();
+    s->set_tx_port(name);
+    s->set_stream_id(t.streamIds[i]);
+    s->set_tx_packets(t.session->packets(i));
+    s->set_tx_bytes(t.session->bytes(i));
+    packets += s->tx_packets();
+    bytes += s->tx_bytes();
+  }
+  ps->set_drone_tx_packets(packets);
+  ps->set_drone_tx_bytes(bytes);
+}
+
+v1::StatsSnapshot DroneCore::collect() {
+  auto kernel = source_->counters();
+  const auto* counters = kernel ? &*kernel : nullptr;
+  std::lock_guard lock(mu_);
+  v1::StatsSnapshot snap;
+  snap.set_timestamp_ns(monotonicNs());
+  std::vector<v1::StreamStats> received;
+  for (auto& [name, p] : table_.entries()) {
+    if (!p.present) continue;
+    addTransmitRows(snap, name, p, counters);
+    if (SignatureReceiver* r = rx_.receiver(name))
+      r->forEachStream([&](uint16_t id, const StreamRxStats& rx) { received.push_back(receiveRow(name, id, rx)); });
+  }
+  rpc::pairStreamRows(snap, received, {true, [&](const std::string& port) { return tx_.transmitting(port); }});
+  // A port that vanished while sending stays in the stats, with its error and last counts; it
+  // sends nothing any more, so it is nobody's sender when pairing.
+  for (auto& [name, p] : table_.entries())
+    if (!p.present && !tx_.of(name).error.empty()) addTransmitRows(snap, name, p, counters);
+  return snap;
+}
+
+}  // namespace staccato::drone

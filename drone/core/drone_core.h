@@ -1,0 +1,89 @@
+#pragma once
+/// The drone's rules, whatever its ports are: configuration, streams (all or nothing),
+/// reservations, starting and stopping, receive engines and stats. Made of parts with one job
+/// each (PortTable, StreamStore, Transmitter, Receivers, StatsHub) over a PortSource; the gRPC
+/// service is a thin layer over this. Thread-safe: one control-plane lock, never taken per
+/// packet and not held while sockets open, workers stop or counters are read from the kernel.
+#include <chrono>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "common/core/result.h"
+#include "drone/core/drone_limits.h"
+#include "drone/core/port_source.h"
+#include "drone/core/port_table.h"
+#include "drone/core/receivers.h"
+#include "drone/core/stats_hub.h"
+#include "drone/core/stream_store.h"
+#include "drone/core/transmitter.h"
+#include "staccato/v1/drone.pb.h"
+
+namespace staccato::drone {
+
+struct DroneCoreOptions {
+  v1::PortConfig defaults;  ///< the configuration new ports start with
+  DroneLimits limits;
+  /// How often the port source is asked for hot-plugged and removed ports; 0 = only when
+  /// refresh() is called.
+  std::chrono::milliseconds refreshEvery{1000};
+};
+
+class DroneCore {
+ public:
+  DroneCore(std::unique_ptr<PortSource> source, DroneCoreOptions options = {});
+  ~DroneCore();
+
+  /// Asks the source for its ports: new ones appear, vanished ones stop with an error.
+  void refresh();
+
+  std::vector<v1::Port> listPorts();
+  Status configurePort(const std::string& port, const v1::PortConfig& config, const std::string& client);
+  /// Whether `client` may set the port's streams now (it exists, is not sending, not reserved
+  /// by someone else): checked before a long upload, and again by setStreams.
+  Status canSetStreams(const std::string& port, const std::string& client);
+  /// Bytes of streams the port may hold: the drone's stream memory less the other ports' streams.
+  size_t streamBytesAvailable(const std::string& port);
+  /// Replaces the port's streams, all or nothing. Compiles without holding the lock.
+  Status setStreams(const std::string& port, rpc::Streams streams, const std::string& client);
+  /// The port's streams as they were set (shared, never copied).
+  Result<std::shared_ptr<const rpc::Streams>> getStreams(const std::string& port);
+  /// Starts the ports, all or none. `lease` (not 0): the LeaseBook lease that stops them if the
+  /// client goes away (see expireLease).
+  Status startTx(const std::vector<std::string>& ports, const std::string& client, uint64_t lease = 0);
+  /// Stops the ports still sending under `lease`, with `why` as their error.
+  void expireLease(uint64_t lease, const std::string& why);
+  Status stopTx(const std::vector<std::string>& ports, const std::string& client);
+  /// Empty `ports`: every port `client` may change.
+  Status clearStats(const std::vector<std::string>& ports, const std::string& client);
+  Status reserve(const std::string& port, const std::string& client);
+  Status release(const std::string& port, const std::string& client, bool force);
+
+  /// Every port's cumulative counters, transmit and receive rows paired (rates: the StatsHub).
+  v1::StatsSnapshot collect();
+  /// Where WatchStats subscribes.
+  StatsHub& stats() { return hub_; }
+
+ private:
+  /// Locked: stops what the ports send and waits (unlocked) until their workers have.
+  void stopSending(std::unique_lock<std::mutex>& lock, const std::vector<std::string>& ports);
+  /// The port's row and its streams' transmit rows.
+  void addTransmitRows(v1::StatsSnapshot& snap, const std::string& name, const PortEntry& p,
+                       const std::map<std::string, LinkCounters>* kernel);
+  Status canSetStreamsLocked(const std::string& port, const std::string& client);
+  void reportVanished(std::unique_lock<std::mutex>& lock, const std::vector<std::string>& ports);
+
+  std::unique_ptr<PortSource> source_;
+  std::mutex mu_;
+  PortTable table_;
+  StreamStore streams_;
+  Transmitter tx_;
+  Receivers rx_;
+  StatsHub hub_;           ///< after the parts it reads
+  std::jthread watcher_;   ///< notices hot-plugged and removed interfaces
+};
+
+}  // namespace staccato::drone

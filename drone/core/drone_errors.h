@@ -1,0 +1,27 @@
+#pragma once
+/// Every error a client can get from the drone's rules, each written once: the drone answers
+/// with these, and tests compare against them.
+#include <cstddef>
+#include <string>
+
+#include "common/core/result.h"
+
+namespace staccato::drone::errors {
+
+Error noSuchPort(const std::string& port);
+Error reservedByOther(const std::string& port, const std::string& holder);
+Error noClientToReserve();
+/// A sending port refuses a start, a new configuration and new streams.
+Error alreadySending(const std::string& port);
+Error sendingNoConfigure(const std::string& port);
+Error sendingNoStreams(const std::string& port);
+Error noEnabledStreams(const std::string& port);
+Error streamMemoryFull(size_t wanted, size_t drone, size_t left);
+Error badClientId(size_t maxChars);
+Error intervalTooShort(uint32_t intervalMs, uint32_t minimumMs);
+Error noStreamsPart();
+
+/// The port error of an interface that went away while sending.
+std::string vanishedWhileSending(const std::string& port);
+
+}  // namespace staccato::drone::errors

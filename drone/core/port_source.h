@@ -1,0 +1,47 @@
+#pragma once
+/// Where a drone's ports come from and how their engines open: the host's interfaces
+/// (SystemPortSource) or simulated ones (drone/fake/FakePortSource, for tests and for trying
+/// the drone without privileges). Everything above it, every rule of the drone, is the same.
+#include <map>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "common/core/result.h"
+#include "common/stream/tx_backend.h"
+#include "drone/port/kernel_stats.h"
+#include "drone/port/port_info.h"
+#include "drone/port/xdp_features.h"
+#include "drone/rx/signature_receiver.h"
+
+namespace staccato::drone {
+
+/// An AF_XDP binding mode to try.
+enum class TurboMode { kZeroCopy, kCopy };
+
+class PortSource {
+ public:
+  virtual ~PortSource() = default;
+
+  /// The ports there are now, sorted by name.
+  virtual std::vector<PortInfo> discover() = 0;
+  /// Interface counters of every port (what the kernel counted), by name.
+  virtual Result<std::map<std::string, LinkCounters>> counters() = 0;
+  /// The driver's XDP features (unknown: known = false).
+  virtual XdpFeatures xdpFeatures(const PortInfo& port) = 0;
+  /// Whether AF_XDP turbo transmit and receive exist at all in this drone.
+  virtual bool hasTurbo() const = 0;
+
+  virtual Result<std::unique_ptr<TxBackend>> openPcapTx(const PortInfo& port) = 0;
+  /// One AF_XDP queue, its memory sized for `plans`; fails when the mode cannot bind.
+  virtual Result<std::unique_ptr<TxBackend>> openTurboTx(const PortInfo& port, uint32_t queue, TurboMode mode,
+                                                         std::span<const TxPlan> plans) = 0;
+  virtual Result<std::unique_ptr<SignatureReceiver>> openPcapRx(const PortInfo& port) = 0;
+  virtual Result<std::unique_ptr<SignatureReceiver>> openTurboRx(const PortInfo& port) = 0;
+};
+
+/// The host's network interfaces (sysfs, netlink, libpcap, AF_XDP), filtered.
+std::unique_ptr<PortSource> systemPortSource(PortFilter filter);
+
+}  // namespace staccato::drone

@@ -1,0 +1,42 @@
+#pragma once
+/// Each port's receive engine while it tracks receive, and which engine it is and why. One
+/// engine per port: turbo's sockets would take the frames from libpcap's. Not thread-safe: the
+/// DroneCore's lock guards it.
+#include <map>
+#include <memory>
+#include <string>
+
+#include "drone/core/port_table.h"
+#include "drone/core/receiver_choice.h"
+
+namespace staccato::drone {
+
+struct PortRx {
+  std::unique_ptr<SignatureReceiver> receiver;
+  std::string engine = "off";  ///< "turbo-native", "turbo-generic", "pcap" or "off"
+  std::string reason;
+  std::string error;           ///< the engine that was asked for could not open
+  v1::PortConfig openedWith;   ///< the config it was opened for
+  PortInfo openedFor;          ///< the interface as it was then
+};
+
+class Receivers {
+ public:
+  explicit Receivers(PortSource& source) : source_(source) {}
+
+  /// Opens (or re-opens, when the config or the interface's shape changed) the engine the
+  /// port's config asks for.
+  void update(const PortEntry& port);
+  void close(const std::string& port);
+  /// The port's engine, or null.
+  SignatureReceiver* receiver(const std::string& port);
+  const PortRx& of(const std::string& port) { return ports_[port]; }
+  /// Whether the port receives with turbo (whose sockets hold its AF_XDP queues).
+  bool turbo(const std::string& port);
+
+ private:
+  PortSource& source_;
+  std::map<std::string, PortRx> ports_;
+};
+
+}  // namespace staccato::drone

@@ -1,0 +1,44 @@
+#include "drone/core/stats_rows.h"
+
+#include <array>
+
+namespace staccato::drone {
+
+void setKernelCounters(v1::PortStats& row, const LinkCounters& k, const LinkCounters& b) {
+  auto since = [](uint64_t now, uint64_t base) { return now >= base ? now - base : now; };
+  row.set_tx_packets(since(k.txPackets, b.txPackets));
+  row.set_tx_bytes(since(k.txBytes, b.txBytes));
+  row.set_rx_packets(since(k.rxPackets, b.rxPackets));
+  row.set_rx_bytes(since(k.rxBytes, b.rxBytes));
+  row.set_tx_dropped(since(k.txDropped, b.txDropped));
+  row.set_rx_dropped(since(k.rxDropped, b.rxDropped));
+  row.set_tx_errors(since(k.txErrors, b.txErrors));
+  row.set_rx_errors(since(k.rxErrors, b.rxErrors));
+}
+
+v1::StreamStats receiveRow(const std::string& port, uint16_t id, const StreamRxStats& rx) {
+  v1::StreamStats s;
+  s.set_rx_port(port);
+  s.set_stream_id(id);
+  s.set_rx_packets(rx.packets.load(std::memory_order_relaxed));
+  s.set_rx_bytes(rx.bytes.load(std::memory_order_relaxed));
+  s.set_lost(rx.sequence.lost());
+  s.set_duplicates(rx.sequence.duplicates());
+  s.set_reordered(rx.sequence.reordered());
+  v1::LatencyStats* l = s.mutable_latency();
+  l->set_samples(rx.latency.count());
+  l->set_min_ns(rx.latency.min());
+  l->set_avg_ns(rx.latency.mean());
+  l->set_max_ns(rx.latency.max());
+  constexpr std::array<double, 4> kQuantiles{0.5, 0.9, 0.99, 0.999};
+  std::array<uint64_t, 4> q{};
+  rx.latency.quantiles(kQuantiles, q);
+  l->set_p50_ns(q[0]);
+  l->set_p90_ns(q[1]);
+  l->set_p99_ns(q[2]);
+  l->set_p999_ns(q[3]);
+  l->set_jitter_ns(double(rx.jitterNs.load(std::memory_order_relaxed)));
+  return s;
+}
+
+}  // namespace staccato::drone

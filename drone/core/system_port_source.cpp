@@ -1,0 +1,57 @@
+// The real port source: interfaces from sysfs, counters from netlink, libpcap and AF_XDP engines.
+#include "drone/core/port_source.h"
+#include "drone/tx/pcap_backend.h"
+#ifdef STACCATO_HAVE_TURBO
+#include "turbo/tx/turbo_backend.h"
+#endif
+
+namespace staccato::drone {
+namespace {
+
+class SystemPortSource final : public PortSource {
+ public:
+  explicit SystemPortSource(PortFilter filter) : filter_(std::move(filter)) {}
+
+  std::vector<PortInfo> discover() override { return discoverPorts(filter_); }
+  Result<std::map<std::string, LinkCounters>> counters() override { return readLinkCounters(); }
+  XdpFeatures xdpFeatures(const PortInfo& port) override {
+    auto f = queryXdpFeatures(static_cast<unsigned>(port.ifindex));
+    return f ? *f : XdpFeatures{};
+  }
+#ifdef STACCATO_HAVE_TURBO
+  bool hasTurbo() const override { return true; }
+#else
+  bool hasTurbo() const override { return false; }
+#endif
+
+  Result<std::unique_ptr<TxBackend>> openPcapTx(const PortInfo& port) override { return openPcapBackend(port.name); }
+
+  Result<std::unique_ptr<TxBackend>> openTurboTx(const PortInfo& port, uint32_t queue, TurboMode mode,
+                                                 std::span<const TxPlan> plans) override {
+#ifdef STACCATO_HAVE_TURBO
+    return turbo::openTurboBackend(
+        {port.name, queue, mode == TurboMode::kZeroCopy ? turbo::CopyMode::kZeroCopy : turbo::CopyMode::kCopy}, plans);
+#else
+    (void)queue, (void)mode, (void)plans;
+    return makeError(port.name, "this drone was built without turbo", ErrorKind::kUnavailable);
+#endif
+  }
+
+  Result<std::unique_ptr<SignatureReceiver>> openPcapRx(const PortInfo& port) override {
+    return SignatureReceiver::openPcap(port.name);
+  }
+  Result<std::unique_ptr<SignatureReceiver>> openTurboRx(const PortInfo& port) override {
+    return SignatureReceiver::openTurbo(port);
+  }
+
+ private:
+  PortFilter filter_;
+};
+
+}  // namespace
+
+std::unique_ptr<PortSource> systemPortSource(PortFilter filter) {
+  return std::make_unique<SystemPortSource>(std::move(filter));
+}
+
+}  // namespace staccato::drone

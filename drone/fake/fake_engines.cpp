@@ -1,0 +1,109 @@
+// Simulated engines. The transmit backend keeps a few buffers per stream, prefilled with its
+// template as the real backends do, so the patch program rewrites only what varies; a batch
+// crosses the wire at once. The receiver drains its port's inbox on its own thread and counts
+// with the real receive code (SignatureReceiver::onFrame).
+#include "drone/fake/fake_engines.h"
+
+#include <algorithm>
+#include <array>
+#include <thread>
+
+#include "drone/clock.h"
+
+namespace staccato::drone::fake {
+namespace {
+
+constexpr size_t kBuffersPerStream = 32;  ///< the largest batch a worker asks for
+constexpr int kWaitMs = 20;               ///< also bounds how long a clear or a stop waits
+
+class FakeTxBackend final : public TxBackend {
+ public:
+  FakeTxBackend(std::shared_ptr<FakePortSource::Port> port, std::string name)
+      : port_(std::move(port)), name_(std::move(name)) {}
+
+  std::string name() const override { return name_; }
+
+  Status prepare(std::span<const TxPlan> plans) override {
+    buffers_.assign(plans.size(), {});
+    for (size_t i = 0; i < plans.size(); ++i)
+      buffers_[i].assign(kBuffersPerStream, plans[i].frameTemplate);
+    return Ok{};
+  }
+
+  size_t acquire(size_t stream, std::span<uint8_t*> out) noexcept override {
+    const size_t n = std::min(out.size(), kBuffersPerStream);
+    for (size_t k = 0; k < n; ++k) out[k] = pending_[k] = buffers_[stream][k].data();
+    return n;
+  }
+
+  size_t submit(std::span<const uint16_t> lengths) noexcept override {
+    if (!port_->plugged.load()) {
+      error_ = port_->spec.name + ": send failed: No such device (the interface went away)";
+      return 0;
+    }
+    uint64_t bytes = 0;
+    for (uint16_t len : lengths) bytes += len;
+    port_->counters.txPackets.fetch_add(lengths.size(), std::memory_order_relaxed);
+    port_->counters.txBytes.fetch_add(bytes, std::memory_order_relaxed);
+    if (FakePortSource::Port* peer = port_->peer.get(); peer && peer->plugged.load()) {
+      peer->counters.rxPackets.fetch_add(lengths.size(), std::memory_order_relaxed);
+      peer->counters.rxBytes.fetch_add(bytes, std::memory_order_relaxed);
+      peer->inbox.deliver(std::span<uint8_t* const>(pending_.data(), lengths.size()), lengths, realtimeNs());
+    }
+    return lengths.size();
+  }
+
+  std::string lastError() const override { return error_; }
+
+ private:
+  std::shared_ptr<FakePortSource::Port> port_;
+  std::string name_;
+  std::vector<std::vector<std::vector<uint8_t>>> buffers_;  ///< [stream][buffer]
+  std::array<uint8_t*, kBuffersPerStream> pending_{};
+  std::string error_;
+};
+
+class FakeReceiver final : public SignatureReceiver {
+ public:
+  FakeReceiver(std::shared_ptr<FakePortSource::Port> port, std::string engine)
+      : port_(std::move(port)), engine_(std::move(engine)) {
+    port_->inbox.setListening(true);
+    thread_ = std::jthread([this](std::stop_token st) { run(st); });
+  }
+  ~FakeReceiver() override {
+    thread_.request_stop();
+    thread_.join();
+    port_->inbox.setListening(false);
+  }
+
+  std::string engine() const override { return engine_; }
+  uint64_t dropped() const override { return port_->inbox.dropped(); }
+
+ private:
+  void onClear() noexcept override { port_->inbox.resetDropped(); }
+
+  void run(std::stop_token st) {
+    while (!st.stop_requested()) {
+      serviceClear();
+      port_->inbox.drain([this](const uint8_t* frame, uint16_t len, uint64_t arrivalNs) {
+        onFrame(frame, len, len, arrivalNs);
+      }, kWaitMs);
+    }
+  }
+
+  std::shared_ptr<FakePortSource::Port> port_;
+  std::string engine_;
+  std::jthread thread_;
+};
+
+}  // namespace
+
+std::unique_ptr<TxBackend> fakeTxBackend(std::shared_ptr<FakePortSource::Port> port, std::string name) {
+  return std::make_unique<FakeTxBackend>(std::move(port), std::move(name));
+}
+
+std::unique_ptr<SignatureReceiver> fakeReceiver(std::shared_ptr<FakePortSource::Port> port, std::string engine) {
+  return std::make_unique<FakeReceiver>(std::move(port), std::move(engine));
+}
+
+}  // namespace staccato::drone::fake

@@ -1,0 +1,17 @@
+#pragma once
+/// The transmit backend and receive engine of a simulated port.
+#include <memory>
+#include <string>
+
+#include "common/stream/tx_backend.h"
+#include "drone/fake/fake_port_source.h"
+#include "drone/rx/signature_receiver.h"
+
+namespace staccato::drone::fake {
+
+/// Sends into the port's wire: counted on both ends, delivered to the peer's inbox.
+std::unique_ptr<TxBackend> fakeTxBackend(std::shared_ptr<FakePortSource::Port> port, std::string name);
+/// Counts the signature frames arriving in the port's inbox, on a thread of its own.
+std::unique_ptr<SignatureReceiver> fakeReceiver(std::shared_ptr<FakePortSource::Port> port, std::string engine);
+
+}  // namespace staccato::drone::fake

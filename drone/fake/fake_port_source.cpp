@@ -1,0 +1,129 @@
+#include "drone/fake/fake_port_source.h"
+
+#include <cstdio>
+
+#include "drone/fake/fake_engines.h"
+
+namespace staccato::drone::fake {
+namespace {
+
+constexpr const char* kDriver = "simulated";
+
+std::string macOf(int index) {
+  char mac[18];
+  std::snprintf(mac, sizeof mac, "02:00:00:00:00:%02x", index & 0xff);
+  return mac;
+}
+
+}  // namespace
+
+std::vector<FakePortSpec> fakePair(const std::string& a, const std::string& b, uint32_t queues) {
+  return {{.name = a, .peer = b, .queues = queues, .turbo = true}, {.name = b, .peer = a, .queues = queues, .turbo = true}};
+}
+
+FakePortSource::FakePortSource(std::vector<FakePortSpec> ports) {
+  int index = 100;
+  for (auto& spec : ports) {
+    const std::string name = spec.name;
+    ports_[name] = std::make_shared<Port>(std::move(spec), ++index);
+  }
+  for (auto& [name, p] : ports_)
+    if (auto peer = ports_.find(p->spec.peer); peer != ports_.end()) p->peer = peer->second;
+}
+
+FakePortSource::~FakePortSource() {
+  for (auto& [name, p] : ports_) p->peer.reset();  // the ports hold each other
+}
+
+std::shared_ptr<FakePortSource::Port> FakePortSource::find(const std::string& name) {
+  std::lock_guard lock(mu_);
+  auto it = ports_.find(name);
+  return it == ports_.end() ? nullptr : it->second;
+}
+
+std::vector<PortInfo> FakePortSource::discover() {
+  std::lock_guard lock(mu_);
+  std::vector<PortInfo> out;
+  for (auto& [name, p] : ports_) {
+    if (!p->plugged.load()) continue;
+    PortInfo info;
+    info.name = name;
+    info.ifindex = p->ifindex;
+    info.mac = macOf(p->ifindex);
+    info.mtu = 1500;
+    info.linkUp = true;
+    info.speedMbps = p->spec.speedMbps;
+    info.txQueues = info.rxQueues = p->spec.queues;
+    info.driver = kDriver;
+    info.xdpCapable = p->spec.turbo;
+    out.push_back(std::move(info));
+  }
+  return out;
+}
+
+Result<std::map<std::string, LinkCounters>> FakePortSource::counters() {
+  std::lock_guard lock(mu_);
+  std::map<std::string, LinkCounters> out;
+  for (auto& [name, p] : ports_)
+    if (p->plugged.load()) out[name] = p->counters.read();
+  return out;
+}
+
+XdpFeatures FakePortSource::xdpFeatures(const PortInfo&) {
+  return {.known = true, .native = false, .redirect = false, .zeroCopy = false};
+}
+
+Status FakePortSource::takeFailure(const std::string& name) {
+  std::lock_guard lock(mu_);
+  auto it = failNext_.find(name);
+  if (it == failNext_.end()) return Ok{};
+  Error e = makeError(name, it->second, ErrorKind::kUnavailable);
+  failNext_.erase(it);
+  return e;
+}
+
+Result<std::unique_ptr<TxBackend>> FakePortSource::openPcapTx(const PortInfo& info) {
+  if (auto s = takeFailure(info.name); !s) return s.error();
+  auto p = find(info.name);
+  if (!p || !p->plugged.load()) return makeError(info.name, "cannot open: no such device", ErrorKind::kUnavailable);
+  return fakeTxBackend(p, "pcap");
+}
+
+Result<std::unique_ptr<TxBackend>> FakePortSource::openTurboTx(const PortInfo& info, uint32_t queue, TurboMode mode,
+                                                               std::span<const TxPlan>) {
+  if (auto s = takeFailure(info.name); !s) return s.error();
+  auto p = find(info.name);
+  if (!p || !p->spec.turbo) return makeError(info.name, "simulated port without AF_XDP", ErrorKind::kUnavailable);
+  if (mode == TurboMode::kZeroCopy) return makeError(info.name, "simulated port without zero-copy", ErrorKind::kUnavailable);
+  if (queue >= p->spec.queues) return makeError(info.name, "no tx queue " + std::to_string(queue), ErrorKind::kUnavailable);
+  return fakeTxBackend(p, "turbo copy");
+}
+
+Result<std::unique_ptr<SignatureReceiver>> FakePortSource::openPcapRx(const PortInfo& info) {
+  if (auto s = takeFailure(info.name); !s) return s.error();
+  auto p = find(info.name);
+  if (!p) return makeError(info.name, "cannot open for receiving: no such device", ErrorKind::kUnavailable);
+  return fakeReceiver(p, "pcap");
+}
+
+Result<std::unique_ptr<SignatureReceiver>> FakePortSource::openTurboRx(const PortInfo& info) {
+  if (auto s = takeFailure(info.name); !s) return s.error();
+  auto p = find(info.name);
+  if (!p || !p->spec.turbo) return makeError(info.name, "simulated port without AF_XDP", ErrorKind::kUnavailable);
+  return fakeReceiver(p, "turbo-generic");
+}
+
+void FakePortSource::unplug(const std::string& port) {
+  if (auto p = find(port)) p->plugged.store(false);
+}
+
+void FakePortSource::plug(const std::string& port) {
+  if (auto p = find(port)) p->plugged.store(true);
+}
+
+void FakePortSource::failNextOpen(const std::string& port, std::string error) {
+  std::lock_guard lock(mu_);
+  failNext_[port] = std::move(error);
+}
+
+}  // namespace staccato::drone::fake

@@ -1,0 +1,74 @@
+#pragma once
+/// Simulated ports: pairs of ports joined by a FakeWire, so that what one sends arrives at its
+/// peer and is counted there by the drone's real receive code. They need no privileges and no
+/// network: the drone's tests run every rule on them, the GUI's tests run the real drone over
+/// them, and `staccato-drone --fake-lab` lets anyone try the drone. Their engines stand in for
+/// libpcap and (on ports that say so) AF_XDP copy mode on a driver without native XDP.
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "drone/core/port_source.h"
+#include "drone/fake/fake_wire.h"
+
+namespace staccato::drone::fake {
+
+struct FakePortSpec {
+  std::string name;
+  std::string peer;        ///< the port at the other end of the wire ("" = none: frames vanish)
+  uint32_t queues = 1;     ///< transmit and receive queues
+  bool turbo = false;      ///< offers AF_XDP (copy mode, generic hook)
+  uint64_t speedMbps = 0;  ///< 0 = unknown, as veth says
+  size_t inboxFrames = 8192;
+  bool lossless = true;    ///< false: frames finding the receiver's inbox full are dropped (missed)
+};
+
+/// Two ports `a` <-> `b`, each with `queues` queues and AF_XDP.
+std::vector<FakePortSpec> fakePair(const std::string& a, const std::string& b, uint32_t queues = 2);
+
+class FakePortSource final : public PortSource {
+ public:
+  explicit FakePortSource(std::vector<FakePortSpec> ports);
+  ~FakePortSource() override;
+
+  std::vector<PortInfo> discover() override;
+  Result<std::map<std::string, LinkCounters>> counters() override;
+  XdpFeatures xdpFeatures(const PortInfo& port) override;
+  bool hasTurbo() const override { return true; }
+  Result<std::unique_ptr<TxBackend>> openPcapTx(const PortInfo& port) override;
+  Result<std::unique_ptr<TxBackend>> openTurboTx(const PortInfo& port, uint32_t queue, TurboMode mode,
+                                                 std::span<const TxPlan> plans) override;
+  Result<std::unique_ptr<SignatureReceiver>> openPcapRx(const PortInfo& port) override;
+  Result<std::unique_ptr<SignatureReceiver>> openTurboRx(const PortInfo& port) override;
+
+  // ---- what a test does to the hardware (the drone notices at its next refresh) ----
+  /// The interface goes away: it leaves discover() and sends on it fail.
+  void unplug(const std::string& port);
+  void plug(const std::string& port);
+  /// The next open of any engine on `port` fails with `error`.
+  void failNextOpen(const std::string& port, std::string error);
+
+  /// One port's state, shared with its engines (which may outlive a refresh).
+  struct Port {
+    FakePortSpec spec;
+    int ifindex = 0;
+    std::atomic<bool> plugged{true};
+    FakeCounters counters;
+    FakeInbox inbox;
+    std::shared_ptr<Port> peer;
+    explicit Port(FakePortSpec s, int index)
+        : spec(std::move(s)), ifindex(index), inbox(spec.inboxFrames, spec.lossless) {}
+  };
+
+ private:
+  std::shared_ptr<Port> find(const std::string& name);
+  Status takeFailure(const std::string& name);
+
+  std::mutex mu_;
+  std::map<std::string, std::shared_ptr<Port>> ports_;
+  std::map<std::string, std::string> failNext_;
+};
+
+}  // namespace staccato::drone::fake

@@ -1,0 +1,83 @@
+#include "rpc/stats/stream_pairing.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <utility>
+
+namespace staccato::rpc {
+namespace {
+
+/// Copies the receive side of `rx` into `row`.
+void takeReceiveSide(v1::StreamStats& row, const v1::StreamStats& rx) {
+  row.set_rx_port(rx.rx_port());
+  row.set_rx_packets(rx.rx_packets());
+  row.set_rx_bytes(rx.rx_bytes());
+  row.set_lost(rx.lost());
+  row.set_duplicates(rx.duplicates());
+  row.set_reordered(rx.reordered());
+  *row.mutable_latency() = rx.latency();
+}
+
+}  // namespace
+
+void pairStreamRows(v1::StatsSnapshot& snap, const std::vector<v1::StreamStats>& rxRows, const PairingContext& context) {
+  // The transmit rows: which ports send each stream id, and where each (port, id) row is.
+  std::map<uint32_t, std::vector<std::string>> senders;
+  std::map<std::pair<std::string, uint32_t>, int> txRows;
+  for (int i = 0; i < snap.streams_size(); ++i) {
+    const v1::StreamStats& s = snap.streams(i);
+    if (s.tx_port().empty() || !s.rx_port().empty()) continue;
+    senders[s.stream_id()].push_back(s.tx_port());
+    txRows[{s.tx_port(), s.stream_id()}] = i;
+  }
+  for (const v1::StreamStats& rx : rxRows) {
+    auto who = senders.find(rx.stream_id());
+    const bool oneSender = who != senders.end() && who->second.size() == 1;
+    v1::StreamStats* row = nullptr;
+    if (oneSender) {
+      auto it = txRows.find({who->second[0], rx.stream_id()});
+      if (it != txRows.end() && snap.streams(it->second).rx_port().empty()) row = snap.mutable_streams(it->second);
+    }
+    if (!row) {
+      row = snap.add_streams();
+      row->set_stream_id(rx.stream_id());
+      if (oneSender) row->set_tx_port(who->second[0]);
+    }
+    takeReceiveSide(*row, rx);
+    row->set_same_clock(oneSender && context.sameDrone);
+    if (oneSender && row->tx_packets() > 0 && context.transmitting && !context.transmitting(who->second[0])) {
+      const uint64_t arrived = rx.rx_packets() - std::min(rx.rx_packets(), rx.duplicates());
+      if (row->tx_packets() > arrived) row->set_lost(std::max(row->lost(), row->tx_packets() - arrived));
+    }
+  }
+}
+
+void pairAcrossDrones(const std::vector<v1::StatsSnapshot*>& snapshots) {
+  // Which drones (by index) and ports send each stream id, over all drones.
+  std::map<uint32_t, std::set<std::pair<size_t, std::string>>> senders;
+  for (size_t i = 0; i < snapshots.size(); ++i)
+    for (const auto& row : snapshots[i]->streams())
+      if (!row.tx_port().empty()) senders[row.stream_id()].insert({i, row.tx_port()});
+  std::vector<std::vector<v1::StreamStats>> received(snapshots.size());
+  for (size_t i = 0; i < snapshots.size(); ++i)
+    for (const auto& row : snapshots[i]->streams()) {
+      if (row.rx_port().empty() || !row.tx_port().empty()) continue;
+      auto who = senders.find(row.stream_id());
+      if (who != senders.end() && who->second.size() == 1 && who->second.begin()->first != i)
+        received[who->second.begin()->first].push_back(row);
+    }
+  for (size_t j = 0; j < snapshots.size(); ++j) {
+    if (received[j].empty()) continue;
+    v1::StatsSnapshot& snap = *snapshots[j];
+    pairStreamRows(snap, received[j], {false, [&snap](const std::string& port) { return portTransmitting(snap, port); }});
+  }
+}
+
+bool portTransmitting(const v1::StatsSnapshot& snap, const std::string& port) {
+  for (const auto& p : snap.ports())
+    if (p.port() == port) return p.transmitting();
+  return false;
+}
+
+}  // namespace staccato::rpc
