@@ -9,6 +9,7 @@
 #include "client/cli/drone_options.h"
 #include "client/cli/safe_output.h"
 #include "client/cli/stats_format.h"
+#include "client/core/stats_reader.h"
 #include "rpc/names/backend_names.h"
 
 namespace staccato::cli {
@@ -108,15 +109,11 @@ int statsCommand(const std::vector<std::string>& argv) {
   if (!interval) return fail(interval.error().toString(), 2);
   auto conn = connect(*args);
   if (!conn) return fail(conn.error().toString());
-  v1::WatchStatsRequest req;
-  req.set_interval_ms(static_cast<uint32_t>(*interval));
-  for (const auto& p : args->positional) req.add_ports(p);
-  auto ctx = (*conn)->context(0);
-  auto reader = (*conn)->stub().WatchStats(ctx.get(), req);
+  client::StatsReader reader(**conn, static_cast<uint32_t>(*interval), args->positional);
   v1::StatsSnapshot snap;
   // Rates need two snapshots: show the second one (or every one after it with --watch).
   bool first = true;
-  while (reader->Read(&snap)) {
+  while (reader.next(snap)) {
     if (first && !args->has("--watch")) {
       first = false;
       continue;
@@ -129,11 +126,11 @@ int statsCommand(const std::vector<std::string>& argv) {
     }
     std::cout.flush();
     if (!args->has("--watch")) {
-      ctx->TryCancel();
+      reader.cancel();
       break;
     }
   }
-  auto s = reader->Finish();
+  auto s = reader.finish();
   if (!s.ok() && s.error_code() != grpc::StatusCode::CANCELLED) return fail(client::describe(s, (*conn)->address().target));
   return 0;
 }

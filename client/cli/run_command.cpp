@@ -1,53 +1,16 @@
 // staccato-cli run: load streams on a port, send, watch, stop, report.
-#include <unistd.h>
-
-#include <chrono>
-#include <iostream>
-#include <thread>
-
 #include "client/cli/commands.h"
 #include "client/cli/drone_call.h"
-#include "client/cli/safe_output.h"
 #include "client/cli/drone_options.h"
-#include "client/cli/stats_format.h"
 #include "client/cli/run_guard.h"
-#include "client/cli/run_report.h"
+#include "client/cli/run_loop.h"
 #include "client/cli/session_run.h"
-#include "client/cli/stats_watch.h"
 #include "client/core/files/session_file.h"
 #include "common/files/stream_file.h"
 #include "common/stream/compiler.h"
 #include "rpc/message_limits.h"
 
 namespace staccato::cli {
-namespace {
-
-/// With the receive port on another drone: adds that drone's row of `rxPort` and fills the
-/// receive side of each stream row from it. Latency then compares two hosts' clocks, and the
-/// rows say so (same_clock = false).
-void mergeRemoteRx(v1::StatsSnapshot& snap, const v1::StatsSnapshot& remote, const std::string& rxPort) {
-  for (const auto& p : remote.ports())
-    if (p.port() == rxPort) *snap.add_ports() = p;
-  for (const auto& r : remote.streams()) {
-    if (r.rx_port() != rxPort) continue;
-    v1::StreamStats* row = nullptr;
-    for (auto& s : *snap.mutable_streams())
-      if (s.stream_id() == r.stream_id() && s.rx_port().empty()) row = &s;
-    if (!row) {
-      row = snap.add_streams();
-      row->set_stream_id(r.stream_id());
-    }
-    const std::string txPort = row->tx_port();
-    const uint64_t txPackets = row->tx_packets(), txBytes = row->tx_bytes();
-    *row = r;
-    row->set_tx_port(txPort);
-    row->set_tx_packets(txPackets);
-    row->set_tx_bytes(txBytes);
-    row->set_same_clock(false);
-  }
-}
-
-}  // namespace
 
 int runCommand(const std::vector<std::string>& argv) {
   auto args = parseArgs(argv, withDroneOptions({"--tx", "--rx", "--rx-drone", "--duration", "--map", "--junit", "--lease"}),
@@ -57,12 +20,13 @@ int runCommand(const std::vector<std::string>& argv) {
   if (!duration) return fail(duration.error().toString(), 2);
   auto lease = args->number("--lease", kDefaultLeaseSeconds, 0, rpc::kMaxLeaseSeconds);
   if (!lease) return fail(lease.error().toString(), 2);
+  const RunLimits limits{*duration, static_cast<uint32_t>(*lease)};
   if (args->positional.size() == 1) {
     auto text = readTextFile(args->positional[0]);
     if (!text) return fail(text.error().toString());
     if (client::looksLikeSessionFile(*text)) {
       if (args->get("--tx") || args->get("--rx")) return fail("a session file says which ports send; --tx/--rx are for stream files (use --map to move ports)", 2);
-      return runSession(*args, args->positional[0], *duration, static_cast<uint32_t>(*lease));
+      return runSession(*args, args->positional[0], limits);
     }
   }
   if (args->positional.size() != 1 || !args->get("--tx"))
@@ -76,83 +40,39 @@ int runCommand(const std::vector<std::string>& argv) {
   if (!file) return fail(file.error().toString());
   if (auto plans = compileAll(file->streams()); !plans) return fail(args->positional[0] + ": " + plans.error().toString());
 
+  std::vector<RunDrone> drones(1);
   auto conn = connect(*args);
   if (!conn) return fail(conn.error().toString());
-  client::DroneConnection& c = **conn;
+  drones[0].conn = std::move(conn).value();
+  drones[0].address = drones[0].conn->address().target;
+  drones[0].sending = {tx};
+  drones[0].rxPort = rx;
   // The receive port's drone when it is not the sending one (same token and TLS options).
-  std::unique_ptr<client::DroneConnection> remote;
   if (auto target = args->get("--rx-drone")) {
     Args rxArgs = *args;
     rxArgs.options["--drone"] = *target;
     auto r = connect(rxArgs);
     if (!r) return fail("--rx-drone: " + r.error().toString());
-    remote = std::move(r).value();
+    RunDrone& receiver = drones.emplace_back();
+    receiver.conn = std::move(r).value();
+    receiver.address = receiver.conn->address().target;
+    receiver.rxPort = rx;
   }
   const std::string me = client::DroneConnection::clientId();
   auto clearStats = [&](client::DroneConnection& d, std::vector<std::string> ports) {
     v1::ClearStatsRequest req;
     for (auto& p : ports) req.add_ports(p);
     req.set_client_id(me);
-    v1::ClearStatsReply rep;
-    return callDrone(d, &v1::Drone::Stub::ClearStats, req, rep);
+    return callDrone(d, &v1::Drone::Stub::ClearStats, req);
   };
-
-  if (!setStreams(c, tx, file->streams())) return 1;
-  if (remote) {
-    if (!clearStats(c, {tx}) || !clearStats(*remote, {rx})) return 1;
-  } else if (!clearStats(c, rx.empty() || rx == tx ? std::vector{tx} : std::vector{tx, rx})) {
+  if (!setStreams(*drones[0].conn, tx, file->streams())) return 1;
+  if (drones.size() > 1) {
+    if (!clearStats(*drones[0].conn, {tx}) || !clearStats(*drones[1].conn, {rx})) return 1;
+  } else if (!clearStats(*drones[0].conn, rx.empty() || rx == tx ? std::vector{tx} : std::vector{tx, rx})) {
     return 1;
   }
-
-  Watch watch(c, kWatchIntervalMs);
-  std::unique_ptr<Watch> remoteWatch = remote ? std::make_unique<Watch>(*remote, kWatchIntervalMs) : nullptr;
-  v1::StatsSnapshot snap, remoteSnap;
-  if (!watch.next(snap) || (remoteWatch && !remoteWatch->next(remoteSnap))) return fail("lost the stats stream from the drone");
-  RunGuard guard(static_cast<uint32_t>(*lease));
-  v1::StartTxRequest start;
-  start.add_ports(tx);
-  start.set_client_id(me);
-  start.set_lease_seconds(guard.leaseSeconds());
-  v1::StartTxReply startRep;
-  if (!callDrone(c, &v1::Drone::Stub::StartTx, start, startRep)) return 1;
-  guard.leased(c, startRep.lease_id());
-
-  const auto began = std::chrono::steady_clock::now();
-  const bool tty = isatty(STDERR_FILENO) && !args->has("--json");
-  bool stoppedEarly = false;
-  while (watch.next(snap)) {
-    if (remoteWatch && remoteWatch->next(remoteSnap)) mergeRemoteRx(snap, remoteSnap, rx);
-    if (tty) {
-      writeControl(std::cerr, "\r\x1b[K");
-      std::cerr << progressLine(snap, tx, rx) << std::flush;
-    }
-    if (!portTransmitting(snap, tx)) break;  // StartTx returned: the worker runs until it says otherwise
-    if (RunGuard::stopSignal() || !guard.renewDue() ||
-        (*duration && std::chrono::steady_clock::now() - began >= std::chrono::seconds(*duration))) {
-      stoppedEarly = true;
-      break;
-    }
-  }
-  if (tty) std::cerr << "\n";
-  v1::StopTxRequest stop;
-  stop.add_ports(tx);
-  stop.set_client_id(me);
-  v1::StopTxReply stopRep;
-  if (!callDrone(c, &v1::Drone::Stub::StopTx, stop, stopRep)) return 1;
-  const auto giveUp = std::chrono::steady_clock::now() + kMaxDrainTime;
-  std::this_thread::sleep_for(kDrainTime);
-  if (!watch.settled(snap, giveUp)) return fail("lost the stats stream from the drone");
-  if (remoteWatch) {
-    if (!remoteWatch->settled(remoteSnap, giveUp)) return fail("lost the stats stream from the receiving drone");
-    mergeRemoteRx(snap, remoteSnap, rx);
-  }
-
-  RunOutcome outcome;
-  outcome.stoppedEarly = stoppedEarly;
-  outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-  outcome.snapshots.emplace_back(c.address().target, snap);
-  outcome.ports.push_back({c.address().target, tx, {file->streams().begin(), file->streams().end()}});
-  return guard.exitCode(report(*args, outcome), {tx});
+  std::vector<PortRun> ports = {{drones[0].address, tx, {file->streams().begin(), file->streams().end()}}};
+  return runDrones(*args, drones, limits, std::move(ports), true);
 }
 
 }  // namespace staccato::cli

@@ -4,7 +4,7 @@
 #include <memory>
 #include <string>
 
-#include "client/core/drone_connection.h"
+#include "client/core/stats_reader.h"
 
 namespace staccato::cli {
 
@@ -17,9 +17,8 @@ inline constexpr auto kMaxDrainTime = std::chrono::seconds(10);
 /// Reads snapshots of one drone until destroyed.
 class Watch {
  public:
-  Watch(client::DroneConnection& conn, uint32_t intervalMs);
-  ~Watch();
-  bool next(v1::StatsSnapshot& snap) { return reader_->Read(&snap); }
+  Watch(client::DroneConnection& conn, uint32_t intervalMs) : reader_(conn, intervalMs) {}
+  bool next(v1::StatsSnapshot& snap) { return reader_.next(snap); }
   /// Skips snapshots that queued up while we were not reading: returns the first one the drone
   /// took after this call (one we had to wait for).
   bool fresh(v1::StatsSnapshot& snap);
@@ -30,11 +29,9 @@ class Watch {
   bool settled(v1::StatsSnapshot& snap, std::chrono::steady_clock::time_point giveUp);
 
  private:
-  std::unique_ptr<grpc::ClientContext> ctx_;
-  std::unique_ptr<grpc::ClientReader<v1::StatsSnapshot>> reader_;
+  client::StatsReader reader_;
 };
 
-bool portTransmitting(const v1::StatsSnapshot& snap, const std::string& port);
 /// The port's transmit error, "" when none.
 std::string portError(const v1::StatsSnapshot& snap, const std::string& port);
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "client/core/session/backoff.h"
+#include "client/core/stats_reader.h"
 
 namespace staccato::client {
 namespace {
@@ -54,13 +55,10 @@ std::string DroneWatcher::attempt(bool& connected) {
   if (auto e = unary([&](grpc::ClientContext& c) { return conn->stub().ListPorts(&c, {}, &ports); }); !e.empty())
     return e;
 
-  auto ctx = conn->context(0);
-  if (!cancel_.attach(ctx.get())) return "stopped";
-  v1::WatchStatsRequest watchReq;
-  watchReq.set_interval_ms(intervalMs_ == 0 ? 0 : std::max(intervalMs_, kMinIntervalMs));
-  auto reader = conn->stub().WatchStats(ctx.get(), watchReq);
+  StatsReader reader(*conn, intervalMs_ == 0 ? 0 : std::max(intervalMs_, kMinIntervalMs));
+  if (!cancel_.attach(reader.context())) return "stopped";
   v1::StatsSnapshot snapshot;
-  while (reader->Read(&snapshot)) {
+  while (reader.next(snapshot)) {
     if (!connected) {
       connected = true;
       events_.connected(std::move(version), {ports.ports().begin(), ports.ports().end()});
@@ -68,7 +66,7 @@ std::string DroneWatcher::attempt(bool& connected) {
     events_.snapshot(std::move(snapshot));
     snapshot.Clear();
   }
-  const grpc::Status s = reader->Finish();
+  const grpc::Status s = reader.finish();
   cancel_.detach();
   if (s.ok()) return "the drone at " + address_.target + " ended the stats stream";
   return describe(s, address_.target);

@@ -1,0 +1,118 @@
+#include "client/cli/run_loop.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <iostream>
+#include <thread>
+
+#include "client/cli/commands.h"
+#include "client/cli/drone_call.h"
+#include "client/cli/run_guard.h"
+#include "client/cli/run_report.h"
+#include "client/cli/safe_output.h"
+#include "client/cli/stats_format.h"
+#include "rpc/stats/stream_pairing.h"
+
+namespace staccato::cli {
+namespace {
+
+/// Loading a port's streams can carry a big replay: allow more than the usual 10 s.
+constexpr double kCallDeadlineSeconds = 60;
+
+template <typename Req>
+Req portsRequest(const std::vector<std::string>& ports, const std::string& me) {
+  Req req;
+  for (const auto& p : ports) req.add_ports(p);
+  req.set_client_id(me);
+  return req;
+}
+
+/// Every drone's snapshot with receive rows paired across drones (copies: the drones' own stay).
+std::vector<v1::StatsSnapshot> pairedSnapshots(const std::vector<RunDrone>& drones) {
+  std::vector<v1::StatsSnapshot> snaps;
+  for (const auto& d : drones) snaps.push_back(d.snap);
+  std::vector<v1::StatsSnapshot*> all;
+  for (auto& s : snaps) all.push_back(&s);
+  rpc::pairAcrossDrones(all);
+  return snaps;
+}
+
+std::string progress(const std::vector<RunDrone>& drones) {
+  const std::vector<v1::StatsSnapshot> snaps = pairedSnapshots(drones);
+  std::string line;
+  for (size_t i = 0; i < drones.size(); ++i)
+    for (const auto& port : drones[i].sending) line += progressLine(snaps[i], port, drones[i].rxPort) + "  ";
+  return line;
+}
+
+}  // namespace
+
+int runDrones(const Args& args, std::vector<RunDrone>& drones, const RunLimits& limits, std::vector<PortRun> ports,
+              bool oneSnapshot) {
+  const std::string me = client::DroneConnection::clientId();
+  for (auto& d : drones) {
+    d.watch = std::make_unique<Watch>(*d.conn, kWatchIntervalMs);
+    if (!d.watch->next(d.snap)) return fail("lost the stats stream from drone " + d.address);
+  }
+  RunGuard guard(limits.leaseSeconds);
+  std::vector<std::string> started;
+  for (auto& d : drones) {
+    if (d.sending.empty()) continue;
+    auto start = portsRequest<v1::StartTxRequest>(d.sending, me);
+    start.set_lease_seconds(guard.leaseSeconds());
+    v1::StartTxReply rep;
+    if (!callDrone(*d.conn, &v1::Drone::Stub::StartTx, start, rep, kCallDeadlineSeconds)) return 1;
+    guard.leased(*d.conn, rep.lease_id());
+    started.insert(started.end(), d.sending.begin(), d.sending.end());
+  }
+
+  const auto began = std::chrono::steady_clock::now();
+  const bool tty = isatty(STDERR_FILENO) && !args.has("--json");
+  bool stoppedEarly = false;
+  for (bool busy = true; busy;) {
+    busy = false;
+    for (auto& d : drones) {
+      if (!d.watch->next(d.snap)) return fail("lost the stats stream from drone " + d.address);
+      // StartTx returned: the workers run until the drone says otherwise.
+      for (const auto& port : d.sending) busy |= rpc::portTransmitting(d.snap, port);
+    }
+    if (tty) {
+      writeControl(std::cerr, "\r\x1b[K");
+      std::cerr << progress(drones) << std::flush;
+    }
+    if (busy && (RunGuard::stopSignal() || !guard.renewDue() ||
+                 (limits.durationSeconds &&
+                  std::chrono::steady_clock::now() - began >= std::chrono::seconds(limits.durationSeconds)))) {
+      stoppedEarly = true;
+      break;
+    }
+  }
+  if (tty) std::cerr << "\n";
+  for (auto& d : drones)
+    if (!d.sending.empty() &&
+        !callDrone(*d.conn, &v1::Drone::Stub::StopTx, portsRequest<v1::StopTxRequest>(d.sending, me), kCallDeadlineSeconds))
+      return 1;
+  const auto giveUp = std::chrono::steady_clock::now() + kMaxDrainTime;
+  std::this_thread::sleep_for(kDrainTime);
+  for (auto& d : drones)
+    if (!d.watch->settled(d.snap, giveUp)) return fail("lost the stats stream from drone " + d.address);
+
+  RunOutcome outcome;
+  outcome.stoppedEarly = stoppedEarly;
+  outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  outcome.ports = std::move(ports);
+  std::vector<v1::StatsSnapshot> snaps = pairedSnapshots(drones);
+  if (oneSnapshot) {
+    // The receive port of another drone joins the sender's report, as if it were one drone's.
+    for (size_t i = 1; i < drones.size(); ++i)
+      for (const auto& p : snaps[i].ports())
+        if (p.port() == drones[i].rxPort) *snaps[0].add_ports() = p;
+    outcome.snapshots.emplace_back(drones[0].address, std::move(snaps[0]));
+  } else {
+    for (size_t i = 0; i < drones.size(); ++i) outcome.snapshots.emplace_back(drones[i].address, std::move(snaps[i]));
+  }
+  return guard.exitCode(report(args, outcome), started);
+}
+
+}  // namespace staccato::cli
