@@ -1,7 +1,5 @@
 #include <gtest/gtest.h>
 
-#include "common/packet/builder.h"
-#include "common/packet/parser.h"
 #include "tests/support/field_cases.h"
 #include "tests/support/stacks.h"
 
@@ -19,12 +17,6 @@ const RegisterFieldCaseRules kFieldCases({
       if (fields.contains("sctp.chunk_type") && fields.at("sctp.chunk_type") == kInit) layers.pop_back();
     },
 });
-
-void expectRebuildsTheSame(const Frame& f) {
-  v1::Stream again = S({}, static_cast<uint32_t>(f.size() + kFcsBytes));
-  for (const ParsedLayer& p : parseFrame(f)) *again.add_layers() = toModelLayer(p.state);
-  EXPECT_EQ(buildFrame(again), f);
-}
 
 v1::Layer data() {
   return L("sctp", {{"sctp.srcport", "5000"},
