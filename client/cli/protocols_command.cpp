@@ -66,6 +66,8 @@ void printMarkdown(std::ostream& out) {
   for (const ProtocolSpec* p : reg.all()) {
     out << "\n## " << p->name << "\n\n**" << p->displayName << "** — " << p->summary << "\n\n";
     out << "Sits on: " << (p->role == LayerRole::kHeader ? reg.lowerNames(*p) : std::string("any layer")) << "\n\n";
+    if (!p->wiresharkName.empty())
+      out << "Wireshark shows it as `" << p->wiresharkName << "`, and its fields are named after that.\n\n";
     out << "| Field | Bits | Format | Default | Notes |\n|---|---|---|---|---|\n";
     for (const FieldSpec& f : p->fields)
       out << "| `" << f.name << "` | " << (f.bits ? std::to_string(f.bits) : std::string("var")) << " | "

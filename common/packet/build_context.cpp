@@ -4,6 +4,7 @@
 
 #include "common/core/bits.h"
 #include "common/core/checksum.h"
+#include "common/core/crc32c.h"
 
 namespace staccato {
 
@@ -71,6 +72,14 @@ void BuildContext::autoChecksum(size_t layer, std::string_view field, size_t sta
   setAuto(layer, field, sum);
   checksums_.push_back({static_cast<uint16_t>(off), static_cast<uint16_t>(start), static_cast<uint16_t>(end),
                         end == layersEnd_, zeroAsOnes, pseudo});
+}
+
+void BuildContext::autoCrc32c(size_t layer, std::string_view field, size_t start, size_t end) {
+  if (!isAuto(layer, field)) return;
+  const size_t off = fieldOffset(layer, field);
+  setAuto(layer, field, writeCrc32cField(frame_.data(), start, end, off));
+  checksums_.push_back({static_cast<uint16_t>(off), static_cast<uint16_t>(start), static_cast<uint16_t>(end),
+                        end == layersEnd_, false, {}, ChecksumKind::kCrc32c});
 }
 
 void BuildContext::autoLength(size_t layer, std::string_view field, size_t base) {

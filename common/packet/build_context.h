@@ -26,14 +26,19 @@ struct PseudoHeader {
   uint8_t protocol = 0;    ///< upper-layer protocol number
 };
 
+/// How a checksum is computed: the internet checksum (RFC 1071, 16 bits, updated incrementally
+/// per packet) or CRC32c (RFC 3309, 32 bits, recomputed per packet when a covered byte changes).
+enum class ChecksumKind : uint8_t { kInternet, kCrc32c };
+
 /// A checksum the builder computed automatically (user-overridden checksums are not listed).
 struct ChecksumInfo {
-  uint16_t fieldOffset;  ///< byte offset of the 16-bit checksum
+  uint16_t fieldOffset;  ///< byte offset of the checksum field
   uint16_t regionStart;  ///< first covered byte
   uint16_t regionEnd;    ///< one past the last covered byte
   bool toLayersEnd;      ///< region ends where the layers end (moves with the frame length)
   bool zeroAsOnes;       ///< UDP: a computed 0 is sent as 0xffff
   PseudoHeader pseudo;
+  ChecksumKind kind = ChecksumKind::kInternet;
 };
 
 /// A length field the builder computed: value = layersEnd - base.
@@ -68,6 +73,9 @@ class BuildContext {
   /// and records it for the stream compiler. Does nothing when the user overrode the field.
   void autoChecksum(size_t layer, std::string_view field, size_t start, size_t end,
                     PseudoHeader pseudo = {}, bool zeroAsOnes = false);
+  /// Computes and writes an automatic CRC32c (4-byte field, least significant byte first, as
+  /// SCTP) over [start, end) and records it. Does nothing when the user overrode the field.
+  void autoCrc32c(size_t layer, std::string_view field, size_t start, size_t end);
   /// Pseudo-header for an L4 layer from the nearest IP layer below it.
   PseudoHeader pseudoHeaderFor(size_t layer, uint8_t protocol) const;
   /// Sets a length field to layersEnd - base and records it (unless overridden).

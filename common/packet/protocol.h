@@ -68,7 +68,7 @@ struct TailCodec {
 };
 
 struct ProtocolSpec {
-  std::string_view name;         ///< Wireshark's protocol name where it has one ("ip", "udp")
+  std::string_view name;         ///< Wireshark's protocol name where it has one ("ip", "udp"); unique
   std::string_view displayName;  ///< "IPv4"
   std::string_view shortName = {};  ///< for one-line stack summaries ("Eth"); empty = displayName
   std::string_view summary;      ///< one line for docs and the GUI
@@ -89,6 +89,10 @@ struct ProtocolSpec {
   NumberSpace nextByFirstNibble = NumberSpace::kNone;
   /// The protocol's name in number tables when not `name` (IPv4 is "ipv4" as an EtherType).
   std::string_view numberName = {};
+  /// Wireshark's name for the protocol when not `name`: a protocol Wireshark decodes with
+  /// another's dissector (RARP with ARP's) shows and filters by that name, and so do its fields,
+  /// which are named after it (`arp.opcode`).
+  std::string_view wiresharkName = {};
   QuickLayer quickLayer = QuickLayer::kNone;
   bool startsFrame = false;  ///< a frame may begin with it (Ethernet), whatever may carry it
   /// Fills computed fields (lengths, checksums) once all fields are on the wire.
@@ -107,6 +111,8 @@ struct ProtocolSpec {
 
   std::string_view shortLabel() const { return shortName.empty() ? displayName : shortName; }
   std::string_view nameAsNumber() const { return numberName.empty() ? name : numberName; }
+  /// The protocol's Wireshark display-filter name, the prefix of its field names.
+  std::string_view wiresharkProtocol() const { return wiresharkName.empty() ? name : wiresharkName; }
   /// Index of a field by full name, or -1.
   int fieldIndex(std::string_view fieldName) const {
     for (size_t i = 0; i < fields.size(); ++i)

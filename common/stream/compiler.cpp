@@ -47,9 +47,30 @@ std::vector<ByteRange> alignedOverlaps(const std::vector<ByteRange>& dynamic, si
   return merged;
 }
 
+bool overlapsAny(const std::vector<ByteRange>& dynamic, size_t begin, size_t end) {
+  return std::any_of(dynamic.begin(), dynamic.end(), [&](const ByteRange& r) { return r.begin < end && r.end > begin; });
+}
+
+/// CRC32c is recomputed over its region whenever a byte of it changes (it has no incremental
+/// form); its region ends with the frame when the length moves.
+void planCrc32c(const ChecksumInfo& c, bool lengthMoves, std::vector<ByteRange>& dynamic, TxPlan& plan) {
+  const bool movesWithFrame = lengthMoves && c.toLayersEnd;
+  if (!movesWithFrame && !overlapsAny(dynamic, c.regionStart, c.regionEnd)) return;  // the template's is right
+  PatchOp op{PatchOpKind::kCrc32c};
+  op.csumOffset = c.fieldOffset;
+  op.regionStart = c.regionStart;
+  op.regionEnd = movesWithFrame ? 0 : c.regionEnd;
+  plan.ops.push_back(op);
+  dynamic.push_back({c.fieldOffset, c.fieldOffset + 4u});  // outer checksums see it change
+}
+
 void planChecksums(const BuiltFrame& built, bool lengthMoves, std::vector<ByteRange> dynamic, TxPlan& plan) {
   std::vector<uint8_t> scratch = built.bytes;
   for (const ChecksumInfo& c : built.checksums) {
+    if (c.kind == ChecksumKind::kCrc32c) {
+      planCrc32c(c, lengthMoves, dynamic, plan);
+      continue;
+    }
     PatchOp op{PatchOpKind::kChecksumFull};
     op.csumOffset = c.fieldOffset;
     op.regionStart = c.regionStart;

@@ -1,6 +1,7 @@
 // Transmit hot path: one pass over a flat op list per packet. Each op touches a few bytes at a
 // precomputed offset; checksums are patched incrementally (RFC 1624) unless the frame length
 // varies, in which case the L4 checksum is recomputed over the (short) region that changed.
+// CRC32c (SCTP) has no cheap incremental form, so it is recomputed over its region (ADR 0008).
 #include "common/stream/patch_program.h"
 
 #include <cstring>
@@ -8,6 +9,7 @@
 
 #include "common/core/bits.h"
 #include "common/core/checksum.h"
+#include "common/core/crc32c.h"
 #include "common/packet/build_context.h"
 #include "common/packet/signature_layout.h"
 
@@ -127,6 +129,9 @@ uint16_t applyPatchProgram(const TxPlan& plan, PatchState& st, uint8_t* frame, u
         storeBe16(frame + op.csumOffset, sum);
         break;
       }
+      case PatchOpKind::kCrc32c:
+        writeCrc32cField(frame, op.regionStart, op.regionEnd ? op.regionEnd : len, op.csumOffset);
+        break;
     }
   }
   return len;

@@ -22,6 +22,7 @@ enum class PatchOpKind : uint8_t {
   kChecksumDelta,  ///< incremental checksum update (RFC 1624) over the bytes that changed
   kChecksumFull,   ///< checksum recomputed over a region that ends with the frame
   kReplayFrame,    ///< copy recorded frame cursor % count (Stream.replay.frames) whole; sets the length
+  kCrc32c,         ///< CRC32c (SCTP) recomputed over its region: it has no incremental update
 };
 
 /// Where a varying value lands: a window of 1..8 bytes written whole.
@@ -43,6 +44,7 @@ struct PatchOp {
   // Checksums: field offset, region start, pseudo-header and the ranges that change.
   uint16_t csumOffset = 0;
   uint16_t regionStart = 0;
+  uint16_t regionEnd = 0;    ///< kCrc32c: one past the last covered byte; 0 = the frame's end
   uint16_t rangeFirst = 0;   ///< index into TxPlan::ranges
   uint16_t rangeCount = 0;
   uint8_t pseudoKind = 0;    ///< PseudoHeader::Kind

@@ -5,7 +5,7 @@
 set -euo pipefail
 cli=$1; src=$2
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-prefs=(-o ip.check_checksum:TRUE -o udp.check_checksum:TRUE -o tcp.check_checksum:TRUE)
+prefs=(-o ip.check_checksum:TRUE -o udp.check_checksum:TRUE -o tcp.check_checksum:TRUE -o sctp.checksum:CRC-32C)
 for f in "$src"/docs/examples/*.json; do
   out="$tmp/$(basename "$f" .json).pcap"
   "$cli" build "$f" --count 50 --output "$out" 2>/dev/null

@@ -50,8 +50,8 @@ if same "$tmp/scapy_ns.pcap" "$tmp/edit.pcap" >/dev/null; then echo "FAIL: an ed
 
 # --recompute-checksums: edit every TTL and hop limit, export: tshark finds no bad checksum
 # (the capture's deliberately wrong one included); exact import keeps the old ones (7 IPv4 packets).
-prefs=(-o ip.check_checksum:TRUE -o udp.check_checksum:TRUE -o tcp.check_checksum:TRUE)
-bad='ip.checksum.status == "Bad" || udp.checksum.status == "Bad" || tcp.checksum.status == "Bad" || icmp.checksum.status == "Bad" || icmpv6.checksum.status == "Bad"'
+prefs=(-o ip.check_checksum:TRUE -o udp.check_checksum:TRUE -o tcp.check_checksum:TRUE -o sctp.checksum:CRC-32C)
+bad='ip.checksum.status == "Bad" || udp.checksum.status == "Bad" || tcp.checksum.status == "Bad" || icmp.checksum.status == "Bad" || icmpv6.checksum.status == "Bad" || sctp.checksum.status == "Bad"'
 for mode in recompute exact; do
   flag=(); [[ $mode == recompute ]] && flag=(--recompute-checksums)
   "$cli" import "$tmp/scapy_ns.pcap" --output "$tmp/$mode.json" "${flag[@]}" 2>/dev/null

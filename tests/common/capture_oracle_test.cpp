@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <set>
 
 #include "common/files/capture_import.h"
 #include "common/packet/field_text.h"
@@ -75,6 +76,20 @@ TEST_F(ThirdPartyCaptures, EveryImportedFieldMatchesTshark) {
     }
   }
   EXPECT_GT(checked, 500u);
+}
+
+// The protocols scapy builds import as their layers, not as raw bytes.
+TEST_F(ThirdPartyCaptures, ProtocolsImportAsTheirLayers) {
+  auto packets = readCapture((dir_ / "scapy.pcapng").string());
+  ASSERT_TRUE(packets.ok()) << packets.error().toString();
+  auto imported = importPackets(*packets, {});
+  ASSERT_TRUE(imported.ok()) << imported.error().toString();
+  std::set<std::string> protocols;
+  for (const v1::Stream& s : imported->file.streams())
+    for (const v1::Layer& l : s.layers()) protocols.insert(l.protocol());
+  for (const char* p : {"vlan", "arp", "rarp", "icmp", "icmpv6", "tcp", "sctp", "ipv6.hopopts", "ipv6.dstopts", "esp",
+                        "pppoe", "ppp", "gtp", "geneve"})
+    EXPECT_TRUE(protocols.contains(p)) << p;
 }
 
 }  // namespace

@@ -21,7 +21,8 @@ TEST(RegistryConformance, NamesAreUniqueAndDefaultsParse) {
     std::set<std::string> fields;
     for (const FieldSpec& f : p->fields) {
       EXPECT_TRUE(fields.insert(std::string(f.name)).second) << f.name;
-      EXPECT_EQ(f.name.rfind(std::string(p->name) + ".", 0), 0u) << f.name << " must start with " << p->name << ".";
+      const std::string prefix = std::string(p->wiresharkProtocol()) + ".";
+      EXPECT_EQ(f.name.rfind(prefix, 0), 0u) << f.name << " must start with " << prefix;
       EXPECT_TRUE(parseFieldText(f, f.defaultValue).ok()) << f.name << " default '" << f.defaultValue << "'";
       auto v = parseFieldText(f, f.defaultValue);
       if (v.ok() && !f.defaultValue.empty() && f.format != FieldFormat::kEnum && f.format != FieldFormat::kHex) {

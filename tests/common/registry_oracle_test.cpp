@@ -63,8 +63,8 @@ TEST(RegistryOracle, DefaultsDecodeCleanly) {
   size_t i = 0;
   for (const ProtocolSpec* p : ProtocolRegistry::builtin().all()) {
     if (p->role == LayerRole::kHeader) {
-      EXPECT_NE(rows[i]["frame.protocols"].find(std::string(p->name)), std::string::npos)
-          << p->name << " not in " << rows[i]["frame.protocols"];
+      EXPECT_NE(rows[i]["frame.protocols"].find(std::string(p->wiresharkProtocol())), std::string::npos)
+          << p->wiresharkProtocol() << " (" << p->name << ") not in " << rows[i]["frame.protocols"];
     }
     ++i;
   }

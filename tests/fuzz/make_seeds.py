@@ -7,6 +7,7 @@ import struct
 
 from scapy.all import (ARP, ICMP, IP, TCP, UDP, Dot1AD, Dot1Q, Ether, ICMPv6EchoRequest,
                        ICMPv6ND_NS, ICMPv6NDOptSrcLLAddr, IPv6, Raw, wrpcap, wrpcapng)
+from scapy.layers.sctp import SCTP, SCTPChunkData
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ETH = Ether(src="02:00:00:00:00:01", dst="02:00:00:00:00:02")
@@ -21,6 +22,8 @@ FRAMES = {
     "ipv6-udp-signature": ETH / IPv6() / UDP(sport=9, dport=9) / Raw(b"\x00" * 8 + SIGNATURE),
     "ip-padded": ETH / IP(dst="192.0.2.9") / ICMP() / Raw(b"\x00" * 4),
     "unknown-ethertype": Ether(type=0x88CC) / Raw(b"\x02\x07\x04" + b"\xab" * 20),
+    "sctp-data": ETH / IP() / SCTP(sport=5000, dport=6000, tag=1) / SCTPChunkData(tsn=1, data=b"abcdefg"),
+    "rarp": Ether(type=0x8035) / ARP(op=3, hwdst="02:00:00:00:00:01", psrc="0.0.0.0", pdst="0.0.0.0"),
 }
 
 

@@ -11,6 +11,7 @@ from scapy.all import (ARP, ESP, ICMP, IP, TCP, UDP, Dot1Q, Ether, ICMPv6EchoReq
                        PPPoE, Raw, RouterAlert, wrpcap, wrpcapng)
 from scapy.contrib.geneve import GENEVE
 from scapy.contrib.gtp import GTP_U_Header
+from scapy.layers.sctp import SCTP, SCTPChunkData, SCTPChunkInit
 
 out = sys.argv[1]
 A, B = "02:00:00:00:00:01", "02:00:00:00:00:02"
@@ -43,6 +44,12 @@ frames = [
     Ether(src=A, dst="33:33:00:00:00:16") / IPv6(src="fe80::1", dst="ff02::16", hlim=1) /
     IPv6ExtHdrHopByHop(options=[RouterAlert()]) /
     ICMPv6MLReport2(records=[ICMPv6MLDMultAddrRec(rtype=4, dst="ff3e::8000:1", sources=["2001:db8::aa"])]),
+    # RARP, and SCTP (a DATA chunk scapy pads to 4 bytes, an INIT over IPv6).
+    Ether(src=A, dst="ff:ff:ff:ff:ff:ff", type=0x8035) / ARP(op=3, hwsrc=A, hwdst=A, psrc="0.0.0.0", pdst="0.0.0.0"),
+    Ether(src=A, dst=B) / IP(src="10.0.0.1", dst="10.0.0.2") / SCTP(sport=5000, dport=6000, tag=0xcafe0001) /
+    SCTPChunkData(tsn=7, stream_id=1, stream_seq=2, proto_id=46, beginning=1, ending=1, data=b"hello"),
+    Ether(src=A, dst=B) / IPv6(src="2001:db8::1", dst="2001:db8::2") / SCTP(sport=40000, dport=3868, tag=0) /
+    SCTPChunkInit(init_tag=0x1234, a_rwnd=65536, n_out_streams=10, n_in_streams=10, init_tsn=99),
 ]
 for i, f in enumerate(frames):
     f.time = 1700000000 + i * 0.001 + (i % 3) * 0.000017

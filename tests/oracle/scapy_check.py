@@ -8,9 +8,11 @@ import sys
 
 from scapy.all import ICMP, IP, TCP, UDP, Ether, IPv6, rdpcap
 from scapy.layers.inet6 import _ICMPv6
+from scapy.layers.sctp import SCTP, SCTPChunkData, SCTPChunkInit
 
 FIELDS = {IP: ("chksum", "len", "ihl"), UDP: ("chksum", "len"), TCP: ("chksum", "dataofs"),
-          ICMP: ("chksum",), IPv6: ("plen",), _ICMPv6: ("cksum",)}
+          ICMP: ("chksum",), IPv6: ("plen",), _ICMPv6: ("cksum",), SCTP: ("chksum",),
+          SCTPChunkData: ("len",), SCTPChunkInit: ("len",)}
 
 
 def recomputed(pkt):

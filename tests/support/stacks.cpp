@@ -4,6 +4,8 @@
 
 #include <deque>
 
+#include "common/packet/builder.h"
+#include "common/packet/parser.h"
 #include "common/packet/registry.h"
 #include "tests/support/field_cases.h"
 
@@ -40,6 +42,12 @@ std::vector<Frame> buildFrames(const v1::Stream& stream, size_t n) {
 Frame buildFrame(const v1::Stream& stream) {
   auto frames = buildFrames(stream, 1);
   return frames.empty() ? Frame{} : frames[0];
+}
+
+void expectRebuildsTheSame(const Frame& frame) {
+  v1::Stream again = S({}, static_cast<uint32_t>(frame.size() + kFcsBytes));
+  for (const ParsedLayer& p : parseFrame(frame)) *again.add_layers() = toModelLayer(p.state);
+  EXPECT_EQ(buildFrame(again), frame);
 }
 
 std::string compileError(const v1::Stream& stream) {

@@ -20,6 +20,10 @@ v1::Stream S(std::vector<v1::Layer> layers, uint32_t frameLength = 64);
 std::vector<Frame> buildFrames(const v1::Stream& stream, size_t n = 1);
 Frame buildFrame(const v1::Stream& stream);
 
+/// parse(build(x)) == x: the layers parsed from `frame` rebuild the same bytes (a test failure
+/// otherwise).
+void expectRebuildsTheSame(const Frame& frame);
+
 /// Compile error text ("" when it compiles).
 std::string compileError(const v1::Stream& stream);
 

@@ -19,8 +19,11 @@ namespace {
 const char* kPrefs =
     " -o ip.check_checksum:TRUE -o udp.check_checksum:TRUE -o tcp.check_checksum:TRUE"
     " -o tcp.relative_sequence_numbers:FALSE -o tcp.analyze_sequence_numbers:FALSE"
-    // Frames in one test capture are unrelated; don't treat them as one ARP conversation.
-    " -o arp.detect_duplicate_ips:FALSE";
+    // SCTP's CRC32c is checked only when asked for.
+    " -o sctp.checksum:CRC-32C"
+    // Frames in one test capture are unrelated; don't treat them as one ARP conversation or
+    // one SCTP association.
+    " -o arp.detect_duplicate_ips:FALSE -o sctp.tsn_analysis:FALSE";
 
 std::string run(const std::string& cmd) {
   std::unique_ptr<FILE, int (*)(FILE*)> p(popen(cmd.c_str(), "r"), pclose);

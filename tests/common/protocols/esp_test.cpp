@@ -1,17 +1,10 @@
 #include <gtest/gtest.h>
 
-#include "common/packet/builder.h"
 #include "common/packet/parser.h"
 #include "tests/support/stacks.h"
 
 namespace staccato::test {
 namespace {
-
-void expectRebuildsTheSame(const Frame& f) {
-  v1::Stream again = S({}, static_cast<uint32_t>(f.size() + kFcsBytes));
-  for (const ParsedLayer& p : parseFrame(f)) *again.add_layers() = toModelLayer(p.state);
-  EXPECT_EQ(buildFrame(again), f);
-}
 
 TEST(Esp, HeaderOverIpv4AndIpv6) {
   std::vector<Frame> frames = {

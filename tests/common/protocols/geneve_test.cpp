@@ -1,6 +1,5 @@
 #include <gtest/gtest.h>
 
-#include "common/packet/builder.h"
 #include "common/packet/parser.h"
 #include "tests/support/field_cases.h"
 #include "tests/support/stacks.h"
@@ -21,12 +20,6 @@ v1::Stream overlay(std::map<std::string, std::string> geneve) {
             L("eth", {{"eth.src", "02:00:00:00:01:01"}, {"eth.dst", "02:00:00:00:01:02"}}),
             L("ip", {{"ip.src", "10.0.0.1"}, {"ip.dst", "10.0.0.2"}}), L("udp"), L("payload")},
            160);
-}
-
-void expectRebuildsTheSame(const Frame& f) {
-  v1::Stream again = S({}, static_cast<uint32_t>(f.size() + kFcsBytes));
-  for (const ParsedLayer& p : parseFrame(f)) *again.add_layers() = toModelLayer(p.state);
-  EXPECT_EQ(buildFrame(again), f);
 }
 
 TEST(Geneve, EthernetFrameWithAnOptionOverUdp6081) {

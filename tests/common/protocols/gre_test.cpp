@@ -1,7 +1,5 @@
 #include <gtest/gtest.h>
 
-#include "common/packet/builder.h"
-#include "common/packet/parser.h"
 #include "tests/support/field_cases.h"
 #include "tests/support/stacks.h"
 
@@ -15,12 +13,6 @@ const RegisterFieldCaseRules kFieldCases({
 });
 
 v1::Layer outerIp() { return L("ip", {{"ip.src", "192.0.2.1"}, {"ip.dst", "192.0.2.2"}}); }
-
-void expectRebuildsTheSame(const Frame& f) {
-  v1::Stream again = S({}, static_cast<uint32_t>(f.size() + kFcsBytes));
-  for (const ParsedLayer& p : parseFrame(f)) *again.add_layers() = toModelLayer(p.state);
-  EXPECT_EQ(buildFrame(again), f);
-}
 
 TEST(Gre, ChecksumKeyAndSequenceEachByItsFlag) {
   std::vector<Frame> frames = {

@@ -1,6 +1,5 @@
 #include <gtest/gtest.h>
 
-#include "common/packet/builder.h"
 #include "common/packet/parser.h"
 #include "tests/support/field_cases.h"
 #include "tests/support/stacks.h"
@@ -20,12 +19,6 @@ v1::Stream tunnel(std::map<std::string, std::string> gtp) {
   return S({L("eth"), L("ip"), L("udp"), L("gtp", std::move(gtp)),
             L("ip", {{"ip.src", "10.0.0.1"}, {"ip.dst", "10.0.0.2"}}), L("udp"), L("payload")},
            128);
-}
-
-void expectRebuildsTheSame(const Frame& f) {
-  v1::Stream again = S({}, static_cast<uint32_t>(f.size() + kFcsBytes));
-  for (const ParsedLayer& p : parseFrame(f)) *again.add_layers() = toModelLayer(p.state);
-  EXPECT_EQ(buildFrame(again), f);
 }
 
 TEST(Gtp, GpduCarriesIpv4OverUdp2152) {

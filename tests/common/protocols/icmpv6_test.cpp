@@ -1,6 +1,5 @@
 #include <gtest/gtest.h>
 
-#include "common/packet/builder.h"
 #include "common/packet/parser.h"
 #include "tests/support/field_cases.h"
 #include "tests/support/stacks.h"
@@ -84,12 +83,6 @@ v1::Stream mld(std::map<std::string, std::string> fields, uint32_t frameLength =
             L("ipv6", {{"ipv6.src", "fe80::1"}, {"ipv6.dst", "ff02::16"}, {"ipv6.hlim", "1"}}),
             L("icmpv6", std::move(fields))},
            frameLength);
-}
-
-void expectRebuildsTheSame(const Frame& f) {
-  v1::Stream again = S({}, static_cast<uint32_t>(f.size() + kFcsBytes));
-  for (const ParsedLayer& p : parseFrame(f)) *again.add_layers() = toModelLayer(p.state);
-  EXPECT_EQ(buildFrame(again), f);
 }
 
 TEST(Icmpv6, MldV1QueryReportAndDone) {

@@ -1,6 +1,5 @@
 #include <gtest/gtest.h>
 
-#include "common/packet/builder.h"
 #include "common/packet/parser.h"
 #include "tests/support/field_cases.h"
 #include "tests/support/stacks.h"
@@ -23,12 +22,6 @@ v1::Stream backbone(std::map<std::string, std::string> itag) {
             L("eth", {{"eth.src", "02:00:00:00:01:01"}, {"eth.dst", "02:00:00:00:01:02"}}), L("ip"), L("udp"),
             L("payload")},
            128);
-}
-
-void expectRebuildsTheSame(const Frame& f) {
-  v1::Stream again = S({}, static_cast<uint32_t>(f.size() + kFcsBytes));
-  for (const ParsedLayer& p : parseFrame(f)) *again.add_layers() = toModelLayer(p.state);
-  EXPECT_EQ(buildFrame(again), f);
 }
 
 TEST(Ieee8021ah, CustomerFrameInABackboneFrame) {

@@ -1,6 +1,5 @@
 #include <gtest/gtest.h>
 
-#include "common/packet/builder.h"
 #include "common/packet/parser.h"
 #include "tests/support/field_cases.h"
 #include "tests/support/stacks.h"
@@ -13,12 +12,6 @@ const RegisterFieldCaseRules kFieldCases({
     .protocol = "ipv6.dstopts",
     .values = {{"ipv6.dstopts.options", "040104"}},
 });
-
-void expectRebuildsTheSame(const Frame& f) {
-  v1::Stream again = S({}, static_cast<uint32_t>(f.size() + kFcsBytes));
-  for (const ParsedLayer& p : parseFrame(f)) *again.add_layers() = toModelLayer(p.state);
-  EXPECT_EQ(buildFrame(again), f);
-}
 
 TEST(Ipv6DestinationOptions, AfterHopByHopBeforeUdp) {
   Frame f = buildFrame(S({L("eth"), L("ipv6"), L("ipv6.hopopts"),

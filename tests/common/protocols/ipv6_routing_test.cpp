@@ -1,6 +1,5 @@
 #include <gtest/gtest.h>
 
-#include "common/packet/builder.h"
 #include "common/packet/parser.h"
 #include "tests/support/field_cases.h"
 #include "tests/support/stacks.h"
@@ -19,12 +18,6 @@ const RegisterFieldCaseRules kFieldCases({
                {"ipv6.routing.data", "0000000020010db8000000000000000000000099"}},
     .otherVariant = 2,
 });
-
-void expectRebuildsTheSame(const Frame& f) {
-  v1::Stream again = S({}, static_cast<uint32_t>(f.size() + kFcsBytes));
-  for (const ParsedLayer& p : parseFrame(f)) *again.add_layers() = toModelLayer(p.state);
-  EXPECT_EQ(buildFrame(again), f);
-}
 
 // At the end of its path (segments left 0, the destination is segment 0): the UDP checksum's
 // pseudo-header takes ipv6.dst, which is then the final destination as Wireshark expects.

@@ -1,6 +1,5 @@
 #include <gtest/gtest.h>
 
-#include "common/packet/builder.h"
 #include "common/packet/parser.h"
 #include "tests/support/field_cases.h"
 #include "tests/support/stacks.h"
@@ -19,12 +18,6 @@ const RegisterFieldCaseRules kFieldCases({
                    {"lacp.coll_reserved", ""}, {"lacp.pad", ""}},
     .carriesPayload = false,
 });
-
-void expectRebuildsTheSame(const Frame& f) {
-  v1::Stream again = S({}, static_cast<uint32_t>(f.size() + kFcsBytes));
-  for (const ParsedLayer& p : parseFrame(f)) *again.add_layers() = toModelLayer(p.state);
-  EXPECT_EQ(buildFrame(again), f);
-}
 
 TEST(Lacp, Lacpdu) {
   Frame f = buildFrame(S({L("eth"), L("lacp", {{"lacp.actor.sysid", "02:00:00:00:00:aa"},

@@ -1,6 +1,5 @@
 #include <gtest/gtest.h>
 
-#include "common/packet/builder.h"
 #include "common/packet/parser.h"
 #include "tests/support/field_cases.h"
 #include "tests/support/stacks.h"
@@ -10,12 +9,6 @@ namespace {
 
 // The registry's per-field cases: a 2-byte (I or S format) control field would change the shape.
 const RegisterFieldCaseRules kFieldCases({.protocol = "llc", .structural = {{"llc.control", ""}}});
-
-void expectRebuildsTheSame(const Frame& f) {
-  v1::Stream again = S({}, static_cast<uint32_t>(f.size() + kFcsBytes));
-  for (const ParsedLayer& p : parseFrame(f)) *again.add_layers() = toModelLayer(p.state);
-  EXPECT_EQ(buildFrame(again), f);
-}
 
 TEST(Llc, SnapCarriesIpv4InAnIeee8023Frame) {
   Frame f = buildFrame(S({L("eth"), L("llc"), L("ip"), L("udp"), L("payload")}, 128));

@@ -1,6 +1,5 @@
 #include <gtest/gtest.h>
 
-#include "common/packet/builder.h"
 #include "common/packet/field_text.h"
 #include "common/packet/parser.h"
 #include "common/packet/registry.h"
@@ -21,12 +20,6 @@ const RegisterFieldCaseRules kFieldCases({
                {"lldp.tlv.system.desc", "Staccato test bridge"}},
     .carriesPayload = false,
 });
-
-void expectRebuildsTheSame(const Frame& f) {
-  v1::Stream again = S({}, static_cast<uint32_t>(f.size() + kFcsBytes));
-  for (const ParsedLayer& p : parseFrame(f)) *again.add_layers() = toModelLayer(p.state);
-  EXPECT_EQ(buildFrame(again), f);
-}
 
 TEST(Lldp, MandatoryAndTextTlvs) {
   Frame f = buildFrame(S({L("eth"), L("lldp", {{"lldp.chassis.id.mac", "02:00:00:00:00:aa"},

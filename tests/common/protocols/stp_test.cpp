@@ -1,6 +1,5 @@
 #include <gtest/gtest.h>
 
-#include "common/packet/builder.h"
 #include "common/packet/parser.h"
 #include "tests/support/field_cases.h"
 #include "tests/support/stacks.h"
@@ -18,12 +17,6 @@ const RegisterFieldCaseRules kFieldCases({
 
 v1::Stream bpdu(std::map<std::string, std::string> fields) {
   return S({L("eth", {{"eth.dst", "01:80:c2:00:00:00"}}), L("llc"), L("stp", std::move(fields))}, 64);
-}
-
-void expectRebuildsTheSame(const Frame& f) {
-  v1::Stream again = S({}, static_cast<uint32_t>(f.size() + kFcsBytes));
-  for (const ParsedLayer& p : parseFrame(f)) *again.add_layers() = toModelLayer(p.state);
-  EXPECT_EQ(buildFrame(again), f);
 }
 
 TEST(Stp, ConfigurationBpdu) {
