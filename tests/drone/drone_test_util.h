@@ -74,10 +74,10 @@ inline rpc::Streams streamList(const std::vector<v1::Stream>& streams) {
 /// The text of `s`'s error, "" when it succeeded.
 inline std::string errorText(const Status& s) { return s ? std::string() : s.error().toString(); }
 
-/// `s` failed with exactly `want` (text and kind).
+/// `status` (a Status or Result) failed with exactly `want` (text and kind).
 #define EXPECT_FAILS_WITH(status, want)                                            \
   do {                                                                             \
-    const ::staccato::Status got_ = (status);                                      \
+    const auto& got_ = (status);                                                   \
     const ::staccato::Error want_ = (want);                                        \
     ASSERT_FALSE(got_.ok()) << "expected: " << want_.toString();                   \
     EXPECT_EQ(got_.error().toString(), want_.toString());                          \
