@@ -20,10 +20,11 @@ bool Transmitter::transmitting(const std::string& port) {
 void Transmitter::reap(const std::string& port) {
   PortTx& tx = ports_[port];
   std::vector<std::unique_ptr<TxWorker>> released;
-  if (tx.session && tx.session->releaseIfFinished(released)) {
-    closer_.close(std::move(released));
-    if (std::string e = tx.session->error(); !e.empty() && tx.error.empty()) tx.error = e;
-  }
+  // Only when the workers are released (once): an error cleared since (ClearStats, the port
+  // plugged back in) stays cleared.
+  if (!tx.session || !tx.session->releaseIfFinished(released) || released.empty()) return;
+  closer_.close(std::move(released));
+  if (std::string e = tx.session->error(); !e.empty() && tx.error.empty()) tx.error = e;
 }
 
 PendingStart Transmitter::begin(const PortEntry& port, const StoredStreams& streams, bool turboRx) {
