@@ -3,7 +3,9 @@
 // after unsubscribing, and each port filter its own rows.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <map>
 #include <mutex>
 
@@ -88,10 +90,12 @@ TEST_F(StatsHubTest, ManyWatchersOfOneIntervalCostOneCollectionPerTickAndShareIt
   for (Recorder& w : watchers) hub.subscribe(&w, kTickMs, {});
   ASSERT_TRUE(waitUntil([&] { return allHave(watchers, 1); }));
   const uint64_t before = hub.collections();
-  size_t most = 0;
-  for (const Recorder& w : watchers) most = std::max(most, w.count());
-  ASSERT_TRUE(waitUntil([&] { return allHave(watchers, most + 3); }));
-  EXPECT_LE(hub.collections() - before, 5u) << "3 ticks for 50 watchers";
+  std::vector<size_t> had;
+  for (const Recorder& w : watchers) had.push_back(w.count());
+  ASSERT_TRUE(waitUntil([&] { return allHave(watchers, *std::max_element(had.begin(), had.end()) + 3); }));
+  size_t ticks = SIZE_MAX;  // deliveries since `before` to the watcher that got fewest
+  for (size_t i = 0; i < watchers.size(); ++i) ticks = std::min(ticks, watchers[i].count() - had[i]);
+  EXPECT_LE(hub.collections() - before, ticks + 2) << ticks << " ticks for 50 watchers";
   // The snapshot of one tick is one object for all of them.
   const uint64_t tick = watchers[0].last()->timestamp_ns();
   ASSERT_TRUE(waitUntil([&] {
@@ -120,8 +124,8 @@ TEST_F(StatsHubTest, ANewWatcherGetsAFreshSnapshotAtOnce) {
   Recorder w;
   const auto subscribed = std::chrono::steady_clock::now();
   hub.subscribe(&w, 60'000, {});
-  ASSERT_TRUE(waitUntil([&] { return w.count() == 1; }, 1000ms)) << "no first snapshot within 1 s of a 60 s interval";
-  EXPECT_LT(std::chrono::steady_clock::now() - subscribed, 500ms);
+  ASSERT_TRUE(waitUntil([&] { return w.count() == 1; }, 5000ms)) << "no first snapshot within 5 s of a 60 s interval";
+  EXPECT_LT(std::chrono::steady_clock::now() - subscribed, 5s);
   EXPECT_EQ(w.last()->timestamp_ns(), 1u) << "the first snapshot was not collected for it";
   hub.unsubscribe(&w);
 }
