@@ -39,7 +39,7 @@ ParsedLayer rawLayer(std::span<const uint8_t> frame, size_t from, size_t to) {
 
 bool looksLikeSignature(std::span<const uint8_t> frame, size_t from, size_t to) {
   return to - from >= kSignatureBytes && to == frame.size() &&
-         loadBe16(frame.data() + to - kSignatureBytes + kSigMagicOffset) == kSignatureMagic;
+         laneOfMagic(loadBe16(frame.data() + to - kSignatureBytes + kSigMagicOffset)) >= 0;
 }
 
 }  // namespace

@@ -6,7 +6,20 @@
 namespace staccato {
 
 inline constexpr size_t kSignatureBytes = 16;
+/// Lane 0's magic: a stream sent from one queue (and every trailer from before lanes).
 inline constexpr uint16_t kSignatureMagic = 0x5a7c;
+/// Lanes: each transmit queue of a port numbers its packets of a stream on its own, so that a
+/// receiver checks their order per lane (queues interleave on the wire: across lanes, order
+/// means nothing). Lane k > 0 carries magic 0x5b00 | k; sequence numbers count per lane.
+inline constexpr uint16_t kLaneMagicBase = 0x5b00;
+inline constexpr unsigned kMaxLanes = 256;
+
+constexpr uint16_t laneMagic(unsigned lane) { return lane == 0 ? kSignatureMagic : uint16_t(kLaneMagicBase | (lane & 0xff)); }
+/// The lane a trailer's magic names, or -1 when it is not a signature's magic.
+constexpr int laneOfMagic(uint16_t magic) {
+  if (magic == kSignatureMagic) return 0;
+  return (magic & 0xff00) == kLaneMagicBase && (magic & 0xff) != 0 ? int(magic & 0xff) : -1;
+}
 // Offsets from the start of the trailer (data_end - kSignatureBytes), big-endian.
 inline constexpr size_t kSigMagicOffset = 0;      // 16 bits
 inline constexpr size_t kSigStreamIdOffset = 2;   // 16 bits

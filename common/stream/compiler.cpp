@@ -164,8 +164,8 @@ Result<TxPlan> compile(const v1::Stream& stream, const std::shared_ptr<const voi
     if (op.window.bytes) dynamic.push_back({op.window.offset, size_t{op.window.offset} + op.window.bytes});
   if (plan.tracked) {
     plan.ops.push_back({PatchOpKind::kSignature});
-    const size_t sigSeq = plan.frameTemplate.size() - kSignatureBytes + kSigSeqOffset;
-    dynamic.push_back({sigSeq, plan.frameTemplate.size()});
+    // All of it changes per packet: the lane's magic, the sequence and the timestamp.
+    dynamic.push_back({plan.frameTemplate.size() - kSignatureBytes, plan.frameTemplate.size()});
   }
   planChecksums(*built, lengthMoves, std::move(dynamic), plan);
   return plan;

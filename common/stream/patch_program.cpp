@@ -44,10 +44,12 @@ inline void advance(uint64_t& cursor, uint64_t stride, uint64_t count) noexcept 
 
 }  // namespace
 
-PatchState makePatchState(const TxPlan& plan, uint64_t first, uint64_t stride, uint64_t rngSeed) {
+PatchState makePatchState(const TxPlan& plan, uint64_t first, uint64_t stride, uint64_t rngSeed, const SignatureLane* lane) {
   PatchState s;
   s.stride = stride ? stride : 1;
-  s.seq = first;
+  s.seq = lane ? lane->first : first;
+  s.seqStep = lane ? 1 : s.stride;
+  s.magic = __builtin_bswap16(laneMagic(lane ? lane->lane : 0));
   s.rng = (rngSeed ? rngSeed : plan.seed) * 0x9e3779b97f4a7c15ull + first + 1;
   if (!s.rng) s.rng = 1;
   for (const PatchOp& op : plan.ops) {
@@ -94,9 +96,10 @@ uint16_t applyPatchProgram(const TxPlan& plan, PatchState& st, uint8_t* frame, u
         uint8_t* sig = frame + len - kSignatureBytes;
         const uint32_t seq = __builtin_bswap32(static_cast<uint32_t>(st.seq));
         const uint64_t ts = __builtin_bswap64(txTimeNs);
+        std::memcpy(sig + kSigMagicOffset, &st.magic, 2);
         std::memcpy(sig + kSigSeqOffset, &seq, 4);
         std::memcpy(sig + kSigTimestampOffset, &ts, 8);
-        st.seq += st.stride;
+        st.seq += st.seqStep;
         break;
       }
       case PatchOpKind::kChecksumDelta: {

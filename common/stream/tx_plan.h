@@ -129,9 +129,18 @@ inline constexpr unsigned kMaxPatchSlots = 16;
 struct PatchState {
   uint64_t cursor[kMaxPatchSlots] = {};
   uint64_t rng = 1;
-  uint64_t seq = 0;
+  uint64_t seq = 0;       ///< the next signature sequence number
+  uint64_t seqStep = 1;   ///< stride (the stream's own numbering), or 1 (a lane's)
+  uint16_t magic = 0;     ///< the signature magic naming the lane
   uint64_t stride = 1;
   uint64_t lengthCursor = 0;
+};
+
+/// A transmit queue's own signature lane (see signature_layout.h): its packets carry the lane's
+/// magic and a sequence counting that lane's packets of the stream, from `first`.
+struct SignatureLane {
+  unsigned lane = 0;
+  uint64_t first = 0;
 };
 
 }  // namespace staccato

@@ -1,7 +1,9 @@
 // The libpcap receive engine: a kernel BPF filter passes only signature frames, a thread reads
 // them with nanosecond kernel timestamps.
+#include <linux/if_packet.h>
 #include <pcap/pcap.h>
 #include <poll.h>
+#include <sys/socket.h>
 
 #include <atomic>
 #include <chrono>
@@ -88,10 +90,15 @@ Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::openPcap(const std
     if (rc == PCAP_ERROR_PERM_DENIED) msg += kPrivilegeHint;
     return makeError(iface, "cannot open for receiving: " + msg, ErrorKind::kUnavailable);
   }
-  // Only received frames whose trailer starts with the magic reach user space.
+  // The port's own outgoing frames are never copied to this socket (the kernel skips it for
+  // them: a sending port's tracker would otherwise take a copy of every frame it sends), and
+  // only received frames whose trailer starts with a lane's magic reach user space.
+  const int one = 1;
+  setsockopt(pcap_get_selectable_fd(p), SOL_PACKET, PACKET_IGNORE_OUTGOING, &one, sizeof one);
   pcap_setdirection(p, PCAP_D_IN);
   bpf_program prog{};
-  const std::string filter = "len >= 30 and ether[len - 16 : 2] = " + std::to_string(kSignatureMagic);
+  const std::string filter = "len >= 30 and (ether[len - 16 : 2] = " + std::to_string(kSignatureMagic) +
+                             " or (ether[len - 16] = " + std::to_string(kLaneMagicBase >> 8) + " and ether[len - 15] != 0))";
   if (pcap_compile(p, &prog, filter.c_str(), 1, PCAP_NETMASK_UNKNOWN) != 0 || pcap_setfilter(p, &prog) != 0) {
     std::string msg = pcap_geterr(p);
     pcap_close(p);

@@ -53,7 +53,8 @@ void SignatureReceiver::serviceClear() noexcept {
 void SignatureReceiver::onFrame(const uint8_t* frame, uint32_t len, uint32_t wireLen, uint64_t rxNs) noexcept {
   if (len < kMinFrame || len != wireLen) return addSingleWriter(ignored_);
   const uint8_t* sig = frame + len - kSignatureBytes;
-  if (be(sig + kSigMagicOffset, 2) != kSignatureMagic) return addSingleWriter(ignored_);
+  const int lane = laneOfMagic(static_cast<uint16_t>(be(sig + kSigMagicOffset, 2)));
+  if (lane < 0) return addSingleWriter(ignored_);
   const uint64_t txNs = be(sig + kSigTimestampOffset, 8);
   const int64_t delta = static_cast<int64_t>(rxNs - txNs);
   if (delta > kPlausibleNs || delta < -kPlausibleNs) return addSingleWriter(ignored_);
@@ -65,7 +66,7 @@ void SignatureReceiver::onFrame(const uint8_t* frame, uint32_t len, uint32_t wir
     s = new StreamRxStats();
     streams_[id].store(s, std::memory_order_release);
   }
-  s->onPacket(static_cast<uint32_t>(be(sig + kSigSeqOffset, 4)), wireLen + 4, txNs, rxNs);
+  s->onPacket(static_cast<unsigned>(lane), static_cast<uint32_t>(be(sig + kSigSeqOffset, 4)), wireLen + 4, txNs, rxNs);
 }
 
 }  // namespace staccato::drone

@@ -6,10 +6,10 @@
 
 namespace staccato::drone {
 
-void StreamRxStats::onPacket(uint32_t seq, uint64_t frameBytes, uint64_t txNs, uint64_t rxNs) noexcept {
+void StreamRxStats::onPacket(unsigned lane, uint32_t seq, uint64_t frameBytes, uint64_t txNs, uint64_t rxNs) noexcept {
   addSingleWriter(packets);
   addSingleWriter(bytes, frameBytes);
-  if (sequence.onPacket(seq) == SequenceTracker::Verdict::kDuplicate) return;
+  if (sequence.onPacket(lane, seq) == SequenceTracker::Verdict::kDuplicate) return;
   const int64_t transit = static_cast<int64_t>(rxNs - txNs);
   latency.record(transit > 0 ? static_cast<uint64_t>(transit) : 0);
   if (haveTransit_) {  // RFC 3550 section 6.4.1: J += (|D| - J) / 16

@@ -5,18 +5,18 @@
 #include <cstdint>
 
 #include "drone/rx/latency_histogram.h"
-#include "drone/rx/sequence_tracker.h"
+#include "drone/rx/lane_sequences.h"
 
 namespace staccato::drone {
 
 struct StreamRxStats {
   std::atomic<uint64_t> packets{0}, bytes{0};
-  SequenceTracker sequence;
+  LaneSequences sequence;
   LatencyHistogram latency;
   std::atomic<uint64_t> jitterNs{0};  ///< RFC 3550 J, as a whole number of ns
 
-  /// One signature packet: `bytes` with FCS, tx/rx times in ns of the same clock.
-  void onPacket(uint32_t seq, uint64_t frameBytes, uint64_t txNs, uint64_t rxNs) noexcept;
+  /// One signature packet of `lane`: `bytes` with FCS, tx/rx times in ns of the same clock.
+  void onPacket(unsigned lane, uint32_t seq, uint64_t frameBytes, uint64_t txNs, uint64_t rxNs) noexcept;
   void clear() noexcept;
 
  private:

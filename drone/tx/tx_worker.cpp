@@ -30,6 +30,14 @@ uint64_t shareOf(uint64_t total, uint32_t k, uint32_t q) {
   return total > k ? (total - k + q - 1) / q : 0;
 }
 
+/// With several queues each numbers its signatures in a lane of its own (queues interleave on the
+/// wire, so only each queue's own order can be checked); one queue keeps the stream's numbering.
+PatchState stateFor(const TxPlan& plan, uint64_t first, uint32_t k, uint32_t q, uint64_t laneFirst) {
+  if (q == 1) return makePatchState(plan, first, 1);
+  const SignatureLane lane{k, laneFirst};
+  return makePatchState(plan, first, q, 0, &lane);
+}
+
 /// One worker's part of one run of a stream: its j-th packet is the run's packet first + j*stride.
 struct StreamRun {
   PatchState state;
@@ -111,6 +119,7 @@ void TxWorker::runSequential(std::stop_token st) {
   // Packets of each stream sent in earlier runs (all queues): sequence numbers and variable
   // fields carry on when a stream comes round again.
   std::vector<uint64_t> before(count, 0);
+  std::vector<uint64_t> laneBefore(count, 0);  ///< this queue's packets of each stream so far
   // Where the last run's schedule ended: the next run starts there, so the pace of a sequence
   // (and of a stream looping on itself) carries on across runs. 0 = now (first run, or after
   // an unpaced one).
@@ -121,8 +130,8 @@ void TxWorker::runSequential(std::stop_token st) {
     const uint64_t perRun = runLength(plan);
     // A replay plays its capture from the first frame each run.
     const uint64_t carried = plan.replay.active ? 0 : before[i];
-    StreamRun run{makePatchState(plan, carried + k, q), RateSchedule(plan, job_.lineRateBps), startTogether(nextStart), 0,
-                  shareOf(perRun, k, q), k, q};
+    StreamRun run{stateFor(plan, carried + k, k, q, plan.replay.active ? 0 : laneBefore[i]),
+                  RateSchedule(plan, job_.lineRateBps), startTogether(nextStart), 0, shareOf(perRun, k, q), k, q};
     const bool unpaced = run.schedule.unpaced();
     QueueSync* sync = job_.sync;
     auto nextIndex = [&] { return k + run.sent * q; };  // in the run, over all queues
@@ -158,6 +167,7 @@ void TxWorker::runSequential(std::stop_token st) {
     }
     if (st.stop_requested() || failed_.load()) break;
     before[i] += perRun;
+    laneBefore[i] += run.sent;
     nextStart = unpaced ? 0 : afterNs(run.start, run.schedule.runNs(perRun));
     const RunPlan& c = plan.run;
     auto jumpTo = [&](size_t target) {
@@ -182,7 +192,7 @@ void TxWorker::runInterleaved(std::stop_token st) {
   const uint32_t k = job_.queue, q = job_.queues;
   std::vector<StreamRun> runs;
   for (const TxPlan& plan : plans())
-    runs.push_back({makePatchState(plan, k, q), RateSchedule(plan, job_.lineRateBps), start, 0,
+    runs.push_back({stateFor(plan, k, k, q, 0), RateSchedule(plan, job_.lineRateBps), start, 0,
                     shareOf(runLength(plan), k, q), k, q});
   while (!st.stop_requested() && !failed_.load()) {
     // The stream whose next packet is due first.

@@ -74,16 +74,45 @@ TEST(SequenceTracker, RandomLossIsCountedExactly) {
 TEST(StreamRxStats, LatencyAndRfc3550Jitter) {
   StreamRxStats s;
   // Transit alternates 1000 and 3000 ns: |D| = 2000 each time; J converges to 2000.
-  for (uint32_t i = 0; i < 500; ++i) s.onPacket(i, 64, 1'000'000 + i * 10'000ull, 1'000'000 + i * 10'000ull + (i % 2 ? 3000 : 1000));
+  for (uint32_t i = 0; i < 500; ++i) s.onPacket(0, i, 64, 1'000'000 + i * 10'000ull, 1'000'000 + i * 10'000ull + (i % 2 ? 3000 : 1000));
   EXPECT_EQ(s.packets.load(), 500u);
   EXPECT_EQ(s.bytes.load(), 500u * 64);
   EXPECT_EQ(s.latency.min(), 1000u);
   EXPECT_EQ(s.latency.max(), 3000u);
   EXPECT_EQ(s.latency.mean(), 2000u);
   EXPECT_NEAR(double(s.jitterNs.load()), 2000.0, 5.0);
-  s.onPacket(3, 64, 0, 500);  // a duplicate does not count as a latency sample
+  s.onPacket(0, 3, 64, 0, 500);  // a duplicate does not count as a latency sample
   EXPECT_EQ(s.latency.count(), 500u);
   EXPECT_EQ(s.sequence.duplicates(), 1u);
+}
+
+// Two queues each number their own lane: on the wire their packets interleave in any order,
+// which is not reordering; within a lane, order, gaps and duplicates still count.
+TEST(LaneSequences, QueuesInterleavingIsNotReordering) {
+  LaneSequences s;
+  // Lane 1 runs ahead of lane 0 by up to 40 packets, as a faster queue would.
+  for (uint32_t i = 0; i < 1000; ++i) {
+    s.onPacket(1, i);
+    if (i >= 40) s.onPacket(0, i - 40);
+  }
+  for (uint32_t i = 960; i < 1000; ++i) s.onPacket(0, i);
+  EXPECT_EQ(s.unique(), 2000u);
+  EXPECT_EQ(s.reordered(), 0u);
+  EXPECT_EQ(s.lost(), 0u);
+  EXPECT_EQ(s.lanes(), 2u);
+}
+
+TEST(LaneSequences, LossDuplicatesAndReorderingAreCountedPerLane) {
+  LaneSequences s;
+  for (uint32_t i : {0u, 1u, 3u, 2u, 4u}) s.onPacket(0, i);  // 2 arrives late
+  for (uint32_t i : {0u, 1u, 1u, 5u}) s.onPacket(7, i);      // a duplicate, then 2..4 missing
+  EXPECT_EQ(s.reordered(), 1u);
+  EXPECT_EQ(s.duplicates(), 1u);
+  EXPECT_EQ(s.lost(), 3u);
+  EXPECT_EQ(s.lanes(), 8u);
+  s.clear();
+  EXPECT_EQ(s.unique(), 0u);
+  EXPECT_EQ(s.lost(), 0u);
 }
 
 }  // namespace

@@ -19,8 +19,22 @@ want=11122111223
 [[ $got == "$want" ]] && echo "ok   wire sequence $got" || { echo "FAIL wire sequence: got $got, want $want"; exit 1; }
 check "per-stream tx counts" "sorted((s['stream_id'], s['tx_packets']) for s in d['streams'] if s['tx_port']) == [(1, 6), (2, 4), (3, 1), (4, 0)]" "$LAB_TMP/seq.stats.json"
 check "per-stream rx counts" "sorted((s['stream_id'], s['rx_packets']) for s in d['streams'] if s['rx_port']) == [(1, 6), (2, 4), (3, 1)]" "$LAB_TMP/seq.stats.json"
-# Sequence numbers restart per stream and run on across loops: stream 1 carries 0..5. (With
-# several queues, the queues' packets of one stream run may pass each other on the wire.)
-order=cat; ((LAB_QUEUES > 1)) && order="sort -n"
-seqs=$(tshark -r "$LAB_TMP/seq.pcap" -Y 'udp.dstport == 1001' -T fields -e udp.payload 2>/dev/null | while read -r h; do echo $((16#${h: -24:8})); done | $order | tr '\n' ' ')
-[[ $seqs == "0 1 2 3 4 5 " ]] && echo "ok   stream 1 sequence numbers $seqs" || { echo "FAIL stream 1 sequence numbers: $seqs"; exit 1; }
+# Sequence numbers restart per stream and run on across loops: stream 1 carries 0..5. With
+# several queues each queue numbers its own lane (magic 0x5a7c for queue 0, 0x5b00 | k for
+# queue k), whose packets may pass the other lanes' on the wire: each lane carries 0..n-1 in
+# order, and the lanes together carry 6 packets.
+tshark -r "$LAB_TMP/seq.pcap" -Y 'udp.dstport == 1001' -T fields -e udp.payload 2>/dev/null >"$LAB_TMP/seq1.hex"
+python3 - "$LAB_TMP/seq1.hex" "$LAB_QUEUES" <<'PY' || exit 1
+import sys
+lanes = {}
+for h in open(sys.argv[1]).read().split():
+    magic, seq = int(h[-32:-28], 16), int(h[-24:-16], 16)
+    lanes.setdefault(magic, []).append(seq)
+queues = int(sys.argv[2])
+want_magics = {0x5a7c} | {0x5b00 | k for k in range(1, queues)}
+ok = set(lanes) <= want_magics and sum(map(len, lanes.values())) == 6 and \
+     all(seqs == list(range(len(seqs))) for seqs in lanes.values()) and (queues > 1 or lanes.get(0x5a7c) == list(range(6)))
+print(("ok  " if ok else "FAIL") + " stream 1 sequence numbers per lane: " +
+      ", ".join(f"{m:#06x}: {seqs}" for m, seqs in sorted(lanes.items())))
+sys.exit(0 if ok else 1)
+PY

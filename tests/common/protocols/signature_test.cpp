@@ -3,6 +3,7 @@
 #include "common/core/bits.h"
 #include "common/packet/parser.h"
 #include "common/packet/signature_layout.h"
+#include "common/stream/compiler.h"
 #include "tests/support/field_cases.h"
 #include "tests/support/stacks.h"
 
@@ -50,6 +51,36 @@ TEST(Signature, FitsInASixtyFourByteIpv4UdpFrame) {
   Frame g = buildFrame(S({L("eth"), L("ip"), L("udp"), L("signature")}, 100));
   EXPECT_EQ(be(g, g.size() - 16, 2), kSignatureMagic);
   EXPECT_EQ(tsharkFields({g}, {"udp.checksum.status"})[0]["udp.checksum.status"], "1");
+}
+
+// A transmit queue of several numbers its packets in a lane of its own: the lane's magic and its
+// own sequence; checksums stay right, and the trailer still parses as a signature.
+TEST(Signature, LanesCarryTheirMagicAndTheirOwnSequence) {
+  v1::Stream s = S({L("eth"), L("ip"), L("udp"), L("payload"), L("signature")}, 80);
+  auto plan = compile(s);
+  ASSERT_TRUE(plan.ok()) << plan.error().toString();
+  const SignatureLane lane{2, 10};
+  PatchState st = makePatchState(*plan, 2, 3, 0, &lane);
+  std::vector<Frame> frames;
+  for (int i = 0; i < 4; ++i) {
+    Frame f = plan->frameTemplate;
+    f.resize(applyPatchProgram(*plan, st, f.data(), 1'000'000'000ull + i));
+    frames.push_back(f);
+  }
+  for (size_t i = 0; i < frames.size(); ++i) {
+    const size_t sig = frames[i].size() - kSignatureBytes;
+    EXPECT_EQ(be(frames[i], sig + kSigMagicOffset, 2), 0x5b02u);
+    EXPECT_EQ(laneOfMagic(static_cast<uint16_t>(be(frames[i], sig + kSigMagicOffset, 2))), 2);
+    EXPECT_EQ(be(frames[i], sig + kSigSeqOffset, 4), 10 + i) << "the lane's own count, not the stream's packet number";
+  }
+  for (const auto& row : tsharkFields(frames, {"udp.checksum.status", "ip.checksum.status"})) {
+    EXPECT_EQ(row.at("udp.checksum.status"), "1");
+    EXPECT_EQ(row.at("ip.checksum.status"), "1");
+  }
+  EXPECT_EQ(parseFrame(frames[0]).back().state.spec->name, "signature");
+  EXPECT_EQ(laneOfMagic(kSignatureMagic), 0);
+  EXPECT_EQ(laneOfMagic(0x5b00), -1) << "lane 0 is 0x5a7c";
+  EXPECT_EQ(laneOfMagic(0x5a7d), -1);
 }
 
 TEST(Signature, ParsesBackAndValidates) {
