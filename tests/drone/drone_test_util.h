@@ -157,14 +157,18 @@ class FakeDrone {
   }
   /// Sets the streams, starts the port and waits until it has sent them all.
   void runToEnd(const std::string& port, const std::vector<v1::Stream>& streams) { runToEnd(*core_, port, streams); }
-  static void runToEnd(DroneCore& core, const std::string& port, const std::vector<v1::Stream>& streams) {
+  static void runToEnd(DroneCore& core, const std::string& port, const std::vector<v1::Stream>& streams,
+                       std::chrono::milliseconds timeout = 3000ms) {
     ASSERT_TRUE(core.setStreams(port, streamList(streams), "").ok());
     ASSERT_TRUE(core.startTx({port}, "").ok());
-    ASSERT_TRUE(waitUntil([&] {
-      for (const v1::Port& p : core.listPorts())
-        if (p.name() == port) return !p.transmitting();
-      return true;
-    })) << port << " still sends";
+    ASSERT_TRUE(waitUntil(
+        [&] {
+          for (const v1::Port& p : core.listPorts())
+            if (p.name() == port) return !p.transmitting();
+          return true;
+        },
+        timeout))
+        << port << " still sends";
   }
   /// Packets the port's workers sent of stream `id` in the last run (0 when there is no row).
   uint64_t sent(const std::string& port, uint32_t id) {
