@@ -93,10 +93,12 @@ uint16_t applyPatchProgram(const TxPlan& plan, PatchState& st, uint8_t* frame, u
         break;
       }
       case PatchOpKind::kSignature: {
+        // The whole trailer: a frame whose length varies has it at its own end, not the template's.
         uint8_t* sig = frame + len - kSignatureBytes;
         const uint32_t seq = __builtin_bswap32(static_cast<uint32_t>(st.seq));
         const uint64_t ts = __builtin_bswap64(txTimeNs);
         std::memcpy(sig + kSigMagicOffset, &st.magic, 2);
+        storeBe16(sig + kSigStreamIdOffset, static_cast<uint16_t>(plan.streamId));
         std::memcpy(sig + kSigSeqOffset, &seq, 4);
         std::memcpy(sig + kSigTimestampOffset, &ts, 8);
         st.seq += st.seqStep;

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include "common/core/bits.h"
+#include "common/packet/signature_layout.h"
 #include "tests/support/stacks.h"
 
 namespace staccato::test {
@@ -44,6 +46,23 @@ TEST(FrameLength, EveryLengthHasRightLengthsAndChecksums) {
   EXPECT_LT(minSeen, 200u);   // a uniform spread reaches both ends of the range
   EXPECT_GT(maxSeen, 1380u);
   EXPECT_EQ(tsharkProblems(frames), std::vector<std::string>{});
+}
+
+// A frame whose length varies carries the whole signature at its own end (magic, stream id,
+// sequence, time), where receivers look for it; the first release wrote only the sequence and
+// the time there, so its IMIX frames were never counted by any receiver.
+TEST(FrameLength, EveryLengthCarriesTheWholeSignatureAtItsEnd) {
+  v1::Stream s = lengthStream(v1::FrameLength::IMIX, 0, 0);
+  s.set_id(4660);
+  const auto frames = buildFrames(s, 12);
+  for (size_t i = 0; i < frames.size(); ++i) {
+    const Frame& f = frames[i];
+    const size_t sig = f.size() - kSignatureBytes;
+    EXPECT_EQ(loadBe16(f.data() + sig + kSigMagicOffset), kSignatureMagic) << "frame " << i << " of " << f.size() << " bytes";
+    EXPECT_EQ(loadBe16(f.data() + sig + kSigStreamIdOffset), 4660) << "frame " << i;
+    EXPECT_EQ(readBits(f.data() + sig + kSigSeqOffset, 0, 32), i);
+  }
+  for (const auto& row : tsharkFields(frames, {"udp.checksum.status"})) EXPECT_EQ(row.at("udp.checksum.status"), "1");
 }
 
 TEST(FrameLength, ImixDefaultIsSevenFourOne) {
