@@ -43,8 +43,9 @@ The Staccato drone: owns this host's ports, sends and receives streams, reports 
                          turbo-zerocopy, turbo-copy
   --tx-queues N          turbo: transmit queues per port (default 0 = all the port has)
   --rx-backend B         every port's receive engine until a client configures it: auto
-                         (default: libpcap), pcap, turbo (XDP + AF_XDP, for millions of
-                         frames/s; captures on the port no longer see signature frames)
+                         (default: turbo where it opens, else libpcap), pcap, turbo (XDP +
+                         AF_XDP: millions of frames/s; tcpdump on the port no longer sees
+                         signature frames: receive with pcap to capture them with tcpdump)
   --help                 this text
 )";
 

@@ -27,9 +27,6 @@ uint32_t queueCount(const PortInfo& port, const Config& config) {
   return std::max(q, 1u);
 }
 
-constexpr const char* kRxHoldsQueues =
-    "turbo receive on this port holds its AF_XDP queues (to send with turbo here, receive with pcap: rx backend RX_PCAP)";
-
 std::vector<int> coresFor(uint32_t queues, const Config& config, int firstCpu) {
   std::vector<int> cpus;
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -53,6 +50,33 @@ Status checkQueueCount(const PortInfo& port, const Config& config) {
 
 namespace {
 
+/// Why this AF_XDP mode, for the port list: "AF_XDP copy mode (driver without native XDP), ..."
+std::string turboReason(const std::string& name, const std::string& how, uint32_t queues) {
+  return std::string("AF_XDP ") + (name == "turbo-zerocopy" ? "zero-copy" : "copy mode") +
+         (name == "turbo-generic" ? " (driver without native XDP)" : "") + how + ", " + std::to_string(queues) +
+         (queues == 1 ? " queue" : " queues");
+}
+
+/// Tries the sockets the port's turbo receiver holds (one per receive queue). Fills `c` on
+/// success; otherwise appends why to `why`.
+void tryShared(PortSource& source, const PortInfo& port, const Config& config, std::span<const TxPlan> plans,
+               SignatureReceiver& receiver, BackendChoice& c, std::vector<std::string>& why) {
+  const uint32_t queues = std::min(queueCount(port, config), std::max(port.rxQueues, 1u));
+  std::vector<std::unique_ptr<TxBackend>> opened;
+  for (uint32_t k = 0; k < queues; ++k) {
+    auto b = source.openSharedTurboTx(port, k, receiver, plans);
+    if (!b) return why.push_back("sharing turbo receive's sockets: " + b.error().message);
+    opened.push_back(std::move(b).value());
+  }
+  const bool zeroCopy = opened.front()->name() == "turbo zero-copy";
+  if (!(zeroCopy ? allowsZeroCopy(config.backend()) : allowsCopy(config.backend())))
+    return why.push_back(std::string("turbo receive's sockets are in ") + (zeroCopy ? "zero-copy" : "copy") +
+                         " mode, which the port's backend setting excludes");
+  c.queues = std::move(opened);
+  c.name = zeroCopy ? "turbo-zerocopy" : copyModeName(source.xdpFeatures(port));
+  c.reason = turboReason(c.name, " through turbo receive's sockets", queues);
+}
+
 /// Tries AF_XDP as the config allows: zero-copy, then copy mode. Fills `c` on success; otherwise
 /// appends why each mode did not work to `why`.
 void tryTurbo(PortSource& source, const PortInfo& port, const Config& config, std::span<const TxPlan> plans,
@@ -69,13 +93,12 @@ void tryTurbo(PortSource& source, const PortInfo& port, const Config& config, st
     c.queues = std::move(opened);
     return Ok{};
   };
-  const std::string queuesText = std::to_string(queues) + (queues == 1 ? " queue" : " queues");
   if (allowsZeroCopy(config.backend())) {
     if (std::string no = zeroCopyUnsupported(port, features); !no.empty()) {
       why.push_back("zero-copy: " + no);
     } else if (auto s = tryMode(TurboMode::kZeroCopy); s) {
       c.name = "turbo-zerocopy";
-      c.reason = "AF_XDP zero-copy, " + queuesText;
+      c.reason = turboReason(c.name, "", queues);
       return;
     } else {
       why.push_back("zero-copy: " + s.error().message);
@@ -84,8 +107,7 @@ void tryTurbo(PortSource& source, const PortInfo& port, const Config& config, st
   if (allowsCopy(config.backend())) {
     if (auto s = tryMode(TurboMode::kCopy); s) {
       c.name = copyModeName(features);
-      c.reason = std::string("AF_XDP copy mode") + (c.name == "turbo-generic" ? " (driver without native XDP)" : "") +
-                 ", " + queuesText;
+      c.reason = turboReason(c.name, "", queues);
     } else {
       why.push_back("copy mode: " + s.error().message);
     }
@@ -95,7 +117,7 @@ void tryTurbo(PortSource& source, const PortInfo& port, const Config& config, st
 }  // namespace
 
 Result<BackendChoice> openBackends(PortSource& source, const PortInfo& port, const Config& config,
-                                   std::span<const TxPlan> plans, int firstCpu, bool turboRxOnPort) {
+                                   std::span<const TxPlan> plans, int firstCpu, SignatureReceiver* turboReceiver) {
   BackendChoice c;
   std::vector<std::string> why;  // each step down, in order
   if (!source.hasTurbo()) {
@@ -105,8 +127,12 @@ Result<BackendChoice> openBackends(PortSource& source, const PortInfo& port, con
     why.push_back("turbo not built into this drone");
   } else {
     if (auto s = checkQueueCount(port, config); !s) return s.error();  // the port may have changed since
-    if (turboRxOnPort) why.push_back(kRxHoldsQueues);
-    else tryTurbo(source, port, config, plans, c, why);
+    if (turboReceiver) {
+      if (allowsZeroCopy(config.backend()) || allowsCopy(config.backend()))
+        tryShared(source, port, config, plans, *turboReceiver, c, why);
+    } else {
+      tryTurbo(source, port, config, plans, c, why);
+    }
     if (!c.queues.empty()) {
       c.cpus = coresFor(static_cast<uint32_t>(c.queues.size()), config, firstCpu);
       if (!why.empty()) c.reason += "; not " + why.front();
@@ -134,16 +160,21 @@ Result<BackendChoice> openBackends(PortSource& source, const PortInfo& port, con
   return c;
 }
 
-BackendChoice expectedBackend(PortSource& source, const PortInfo& port, const Config& config, bool turboRxOnPort) {
+BackendChoice expectedBackend(PortSource& source, const PortInfo& port, const Config& config,
+                              SignatureReceiver* turboReceiver) {
   BackendChoice c;
-  if (config.backend() == Config::PCAP || !source.hasTurbo() || turboRxOnPort) {
+  if (config.backend() == Config::PCAP || !source.hasTurbo()) {
     c.name = "pcap";
     c.reason = config.backend() == Config::PCAP ? "libpcap (forced by the port's configuration)"
-               : turboRxOnPort                  ? std::string("libpcap, because ") + kRxHoldsQueues
                                                 : "turbo not built into this drone";
     return c;
   }
   const XdpFeatures features = source.xdpFeatures(port);
+  if (turboReceiver) {
+    c.name = zeroCopyUnsupported(port, features).empty() ? "turbo-zerocopy" : copyModeName(features);
+    c.reason = "expected at start: AF_XDP through turbo receive's sockets (their mode decides)";
+    return c;
+  }
   const bool zc = zeroCopyUnsupported(port, features).empty() && config.backend() != Config::TURBO_COPY;
   c.name = zc ? "turbo-zerocopy" : copyModeName(features);
   c.reason = "expected at start (AF_XDP, " + std::to_string(queueCount(port, config)) + " tx queue(s)); falls back if it cannot bind";

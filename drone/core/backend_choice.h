@@ -22,15 +22,16 @@ struct BackendChoice {
 
 /// Opens the backends a start of `port` with these plans uses. Without cores in the config,
 /// worker k runs on core firstCpu + k (ports get different first cores), or unpinned if -1.
-/// `turboRxOnPort`: the port receives with turbo, whose sockets hold its AF_XDP queues.
+/// `turboReceiver`: the port's receive engine when it is turbo: its sockets hold the port's
+/// AF_XDP queues, and turbo transmit sends through them.
 Result<BackendChoice> openBackends(PortSource& source, const PortInfo& port, const v1::PortConfig& config,
-                                   std::span<const TxPlan> plans, int firstCpu, bool turboRxOnPort = false);
+                                   std::span<const TxPlan> plans, int firstCpu, SignatureReceiver* turboReceiver = nullptr);
 
 /// Whether the config's tx_queues fits the port (0 = all; the port may not say how many it has).
 Status checkQueueCount(const PortInfo& port, const v1::PortConfig& config);
 
 /// What openBackends would pick, without opening anything (for the port list before a start).
 BackendChoice expectedBackend(PortSource& source, const PortInfo& port, const v1::PortConfig& config,
-                              bool turboRxOnPort = false);
+                              SignatureReceiver* turboReceiver = nullptr);
 
 }  // namespace staccato::drone

@@ -84,7 +84,7 @@ std::vector<v1::Port> DroneCore::listPorts() {
     m.set_driver(p.info.driver);
     m.set_xdp_capable(p.info.xdpCapable);
     if (t.backend.empty()) {
-      const BackendChoice expected = expectedBackend(*source_, p.info, p.config, rx_.turbo(name));
+      const BackendChoice expected = expectedBackend(*source_, p.info, p.config, rx_.turbo(name).get());
       m.set_backend(expected.name);
       m.set_backend_reason(expected.reason);
     } else {

@@ -37,6 +37,10 @@ class PortSource {
   /// One AF_XDP queue, its memory sized for `plans`; fails when the mode cannot bind.
   virtual Result<std::unique_ptr<TxBackend>> openTurboTx(const PortInfo& port, uint32_t queue, TurboMode mode,
                                                          std::span<const TxPlan> plans) = 0;
+  /// Queue `queue` of a port that receives with turbo, sending through `receiver`'s socket there.
+  virtual Result<std::unique_ptr<TxBackend>> openSharedTurboTx(const PortInfo& port, uint32_t queue,
+                                                               SignatureReceiver& receiver,
+                                                               std::span<const TxPlan> plans) = 0;
   virtual Result<std::unique_ptr<SignatureReceiver>> openPcapRx(const PortInfo& port) = 0;
   virtual Result<std::unique_ptr<SignatureReceiver>> openTurboRx(const PortInfo& port) = 0;
 };

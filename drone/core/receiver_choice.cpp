@@ -11,9 +11,9 @@ ReceiverChoice openReceiver(PortSource& source, const PortInfo& port, const v1::
     c.reason = "track_rx is off";
     return c;
   }
-  const bool askedTurbo = config.rx_backend() == v1::PortConfig::RX_TURBO;
-  std::string turboWhyNot;
-  if (askedTurbo) {
+  const bool tryTurbo = config.rx_backend() != v1::PortConfig::RX_PCAP && source.hasTurbo();
+  std::string turboWhyNot = source.hasTurbo() ? "" : "turbo not built into this drone";
+  if (tryTurbo) {
     if (auto rx = source.openTurboRx(port); rx) {
       c.receiver = std::move(rx).value();
       c.name = c.receiver->engine();
@@ -33,8 +33,9 @@ ReceiverChoice openReceiver(PortSource& source, const PortInfo& port, const v1::
   }
   c.receiver = std::move(rx).value();
   c.name = c.receiver->engine();
-  c.reason = askedTurbo ? "libpcap, because turbo receive is not available: " + turboWhyNot
-                        : "libpcap (the default; turbo receive: rx backend TURBO)";
+  c.reason = config.rx_backend() == v1::PortConfig::RX_PCAP
+                 ? "libpcap (forced by the port's configuration)"
+                 : "libpcap, because turbo receive is not available: " + turboWhyNot;
   return c;
 }
 

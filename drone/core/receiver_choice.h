@@ -1,6 +1,6 @@
 #pragma once
-/// Picks a port's receive engine (when the port tracks receive): turbo when the config asks for
-/// it and it opens, else libpcap; says why.
+/// Picks a port's receive engine (when the port tracks receive): turbo (an XDP program and
+/// AF_XDP sockets) wherever it opens unless the config forces libpcap, else libpcap; says why.
 #include <memory>
 #include <string>
 

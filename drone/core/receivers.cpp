@@ -1,11 +1,13 @@
 #include "drone/core/receivers.h"
 
+#include <cstdio>
+
 namespace staccato::drone {
 
 void Receivers::update(const PortEntry& port) {
   PortRx& rx = ports_[port.info.name];
   const v1::PortConfig& want = port.config;
-  auto asksTurbo = [](const v1::PortConfig& c) { return c.rx_backend() == v1::PortConfig::RX_TURBO; };
+  auto asksTurbo = [](const v1::PortConfig& c) { return c.rx_backend() != v1::PortConfig::RX_PCAP; };
   // Turbo depends on the MTU (frame size) and the receive queues (one socket each): it is
   // tried again when they change.
   const bool shapeChanged = port.info.mtu != rx.openedFor.mtu || port.info.rxQueues != rx.openedFor.rxQueues;
@@ -17,6 +19,9 @@ void Receivers::update(const PortEntry& port) {
   rx.engine = c.name;
   rx.reason = c.reason;
   rx.error = c.failed ? c.reason : "";
+  // A fallback the user did not ask for is worth a line in the drone's log.
+  if (want.track_rx() && want.rx_backend() != v1::PortConfig::RX_PCAP && !rx.engine.starts_with("turbo"))
+    std::fprintf(stderr, "staccato-drone: %s: receive: %s\n", port.info.name.c_str(), rx.reason.c_str());
   rx.openedWith = want;
   rx.openedFor = port.info;
 }
@@ -28,9 +33,10 @@ SignatureReceiver* Receivers::receiver(const std::string& port) {
   return it == ports_.end() ? nullptr : it->second.receiver.get();
 }
 
-bool Receivers::turbo(const std::string& port) {
+std::shared_ptr<SignatureReceiver> Receivers::turbo(const std::string& port) {
   auto it = ports_.find(port);
-  return it != ports_.end() && it->second.receiver && it->second.engine.starts_with("turbo");
+  if (it == ports_.end() || !it->second.receiver || !it->second.engine.starts_with("turbo")) return nullptr;
+  return it->second.receiver;
 }
 
 }  // namespace staccato::drone

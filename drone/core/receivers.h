@@ -12,7 +12,7 @@
 namespace staccato::drone {
 
 struct PortRx {
-  std::unique_ptr<SignatureReceiver> receiver;
+  std::shared_ptr<SignatureReceiver> receiver;  ///< shared with the transmit side of a turbo port
   std::string engine = "off";  ///< "turbo-native", "turbo-generic", "pcap" or "off"
   std::string reason;
   std::string error;           ///< the engine that was asked for could not open
@@ -31,8 +31,8 @@ class Receivers {
   /// The port's engine, or null.
   SignatureReceiver* receiver(const std::string& port);
   const PortRx& of(const std::string& port) { return ports_[port]; }
-  /// Whether the port receives with turbo (whose sockets hold its AF_XDP queues).
-  bool turbo(const std::string& port);
+  /// The port's engine when it is turbo (whose sockets hold its AF_XDP queues), else null.
+  std::shared_ptr<SignatureReceiver> turbo(const std::string& port);
 
  private:
   PortSource& source_;

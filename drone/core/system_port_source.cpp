@@ -37,6 +37,18 @@ class SystemPortSource final : public PortSource {
 #endif
   }
 
+  Result<std::unique_ptr<TxBackend>> openSharedTurboTx(const PortInfo& port, uint32_t queue, SignatureReceiver& receiver,
+                                                       std::span<const TxPlan> plans) override {
+#ifdef STACCATO_HAVE_TURBO
+    auto queues = receiver.turboQueues();
+    if (!queues) return makeError(port.name, "the port does not receive with turbo", ErrorKind::kInternal);
+    return turbo::openSharedTurboBackend(std::move(queues), port.name, queue, plans);
+#else
+    (void)queue, (void)receiver, (void)plans;
+    return makeError(port.name, "this drone was built without turbo", ErrorKind::kUnavailable);
+#endif
+  }
+
   Result<std::unique_ptr<SignatureReceiver>> openPcapRx(const PortInfo& port) override {
     return SignatureReceiver::openPcap(port.name);
   }

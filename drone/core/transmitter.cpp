@@ -27,7 +27,8 @@ void Transmitter::reap(const std::string& port) {
   if (std::string e = tx.session->error(); !e.empty() && tx.error.empty()) tx.error = e;
 }
 
-PendingStart Transmitter::begin(const PortEntry& port, const StoredStreams& streams, bool turboRx) {
+PendingStart Transmitter::begin(const PortEntry& port, const StoredStreams& streams,
+                                std::shared_ptr<SignatureReceiver> turboReceiver) {
   PortTx& tx = ports_[port.info.name];
   reap(port.info.name);
   PendingStart s;
@@ -38,7 +39,7 @@ PendingStart Transmitter::begin(const PortEntry& port, const StoredStreams& stre
   s.job.lineRateBps = lineRateOf(port);
   s.job.plans = streams.sendable;
   s.cpu = port.cpu;
-  s.turboRx = turboRx;
+  s.turboReceiver = std::move(turboReceiver);
   s.afterTurbo = tx.backend.starts_with("turbo");
   tx.session.reset();
   tx.starting = true;
@@ -49,7 +50,7 @@ void Transmitter::open(PendingStart& s) {
   // AF_XDP sockets of the last run hold the queues the new ones bind: closed first. (Packet
   // sockets hold nothing: a new run need not wait for them.)
   if (s.afterTurbo) closer_.drain();
-  s.chosen = openBackends(source_, s.info, s.config, *s.job.plans, s.cpu, s.turboRx);
+  s.chosen = openBackends(source_, s.info, s.config, *s.job.plans, s.cpu, s.turboReceiver.get());
 }
 
 void Transmitter::abandon(const PendingStart& s) { ports_[s.port].starting = false; }

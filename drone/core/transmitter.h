@@ -33,7 +33,9 @@ struct PendingStart {
   v1::PortConfig config;
   TxJob job;
   int cpu = -1;
-  bool turboRx = false;    ///< the port receives with turbo (which holds its AF_XDP queues)
+  /// The port's receive engine when it is turbo: its sockets hold the port's AF_XDP queues, and
+  /// turbo transmit sends through them (kept alive until the start is done).
+  std::shared_ptr<SignatureReceiver> turboReceiver;
   bool afterTurbo = false; ///< the last run used AF_XDP: its sockets must close first
   Result<BackendChoice> chosen = makeError("", "not opened");
 };
@@ -49,7 +51,7 @@ class Transmitter {
   void reap(const std::string& port);
 
   /// Locked: marks the port as starting and takes what opening needs.
-  PendingStart begin(const PortEntry& port, const StoredStreams& streams, bool turboRx);
+  PendingStart begin(const PortEntry& port, const StoredStreams& streams, std::shared_ptr<SignatureReceiver> turboReceiver);
   /// Unlocked: opens the backends.
   void open(PendingStart& start);
   /// Locked: the backends opened; the workers start (or the port is no longer starting).

@@ -99,6 +99,14 @@ Result<std::unique_ptr<TxBackend>> FakePortSource::openTurboTx(const PortInfo& i
   return fakeTxBackend(p, "turbo copy");
 }
 
+Result<std::unique_ptr<TxBackend>> FakePortSource::openSharedTurboTx(const PortInfo& info, uint32_t queue,
+                                                                     SignatureReceiver& receiver,
+                                                                     std::span<const TxPlan> plans) {
+  if (receiver.engine().rfind("turbo", 0) != 0)
+    return makeError(info.name, "the port does not receive with turbo", ErrorKind::kInternal);
+  return openTurboTx(info, queue, TurboMode::kCopy, plans);
+}
+
 Result<std::unique_ptr<SignatureReceiver>> FakePortSource::openPcapRx(const PortInfo& info) {
   if (auto s = takeFailure(info.name); !s) return s.error();
   auto p = find(info.name);

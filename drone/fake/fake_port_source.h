@@ -40,6 +40,8 @@ class FakePortSource final : public PortSource {
   Result<std::unique_ptr<TxBackend>> openPcapTx(const PortInfo& port) override;
   Result<std::unique_ptr<TxBackend>> openTurboTx(const PortInfo& port, uint32_t queue, TurboMode mode,
                                                  std::span<const TxPlan> plans) override;
+  Result<std::unique_ptr<TxBackend>> openSharedTurboTx(const PortInfo& port, uint32_t queue, SignatureReceiver& receiver,
+                                                       std::span<const TxPlan> plans) override;
   Result<std::unique_ptr<SignatureReceiver>> openPcapRx(const PortInfo& port) override;
   Result<std::unique_ptr<SignatureReceiver>> openTurboRx(const PortInfo& port) override;
 

@@ -14,6 +14,10 @@
 #include "drone/port/port_info.h"
 #include "drone/rx/stream_rx_stats.h"
 
+namespace staccato::turbo {
+class TurboRx;
+}
+
 namespace staccato::drone {
 
 class SignatureReceiver {
@@ -42,6 +46,9 @@ class SignatureReceiver {
   virtual uint64_t dropped() const { return 0; }
   /// "pcap", "turbo-native" or "turbo-generic".
   virtual std::string engine() const = 0;
+  /// Turbo: the AF_XDP sockets it holds on the port's queues, which the port's turbo transmit
+  /// shares (a queue takes one packet memory). Null for other engines.
+  virtual std::shared_ptr<turbo::TurboRx> turboQueues() const { return nullptr; }
 
  protected:
   SignatureReceiver();

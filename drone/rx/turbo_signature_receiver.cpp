@@ -19,7 +19,7 @@ constexpr int kIdleWaitMs = 50;  // also bounds how long a clear or a stop waits
 
 class TurboSignatureReceiver final : public SignatureReceiver, private turbo::RxFrameSink {
  public:
-  explicit TurboSignatureReceiver(std::unique_ptr<turbo::TurboRx> rx)
+  explicit TurboSignatureReceiver(std::shared_ptr<turbo::TurboRx> rx)
       : rx_(std::move(rx)), thread_([this](std::stop_token st) { run(st); }) {}
   ~TurboSignatureReceiver() override {
     thread_.request_stop();
@@ -27,6 +27,7 @@ class TurboSignatureReceiver final : public SignatureReceiver, private turbo::Rx
   }
 
   std::string engine() const override { return std::string("turbo-") + rx_->hook(); }
+  std::shared_ptr<turbo::TurboRx> turboQueues() const override { return rx_; }
   uint64_t dropped() const override { return rx_->dropped() - droppedAtClear_.load(std::memory_order_relaxed); }
 
  private:
@@ -48,7 +49,7 @@ class TurboSignatureReceiver final : public SignatureReceiver, private turbo::Rx
 
   void onClear() noexcept override { droppedAtClear_.store(rx_->dropped(), std::memory_order_relaxed); }
 
-  std::unique_ptr<turbo::TurboRx> rx_;
+  std::shared_ptr<turbo::TurboRx> rx_;
   std::atomic<uint64_t> droppedAtClear_{0};
   std::jthread thread_;  // last: starts after everything it uses exists
 };

@@ -7,14 +7,17 @@ DRONE=${DRONE:?set DRONE to the staccato-drone binary}
 CLI=${CLI:?set CLI to the staccato-cli binary}
 LAB_NS="stc-test-$$-$RANDOM"
 # The transmit backend under test (BACKEND=pcap|turbo|auto), veth queues (QUEUES), and the
-# receive engine of the receiving port vb (RX_BACKEND=pcap|turbo; see start_drone).
+# ports' receive engine (RX_BACKEND=pcap|turbo|auto; turbo is checked on vb in start_drone).
+# Tests that read tcpdump captures of signature frames receive with pcap: turbo receive takes
+# those frames before the kernel's captures see them.
 LAB_QUEUES=${QUEUES:-1}
 LAB_TMP=$(mktemp -d)
 # The drone listens on a unix socket of its own (the default path is shared by every namespace);
 # the CLI finds it through $STACCATO_DRONE.
 LAB_SOCK=$LAB_TMP/drone.sock
 export STACCATO_DRONE=unix:$LAB_SOCK
-LAB_DRONE_ARGS=(--listen "$STACCATO_DRONE" --backend "${BACKEND:-auto}" --tx-queues "${QUEUES:-0}")
+LAB_DRONE_ARGS=(--listen "$STACCATO_DRONE" --backend "${BACKEND:-auto}" --tx-queues "${QUEUES:-0}"
+                --rx-backend "${RX_BACKEND:-auto}")
 DRONE_PID=
 
 lab_cleanup() {
@@ -56,7 +59,6 @@ start_drone() {
   DRONE_PID=$!
   for _ in $(seq 100); do
     if cli ports ${PROBE_ARGS:-} >/dev/null 2>&1; then
-      # Turbo receive on vb only: va sends, and turbo receive there would hold its AF_XDP queues.
       if [[ ${RX_BACKEND:-} == turbo ]] && in_lab ip link show vb >/dev/null 2>&1; then
         cli configure vb --rx-backend turbo ${PROBE_ARGS:-} >/dev/null
         cli ports --json ${PROBE_ARGS:-} >"$LAB_TMP/ports.json"

@@ -12,7 +12,9 @@ in_lab ip link set vx master br0
 in_lab ip link set vx up
 in_lab ip link set vy up
 in_lab ip link set br0 up
-start_drone --include 'va,vb,br0'
+# The transmit ladder on its own: receive with pcap, so no turbo receiver holds the queues (the
+# sharing of a turbo receiver's sockets is tests/netns/turbo_rx_test.sh's).
+start_drone --include 'va,vb,br0' --rx-backend pcap
 port() { cli ports --json >"$LAB_TMP/ports.json"; json "$LAB_TMP/ports.json" "[(p['backend'], p['backend_reason']) for p in d['ports'] if p['name'] == '$1'][0]"; }
 send() {  # send PORT FILE: a short run, then the port's backend and reason
   cli run "$2" --tx "$1" --json >"$LAB_TMP/send.json"

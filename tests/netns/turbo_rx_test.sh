@@ -9,7 +9,7 @@ start_drone --backend turbo
 cli configure vb --rx-backend turbo >/dev/null
 cli ports --json >"$LAB_TMP/ports.json"
 check "vb receives with turbo" "[p['rx_backend'] for p in d['ports'] if p['name'] == 'vb'] == ['turbo-native']" "$LAB_TMP/ports.json"
-check "va still receives with pcap" "[p['rx_backend'] for p in d['ports'] if p['name'] == 'va'] == ['pcap']" "$LAB_TMP/ports.json"
+check "va receives with turbo too (auto: turbo where it opens)" "[p['rx_backend'] for p in d['ports'] if p['name'] == 'va'] == ['turbo-native']" "$LAB_TMP/ports.json"
 in_lab ip link show vb | grep -q 'xdp' && echo "ok   an XDP program is attached to vb" || { echo "FAIL no XDP on vb"; exit 1; }
 
 # As fast as turbo sends on 2 queues: every frame counted, none dropped by our rings.
@@ -41,6 +41,10 @@ expect("nothing dropped by the receive rings", vb.get("drone_rx_dropped", 0) == 
 expect("latency from every frame", s["latency"]["samples"] == n and 0 < s["latency"]["avg_ns"] < 50_000_000)
 sys.exit(0 if ok else 1)
 PY
+# va receives with turbo too: its turbo transmit sent the fast run through the same sockets.
+cli ports --json >"$LAB_TMP/ports.json"
+check "va: turbo tx through turbo receive's sockets, with the reason" \
+  "[(p['backend'], p['rx_backend'], 'through turbo receive' in p['backend_reason']) for p in d['ports'] if p['name'] == 'va'] == [('turbo-copy', 'turbo-native', True)]" "$LAB_TMP/ports.json"
 # Frames without a signature still reach the kernel: a capture on vb sees every one of them.
 plain=$(stream_file plain 1000 10000)
 python3 - "$plain" <<'PY'
@@ -54,7 +58,7 @@ got=$(tshark -r "$LAB_TMP/plain.pcap" 2>/dev/null | wc -l)
   { echo "FAIL captured $got of 1000 frames without a signature"; exit 1; }
 
 # MTU too large for turbo receive: libpcap, with the reason.
-cli configure vb --rx-backend pcap >/dev/null  # (veth refuses a large MTU while XDP is attached)
+for p in va vb; do cli configure $p --rx-backend pcap >/dev/null; done  # (veth refuses a large MTU while XDP is attached)
 in_lab ip link set va mtu 9000
 in_lab ip link set vb mtu 9000
 sleep 1.5  # the drone re-reads the MTU
@@ -68,12 +72,6 @@ sleep 1.5  # turbo receive is tried again when the MTU changes
 cli ports --json >"$LAB_TMP/ports.json"
 check "MTU back to 1500: turbo again" "[p['rx_backend'] for p in d['ports'] if p['name'] == 'vb'] == ['turbo-native']" "$LAB_TMP/ports.json"
 
-# Turbo receive on the sending port holds its AF_XDP queues: turbo transmit steps down, saying why.
-cli configure va --rx-backend turbo >/dev/null
-cli ports --json >"$LAB_TMP/ports.json"
-check "va: turbo rx -> pcap tx, with the reason" \
-  "[(p['backend'], 'turbo receive on this port' in p['backend_reason']) for p in d['ports'] if p['name'] == 'va'] == [('pcap', True)]" "$LAB_TMP/ports.json"
-cli configure va --rx-backend pcap >/dev/null
 
 stop_drone
 if in_lab ip link show vb | grep -q 'xdp'; then echo "FAIL XDP program left on vb after the drone stopped"; exit 1; fi

@@ -40,11 +40,12 @@ Result<std::unique_ptr<TurboRx>> TurboRx::open(const Options& o) {
   rx->program_ = std::move(program).value();
   const uint32_t frameSize = largestFrame + kXdpHeadroom <= 2048 ? 2048 : 4096;
   const uint32_t frames = framesPerQueue(queues, frameSize);
+  const uint32_t rings = std::max(frames, kTxFramesPerQueue);
   rx->queues_.reserve(queues);
   for (uint32_t q = 0; q < queues; ++q) {
-    auto umem = Umem::create(frames, frameSize, frames);
+    auto umem = Umem::create(frames + kTxFramesPerQueue, frameSize, rings);
     if (!umem) return umem.error();
-    auto xsk = XskSocket::create(o.iface, q, **umem, CopyMode::kAny, {.rx = frames});
+    auto xsk = XskSocket::create(o.iface, q, **umem, CopyMode::kAny, {.tx = kTxFramesPerQueue, .rx = frames});
     if (!xsk) return xsk.error();
     Umem& u = **umem;
     uint32_t idx = 0;
@@ -53,9 +54,25 @@ Result<std::unique_ptr<TurboRx>> TurboRx::open(const Options& o) {
     for (uint32_t f = 0; f < frames; ++f) *xsk_ring_prod__fill_addr(&u.fill(), idx + f) = uint64_t{f} * frameSize;
     xsk_ring_prod__submit(&u.fill(), frames);
     if (auto s = rx->program_->bindQueue(q, (*xsk)->fd()); !s) return s.error();
-    rx->queues_.push_back({std::move(umem).value(), std::move(xsk).value()});
+    rx->queues_.push_back({std::move(umem).value(), std::move(xsk).value(), frames});
   }
   return rx;
+}
+
+Result<TurboRx::TxShare> TurboRx::lendTx(uint32_t queue) {
+  std::lock_guard lock(lendMu_);
+  if (queue >= queues_.size())
+    return makeError("queue " + std::to_string(queue), "turbo receive has " + std::to_string(queues_.size()) + " queue(s)",
+                     ErrorKind::kUnavailable);
+  Queue& q = queues_[queue];
+  if (q.lent) return makeError("queue " + std::to_string(queue), "already sending", ErrorKind::kBusy);
+  q.lent = true;
+  return TxShare{q.umem.get(), q.xsk.get(), q.rxFrames, kTxFramesPerQueue, q.xsk->zeroCopy()};
+}
+
+void TurboRx::returnTx(uint32_t queue) noexcept {
+  std::lock_guard lock(lendMu_);
+  if (queue < queues_.size()) queues_[queue].lent = false;
 }
 
 size_t TurboRx::drain(RxFrameSink& sink) noexcept {
@@ -85,8 +102,8 @@ size_t TurboRx::drainQueue(Queue& q, RxFrameSink& sink) noexcept {
   sink.onFrames(frames, n);
   xsk_ring_cons__release(&ring, n);
 
-  // Every frame taken goes straight back to the fill ring, which is as large as the memory, so
-  // the reservation gets all n.
+  // Every frame taken goes straight back to the fill ring, which is as large as the receive
+  // frames, so the reservation gets all n.
   xsk_ring_prod& fill = q.umem->fill();
   uint32_t fidx = 0;
   const uint32_t room = xsk_ring_prod__reserve(&fill, n, &fidx);

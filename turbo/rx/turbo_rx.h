@@ -5,6 +5,7 @@
 /// one thread drains it.
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,22 @@ class TurboRx {
 
   static Result<std::unique_ptr<TurboRx>> open(const Options& options);
 
+  /// A queue's socket serves transmit too (a queue takes one packet memory, so a port cannot
+  /// have separate receive and transmit sockets): its tx ring, the memory's completion ring and
+  /// kTxFramesPerQueue frames kept for sending are lent to one transmit backend at a time.
+  static constexpr uint32_t kTxFramesPerQueue = 4096;
+  struct TxShare {
+    Umem* umem;
+    XskSocket* xsk;
+    uint32_t firstFrame;  ///< the first frame kept for sending
+    uint32_t frames;
+    bool zeroCopy;
+  };
+  /// Queue `queue`'s transmit half; an error when there is no such socket or it is lent.
+  Result<TxShare> lendTx(uint32_t queue);
+  void returnTx(uint32_t queue) noexcept;
+  uint32_t queueCount() const noexcept { return static_cast<uint32_t>(queues_.size()); }
+
   /// Hands every waiting frame (up to a batch per queue) to `sink`; returns how many.
   size_t drain(RxFrameSink& sink) noexcept;
   /// Waits up to `timeoutMs` for frames on any queue.
@@ -56,11 +73,14 @@ class TurboRx {
   struct Queue {
     std::unique_ptr<Umem> umem;
     std::unique_ptr<XskSocket> xsk;  // after umem: closed before it
+    uint32_t rxFrames = 0;           ///< frames [0, rxFrames) receive; the rest are kept for sending
+    bool lent = false;
   };
   TurboRx() = default;
   size_t drainQueue(Queue& q, RxFrameSink& sink) noexcept;
 
   std::vector<Queue> queues_;
+  std::mutex lendMu_;
   std::unique_ptr<XdpProgram> program_;  // last: detached before the sockets close
 };
 

@@ -8,6 +8,8 @@
 #include <sys/socket.h>
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 #include <cerrno>
 #include <cstring>
 #include <vector>
@@ -22,6 +24,7 @@ constexpr uint32_t kMaxSpins = 10'000'000;  ///< wake-ups without progress befor
 constexpr uint32_t kFramesBudget = 16384;  ///< per queue, shared by its streams
 constexpr uint32_t kMinFramesPerStream = 4;
 constexpr uint32_t kMaxFramesPerStream = 4096;
+constexpr int kDrainMs = 200;  ///< how long a closing backend waits for its frames in flight
 
 uint32_t nextPow2(uint32_t v) {
   uint32_t p = 1;
@@ -35,13 +38,33 @@ struct FreeList {
   uint32_t count = 0;
 };
 
+/// The socket and packet memory a backend sends with: its own, or a turbo receiver's queue lent
+/// to it (released when the backend closes).
+struct TxSocket {
+  Umem* umem = nullptr;
+  XskSocket* xsk = nullptr;
+  uint32_t firstFrame = 0;  ///< the backend's frames are [firstFrame, firstFrame + budget)
+  uint32_t budget = 0;
+  CopyMode mode = CopyMode::kCopy;
+  std::shared_ptr<void> owner;  ///< keeps umem and xsk alive (and returns a lent queue)
+};
+
 class TurboBackend final : public TxBackend {
  public:
-  TurboBackend(std::string label, std::unique_ptr<Umem> umem, std::unique_ptr<XskSocket> xsk, CopyMode mode,
-               uint32_t framesPerStream, uint32_t streams)
-      : label_(std::move(label)), umem_(std::move(umem)), xsk_(std::move(xsk)), mode_(mode),
+  TurboBackend(std::string label, TxSocket socket, uint32_t framesPerStream, uint32_t streams)
+      : label_(std::move(label)), socket_(std::move(socket)), umem_(socket_.umem), xsk_(socket_.xsk), mode_(socket_.mode),
         framesPerStream_(framesPerStream), lists_(streams), slots_(size_t{framesPerStream} * streams),
-        owner_(size_t{framesPerStream} * streams) {}
+        owner_(size_t{framesPerStream} * streams), inFlight_(size_t{framesPerStream} * streams) {}
+
+  /// A lent socket outlives the backend: the frames still in flight complete first, so that the
+  /// next backend on the queue finds the completion ring empty (reap ignores strays anyway).
+  ~TurboBackend() override {
+    for (int waited = 0; inFlightCount_ > 0 && waited < kDrainMs; ++waited) {
+      kick();
+      reap();
+      if (inFlightCount_ > 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  }
 
   std::string name() const override { return mode_ == CopyMode::kZeroCopy ? "turbo zero-copy" : "turbo copy"; }
 
@@ -54,7 +77,7 @@ class TurboBackend final : public TxBackend {
       l.count = framesPerStream_;
       for (uint32_t k = 0; k < framesPerStream_; ++k) {
         const uint32_t frame = l.first + k;
-        const uint64_t addr = uint64_t{frame} * frameSize;
+        const uint64_t addr = uint64_t{socket_.firstFrame + frame} * frameSize;
         std::memcpy(umem_->data(addr), plans[s].frameTemplate.data(), plans[s].frameTemplate.size());
         slots_[l.first + k] = addr;
         owner_[frame] = s;
@@ -74,8 +97,10 @@ class TurboBackend final : public TxBackend {
     pendingStream_ = stream;
     for (size_t k = 0; k < n; ++k) {
       pending_[k] = slots_[l.first + --l.count];
+      inFlight_[pending_[k] / umem_->frameSize() - socket_.firstFrame] = 1;
       out[k] = umem_->data(pending_[k]);
     }
+    inFlightCount_ += n;
     return n;
   }
 
@@ -136,7 +161,12 @@ class TurboBackend final : public TxBackend {
     const uint32_t frameSize = umem_->frameSize();
     for (uint32_t k = 0; k < done; ++k) {
       const uint64_t addr = *xsk_ring_cons__comp_addr(&comp, idx + k);
-      FreeList& l = lists_[owner_[addr / frameSize]];
+      // A completion of an earlier backend on a lent socket is not ours: skip it.
+      const uint64_t frame = addr / frameSize - socket_.firstFrame;
+      if (addr / frameSize < socket_.firstFrame || frame >= inFlight_.size() || !inFlight_[frame]) continue;
+      inFlight_[frame] = 0;
+      --inFlightCount_;
+      FreeList& l = lists_[owner_[frame]];
       slots_[l.first + l.count++] = addr;
     }
     xsk_ring_cons__release(&comp, done);
@@ -144,34 +174,55 @@ class TurboBackend final : public TxBackend {
 
   size_t giveBack(uint32_t n) noexcept {  // a failed submit: the acquired frames are free again
     FreeList& l = lists_[pendingStream_];
-    for (uint32_t k = 0; k < n; ++k) slots_[l.first + l.count++] = pending_[k];
+    for (uint32_t k = 0; k < n; ++k) {
+      slots_[l.first + l.count++] = pending_[k];
+      inFlight_[pending_[k] / umem_->frameSize() - socket_.firstFrame] = 0;
+    }
+    inFlightCount_ -= n;
     return 0;
   }
 
   std::string label_;
-  std::unique_ptr<Umem> umem_;
-  std::unique_ptr<XskSocket> xsk_;
+  TxSocket socket_;
+  Umem* umem_;
+  XskSocket* xsk_;
   CopyMode mode_;
   uint32_t framesPerStream_;
   size_t pendingStream_ = 0;
   std::vector<FreeList> lists_;
   std::vector<uint64_t> slots_;
   std::vector<uint32_t> owner_;  ///< frame index -> stream
+  std::vector<uint8_t> inFlight_;  ///< frame index -> taken from its free list, not completed yet
+  uint64_t inFlightCount_ = 0;
   uint64_t pending_[kMaxBatch] = {};
   std::string error_;
 };
+
+/// Frames per stream within `budget`: each stream gets the same share (at least one).
+uint32_t framesPerStream(uint32_t budget, uint32_t streams) {
+  const uint32_t share = std::clamp(budget / streams, kMinFramesPerStream, kMaxFramesPerStream);
+  return share * streams <= budget ? share : std::max(1u, budget / streams);
+}
+
+Status checkFrames(const std::string& label, std::span<const TxPlan> plans, uint32_t chunk) {
+  size_t largest = 0;
+  for (const TxPlan& p : plans) largest = std::max(largest, p.frameTemplate.size());
+  if (largest > std::min<size_t>(kMaxTurboFrame, chunk))
+    return makeError(label, "frames of " + std::to_string(largest) + " bytes are larger than turbo sends (" +
+                                std::to_string(std::min<size_t>(kMaxTurboFrame, chunk)) + ")",
+                     ErrorKind::kUnavailable);
+  return Ok{};
+}
 
 }  // namespace
 
 Result<std::unique_ptr<TxBackend>> openTurboBackend(const TurboRequest& req, std::span<const TxPlan> plans) {
   const std::string label = req.iface + " queue " + std::to_string(req.queue);
+  if (auto s = checkFrames(label, plans, 4096); !s) return s.error();
   size_t largest = 0;
   for (const TxPlan& p : plans) largest = std::max(largest, p.frameTemplate.size());
-  if (largest > kMaxTurboFrame)
-    return makeError(label, "frames of " + std::to_string(largest) + " bytes are larger than turbo sends (" +
-                                std::to_string(kMaxTurboFrame) + ")", ErrorKind::kUnavailable);
   const uint32_t streams = static_cast<uint32_t>(std::max<size_t>(plans.size(), 1));
-  const uint32_t perStream = std::clamp(kFramesBudget / streams, kMinFramesPerStream, kMaxFramesPerStream);
+  const uint32_t perStream = framesPerStream(kFramesBudget, streams);
   const uint32_t frames = perStream * streams;
   const uint32_t frameSize = largest <= 2048 ? 2048 : 4096;
   const uint32_t ring = nextPow2(frames);  // every frame fits in flight: reserve never waits
@@ -179,8 +230,32 @@ Result<std::unique_ptr<TxBackend>> openTurboBackend(const TurboRequest& req, std
   if (!umem) return umem.error().withPrefix(label);
   auto xsk = XskSocket::create(req.iface, req.queue, **umem, req.mode, {.tx = ring});
   if (!xsk) return xsk.error();
-  return std::unique_ptr<TxBackend>(
-      new TurboBackend(label, std::move(umem).value(), std::move(xsk).value(), req.mode, perStream, streams));
+  struct Owned {
+    std::unique_ptr<Umem> umem;
+    std::unique_ptr<XskSocket> xsk;  // after umem: closed before it
+  };
+  auto owned = std::make_shared<Owned>(Owned{std::move(umem).value(), std::move(xsk).value()});
+  TxSocket socket{owned->umem.get(), owned->xsk.get(), 0, frames, req.mode, owned};
+  return std::unique_ptr<TxBackend>(new TurboBackend(label, std::move(socket), perStream, streams));
+}
+
+Result<std::unique_ptr<TxBackend>> openSharedTurboBackend(std::shared_ptr<TurboRx> rx, const std::string& iface,
+                                                          uint32_t queue, std::span<const TxPlan> plans) {
+  const std::string label = iface + " queue " + std::to_string(queue);
+  auto share = rx->lendTx(queue);
+  if (!share) return share.error().withPrefix(label);
+  // Gives the queue back to the receiver when the backend closes.
+  std::shared_ptr<void> lease(rx.get(), [rx, queue](void*) { rx->returnTx(queue); });
+  if (auto s = checkFrames(label, plans, share->umem->frameSize()); !s) return s.error();
+  const uint32_t streams = static_cast<uint32_t>(std::max<size_t>(plans.size(), 1));
+  if (streams > share->frames)
+    return makeError(label, std::to_string(streams) + " streams are more than a shared queue's " +
+                                std::to_string(share->frames) + " frames",
+                     ErrorKind::kUnavailable);
+  const uint32_t perStream = framesPerStream(share->frames, streams);
+  TxSocket socket{share->umem, share->xsk, share->firstFrame, perStream * streams,
+                  share->zeroCopy ? CopyMode::kZeroCopy : CopyMode::kCopy, std::move(lease)};
+  return std::unique_ptr<TxBackend>(new TurboBackend(label, std::move(socket), perStream, streams));
 }
 
 }  // namespace staccato::turbo

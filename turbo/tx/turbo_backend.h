@@ -6,6 +6,7 @@
 #include <string>
 
 #include "common/stream/tx_backend.h"
+#include "turbo/rx/turbo_rx.h"
 #include "turbo/xsk/socket.h"
 
 namespace staccato::turbo {
@@ -22,5 +23,11 @@ struct TurboRequest {
 /// Opens the socket (the mode is tried, not chosen: zero-copy fails on drivers without it) and
 /// sizes the UMEM for these streams. The caller falls back on error; the message says why.
 Result<std::unique_ptr<TxBackend>> openTurboBackend(const TurboRequest& request, std::span<const TxPlan> plans);
+
+/// Sends on queue `queue` of a port that receives with turbo, through the socket the receiver
+/// holds there (TurboRx::lendTx): a queue takes one AF_XDP packet memory, so transmit and
+/// receive share it. The socket's mode (zero-copy or copy) is the receiver's.
+Result<std::unique_ptr<TxBackend>> openSharedTurboBackend(std::shared_ptr<TurboRx> rx, const std::string& iface,
+                                                          uint32_t queue, std::span<const TxPlan> plans);
 
 }  // namespace staccato::turbo

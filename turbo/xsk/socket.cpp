@@ -1,5 +1,7 @@
 #include "turbo/xsk/socket.h"
 
+#include <sys/socket.h>
+
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -37,6 +39,12 @@ Result<std::unique_ptr<XskSocket>> XskSocket::create(const std::string& iface, u
                      -rc == EAFNOSUPPORT ? ErrorKind::kUnavailable : ErrorKind::kInvalid);
   }
   return s;
+}
+
+bool XskSocket::zeroCopy() const noexcept {
+  xdp_options options{};
+  socklen_t len = sizeof options;
+  return getsockopt(fd(), SOL_XDP, XDP_OPTIONS, &options, &len) == 0 && (options.flags & XDP_OPTIONS_ZEROCOPY);
 }
 
 XskSocket::~XskSocket() {

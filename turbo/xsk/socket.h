@@ -29,6 +29,8 @@ class XskSocket {
   XskSocket& operator=(const XskSocket&) = delete;
 
   int fd() const noexcept { return xsk_socket__fd(xsk_); }
+  /// Whether the kernel bound it in zero-copy mode (CopyMode::kAny leaves it to the driver).
+  bool zeroCopy() const noexcept;
   xsk_ring_prod& tx() noexcept { return tx_; }
   xsk_ring_cons& rx() noexcept { return rx_; }
 
