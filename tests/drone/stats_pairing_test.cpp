@@ -140,6 +140,10 @@ class PortsOf final : public PortSource {
                                                  std::span<const TxPlan> plans) override {
     return all_->openTurboTx(port, queue, mode, plans);
   }
+  Result<std::unique_ptr<TxBackend>> openSharedTurboTx(const PortInfo& port, uint32_t queue, SignatureReceiver& receiver,
+                                                       std::span<const TxPlan> plans) override {
+    return all_->openSharedTurboTx(port, queue, receiver, plans);
+  }
   Result<std::unique_ptr<SignatureReceiver>> openPcapRx(const PortInfo& port) override { return all_->openPcapRx(port); }
   Result<std::unique_ptr<SignatureReceiver>> openTurboRx(const PortInfo& port) override { return all_->openTurboRx(port); }
 
