@@ -16,7 +16,8 @@ bool tracked(const v1::Stream& s) {
 struct Rows {
   uint64_t sent = 0;
   const v1::StreamStats* rx = nullptr;
-  uint64_t rxMissed = 0;  ///< signature frames the receiving port's engine never examined
+  uint64_t rxMissed = 0;    ///< signature frames the receiving port's engine never examined
+  bool perStream = false;   ///< the drone said so per stream (and its `lost` is proven loss only)
 };
 
 Rows findRows(const RunOutcome& o, const PortRun& port, uint32_t id) {
@@ -28,9 +29,13 @@ Rows findRows(const RunOutcome& o, const PortRun& port, uint32_t id) {
       if (drone == port.drone) rows.sent = std::max(rows.sent, r.tx_packets());
       if (!r.rx_port().empty() && (!rows.rx || drone == port.drone)) rows.rx = &r, rxSnap = &snap;
     }
-  if (rows.rx)
+  if (rows.rx && rows.rx->incomplete()) {
+    rows.rxMissed = rows.rx->rx_missed();
+    rows.perStream = true;
+  } else if (rows.rx) {  // a drone that says it per port only: what the port missed since the clear
     for (const auto& p : rxSnap->ports())
       if (p.port() == rows.rx->rx_port()) rows.rxMissed = p.drone_rx_dropped();
+  }
   return rows;
 }
 
@@ -43,7 +48,7 @@ std::string describe(const Rows& rows) {
          " duplicates=" + std::to_string(r.duplicates()) + " reordered=" + std::to_string(r.reordered()) +
          " latency_avg_ns=" + std::to_string(r.latency().avg_ns()) + " latency_p99_ns=" + std::to_string(r.latency().p99_ns()) +
          " latency_max_ns=" + std::to_string(r.latency().max_ns());
-    if (rows.rxMissed) d += " rx_missed_on_port=" + std::to_string(rows.rxMissed);
+    if (rows.rxMissed) d += std::string(rows.perStream ? " rx_missed=" : " rx_missed_on_port=") + std::to_string(rows.rxMissed);
   }
   return d;
 }
@@ -81,6 +86,11 @@ std::vector<Verdict> judge(const RunOutcome& o) {
         v.failure = "sent " + std::to_string(sent) + " of " + std::to_string(expected) + " packets";
       else if (tracked(s) && sent > 0 && !rows.rx)
         v.failure = "no packet of this stream was received on any port tracking receive";
+      else if (rows.rx && rows.perStream && rows.rx->lost() > 0)
+        // Proven beyond what the receiver missed: real loss, whatever else it missed.
+        v.failure = "lost " + std::to_string(rows.rx->lost()) + " of " + std::to_string(sent) +
+                    " packets (beyond the " + std::to_string(rows.rxMissed) + " frames the receiver on " +
+                    rows.rx->rx_port() + " did not examine)";
       else if (rows.rx && rows.rxMissed > 0 && (rows.rx->lost() > 0 || rows.rx->rx_packets() < sent))
         // Not loss: frames the drone's own receiver never examined look the same to the counters.
         v.failure = "receiver overloaded: " + std::to_string(rows.rxMissed) + " frames on " + rows.rx->rx_port() +

@@ -59,8 +59,8 @@ void printStatsTables(std::ostream& out, const v1::StatsSnapshot& snap) {
   for (const auto& p : snap.ports())
     if (p.drone_rx_dropped() > 0)
       out << "  ! " << p.port() << ": the drone's receiver missed " << p.drone_rx_dropped()
-          << " signature frames (no room in its ring): loss counted on " << p.port()
-          << " may be the receiver's, not the network's\n";
+          << " signature frames (no room in its ring): streams received on " << p.port()
+          << " meanwhile are incomplete, and their loss counts only what is proven beyond those\n";
   if (snap.streams().empty()) return;
   out << "\n";
   std::snprintf(line, sizeof line, "%-6s %-10s %-10s %11s %11s %8s %5s %5s %9s %9s %9s %9s %9s\n", "STREAM", "TX PORT",
@@ -79,6 +79,9 @@ void printStatsTables(std::ostream& out, const v1::StatsSnapshot& snap) {
                   lat ? us(l.p99_ns()).c_str() : "-", lat ? us(uint64_t(l.jitter_ns())).c_str() : "-",
                   lat && !s.same_clock() ? "  (latency across drones: only as good as their clock sync)" : "");
     out << line;
+    if (s.incomplete())
+      out << "       ! incomplete: receiver overloaded: " << s.rx_missed() << " frames on " << s.rx_port()
+          << " not examined (not counted as lost)\n";
   }
 }
 

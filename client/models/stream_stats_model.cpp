@@ -67,6 +67,8 @@ void StreamStatsModel::applySnapshot(const QString& droneKey, const QString& dro
 }
 
 uint64_t StreamStatsModel::rxMissed(const Row& row) const {
+  if (row.stats.rx_missed() > 0) return row.stats.rx_missed();
+  // A drone that does not say it per stream: what the receiving port missed since the clear.
   auto d = drones_.constFind(row.key.drone);
   if (d == drones_.constEnd() || row.key.rxPort.empty()) return 0;
   auto it = d->rxMissed.find(row.key.rxPort);
@@ -170,11 +172,14 @@ QVariant StreamStatsModel::data(const QModelIndex& index, int role) const {
   const Row& row = rows_[size_t(index.row())];
   const int column = index.column();
   const uint64_t missed = rxMissed(row);
+  // Incomplete: the receiver missed frames while this stream was received (the drone says so per
+  // stream; an older drone only per port, and then only its "loss" is in doubt).
+  const bool incomplete = row.stats.incomplete() || (missed && row.stats.lost() > 0);
   const bool lossColumn = column == kLost || column == kLossPercent;
   if (role == Qt::ForegroundRole) {
-    if (row.stats.lost() == 0) return {};
-    // Orange, not red: the receiver missed frames, so this "loss" is not proven.
-    return missed ? QVariant(QColor(0xd0, 0x70, 0x00)) : QVariant(QColor(Qt::red));
+    // Orange, not red: the receiver missed frames, so the counts are not the network's.
+    if (incomplete) return QVariant(QColor(0xd0, 0x70, 0x00));
+    return row.stats.lost() == 0 ? QVariant() : QVariant(QColor(Qt::red));
   }
   if (column <= kStream) {
     QString text;
@@ -199,14 +204,19 @@ QVariant StreamStatsModel::data(const QModelIndex& index, int role) const {
   switch (role) {
     case Qt::DisplayRole:
       if (!value) return kNone;
-      if (lossColumn && missed && row.stats.lost() > 0)
+      if (lossColumn && incomplete)
         return QStringLiteral("⚠ ") + (column == kLossPercent ? formatFixed(*value, 3) : groupedInteger(uint64_t(*value)));
       if (column == kLossPercent) return formatFixed(*value, 3);
       return isLatency(column) ? formatFixed(*value, 1) : groupedInteger(uint64_t(*value));
     case Qt::UserRole: return value ? QVariant(*value) : QVariant();
     case Qt::TextAlignmentRole: return int(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ToolTipRole:
-      if (lossColumn && missed && row.stats.lost() > 0)
+      if (lossColumn && incomplete && row.stats.incomplete())
+        return tr("Receiver overloaded: the drone's receiver on %1 missed %2 frames it never examined while this "
+                  "stream was received, so its counts are incomplete; \"Lost\" counts only what the sequence "
+                  "numbers prove beyond them. Receive with turbo, or send slower.")
+            .arg(QString::fromStdString(row.key.rxPort), groupedInteger(missed));
+      if (lossColumn && incomplete)
         return tr("Receiver overloaded: the drone's receiver on %1 missed %2 frames it never examined, so this is "
                   "not proven loss. Receive with turbo, or send slower.")
             .arg(QString::fromStdString(row.key.rxPort), groupedInteger(missed));

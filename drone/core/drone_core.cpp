@@ -259,7 +259,10 @@ void DroneCore::addTransmitRows(v1::StatsSnapshot& snap, const std::string& name
   if (kernel && kernel->count(name)) setKernelCounters(*ps, kernel->at(name), p.kernelBaseline);
   ps->set_transmitting(tx_.transmitting(name));
   ps->set_error(t.error);
-  if (SignatureReceiver* r = rx_.receiver(name)) ps->set_drone_rx_dropped(r->dropped());
+  if (SignatureReceiver* r = rx_.receiver(name)) {
+    ps->set_drone_rx_dropped(r->dropped());
+    ps->set_drone_rx_examined(r->examined());
+  }
   uint64_t packets = 0, bytes = 0;
   for (size_t i = 0; t.session && i < t.streamIds.size(); ++i) {
     v1::StreamStats* s = snap.add_streams();
@@ -284,8 +287,10 @@ v1::StatsSnapshot DroneCore::collect() {
   for (auto& [name, p] : table_.entries()) {
     if (!p.present) continue;
     addTransmitRows(snap, name, p, counters);
-    if (SignatureReceiver* r = rx_.receiver(name))
-      r->forEachStream([&](uint16_t id, const StreamRxStats& rx) { received.push_back(receiveRow(name, id, rx)); });
+    if (SignatureReceiver* r = rx_.receiver(name)) {
+      const uint64_t missed = r->dropped();
+      r->forEachStream([&](uint16_t id, const StreamRxStats& rx) { received.push_back(receiveRow(name, id, rx, missed)); });
+    }
   }
   rpc::pairStreamRows(snap, received, {true, [&](const std::string& port) { return tx_.transmitting(port); }});
   // A port that vanished while sending stays in the stats, with its error and last counts; it

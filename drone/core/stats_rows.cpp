@@ -1,5 +1,7 @@
 #include "drone/core/stats_rows.h"
 
+#include "rpc/stats/stream_pairing.h"
+
 #include <array>
 
 namespace staccato::drone {
@@ -16,13 +18,16 @@ void setKernelCounters(v1::PortStats& row, const LinkCounters& k, const LinkCoun
   row.set_rx_errors(since(k.rxErrors, b.rxErrors));
 }
 
-v1::StreamStats receiveRow(const std::string& port, uint16_t id, const StreamRxStats& rx) {
+v1::StreamStats receiveRow(const std::string& port, uint16_t id, const StreamRxStats& rx, uint64_t portMissed) {
   v1::StreamStats s;
   s.set_rx_port(port);
   s.set_stream_id(id);
   s.set_rx_packets(rx.packets.load(std::memory_order_relaxed));
   s.set_rx_bytes(rx.bytes.load(std::memory_order_relaxed));
-  s.set_lost(rx.sequence.lost());
+  const uint64_t atFirst = rx.missedAtFirst.load(std::memory_order_relaxed);
+  s.set_rx_missed(portMissed > atFirst ? portMissed - atFirst : 0);
+  s.set_incomplete(s.rx_missed() > 0);
+  s.set_lost(rpc::provenLoss(rx.sequence.lost(), s.rx_missed()));
   s.set_duplicates(rx.sequence.duplicates());
   s.set_reordered(rx.sequence.reordered());
   v1::LatencyStats* l = s.mutable_latency();

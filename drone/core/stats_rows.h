@@ -14,7 +14,9 @@ namespace staccato::drone {
 /// counts from 0 again).
 void setKernelCounters(v1::PortStats& row, const LinkCounters& now, const LinkCounters& baseline);
 
-/// The receive side of stream `id` on `port` (rx_port set, tx side empty).
-v1::StreamStats receiveRow(const std::string& port, uint16_t id, const StreamRxStats& rx);
+/// The receive side of stream `id` on `port` (rx_port set, tx side empty). `portMissed`: the frames
+/// the port's engine has missed since the last clear; those after the stream's first packet make
+/// the row incomplete, and the sequence gaps they may explain are not called lost.
+v1::StreamStats receiveRow(const std::string& port, uint16_t id, const StreamRxStats& rx, uint64_t portMissed);
 
 }  // namespace staccato::drone

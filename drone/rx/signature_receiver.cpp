@@ -46,11 +46,13 @@ void SignatureReceiver::serviceClear() noexcept {
   for (auto& s : streams_)
     if (StreamRxStats* p = s.load(std::memory_order_relaxed)) p->clear();
   ignored_.store(0, std::memory_order_relaxed);
+  examined_.store(0, std::memory_order_relaxed);
   onClear();
   clearsDone_.store(requested);
 }
 
 void SignatureReceiver::onFrame(const uint8_t* frame, uint32_t len, uint32_t wireLen, uint64_t rxNs) noexcept {
+  addSingleWriter(examined_);
   if (len < kMinFrame || len != wireLen) return addSingleWriter(ignored_);
   const uint8_t* sig = frame + len - kSignatureBytes;
   const int lane = laneOfMagic(static_cast<uint16_t>(be(sig + kSigMagicOffset, 2)));
@@ -66,6 +68,7 @@ void SignatureReceiver::onFrame(const uint8_t* frame, uint32_t len, uint32_t wir
     s = new StreamRxStats();
     streams_[id].store(s, std::memory_order_release);
   }
+  if (s->packets.load(std::memory_order_relaxed) == 0) s->missedAtFirst.store(dropped(), std::memory_order_relaxed);
   s->onPacket(static_cast<unsigned>(lane), static_cast<uint32_t>(be(sig + kSigSeqOffset, 4)), wireLen + 4, txNs, rxNs);
 }
 

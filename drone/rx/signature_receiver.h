@@ -42,8 +42,11 @@ class SignatureReceiver {
   /// Frames that passed the filter but were not plausible signatures (bad time, short), or
   /// belonged to a stream id beyond kMaxTrackedStreams.
   uint64_t ignored() const { return ignored_.load(std::memory_order_relaxed); }
-  /// Signature frames the engine had no room for (turbo: its rings were full). Since the last clear.
+  /// Signature frames the engine had no room for and never examined (libpcap: its ring was full;
+  /// turbo: its rings were full or it had no free buffer). Since the last clear.
   virtual uint64_t dropped() const { return 0; }
+  /// Frames the filter passed and this engine examined (signatures or not), since the last clear.
+  uint64_t examined() const { return examined_.load(std::memory_order_relaxed); }
   /// "pcap", "turbo-native" or "turbo-generic".
   virtual std::string engine() const = 0;
   /// Turbo: the AF_XDP sockets it holds on the port's queues, which the port's turbo transmit
@@ -63,6 +66,7 @@ class SignatureReceiver {
  private:
   std::array<std::atomic<StreamRxStats*>, kMaxStreams> streams_{};
   std::atomic<uint64_t> ignored_{0};
+  std::atomic<uint64_t> examined_{0};
   size_t tracked_ = 0;  ///< stream ids with a slot (receive thread only)
   std::atomic<uint64_t> clearsRequested_{0}, clearsDone_{0};
 };

@@ -16,6 +16,8 @@ void takeReceiveSide(v1::StreamStats& row, const v1::StreamStats& rx) {
   row.set_lost(rx.lost());
   row.set_duplicates(rx.duplicates());
   row.set_reordered(rx.reordered());
+  row.set_rx_missed(rx.rx_missed());
+  row.set_incomplete(rx.incomplete());
   *row.mutable_latency() = rx.latency();
 }
 
@@ -48,7 +50,8 @@ void pairStreamRows(v1::StatsSnapshot& snap, const std::vector<v1::StreamStats>&
     row->set_same_clock(oneSender && context.sameDrone);
     if (oneSender && row->tx_packets() > 0 && context.transmitting && !context.transmitting(who->second[0])) {
       const uint64_t arrived = rx.rx_packets() - std::min(rx.rx_packets(), rx.duplicates());
-      if (row->tx_packets() > arrived) row->set_lost(std::max(row->lost(), row->tx_packets() - arrived));
+      if (row->tx_packets() > arrived)
+        row->set_lost(std::max(row->lost(), provenLoss(row->tx_packets() - arrived, row->rx_missed())));
     }
   }
 }

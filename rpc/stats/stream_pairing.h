@@ -24,6 +24,10 @@ struct PairingContext {
 /// its own (with tx_port when there is exactly one sender that already has a receive row).
 void pairStreamRows(v1::StatsSnapshot& snap, const std::vector<v1::StreamStats>& rxRows, const PairingContext& context);
 
+/// Packets proven lost: the `gaps` a receiver saw (sequence numbers, or sent but never arrived)
+/// beyond the `missed` frames it never examined, which may have been any of them.
+inline uint64_t provenLoss(uint64_t gaps, uint64_t missed) { return gaps > missed ? gaps - missed : 0; }
+
 /// Pairs across drones: a receive row that found no sender on its own drone goes into the
 /// transmit row of the one port, on any other of these drones, that sends its stream id
 /// (latency then compares two hosts' clocks: same_clock false). Each drone's snapshot keeps its

@@ -54,5 +54,26 @@ TEST(RunVerdict, MissedFramesWithNothingMissingFromAStreamDoNotFailIt) {
   EXPECT_EQ(streamFailure(oneStream(1000, 1000, 0, 7)), "");
 }
 
+/// A drone that says per stream what its receiver missed: `lost` is then proven loss only.
+RunOutcome incompleteStream(uint64_t sent, uint64_t received, uint64_t provenLost, uint64_t rxMissed) {
+  RunOutcome o = oneStream(sent, received, provenLost, rxMissed);
+  v1::StreamStats* row = o.snapshots[0].second.mutable_streams(0);
+  row->set_rx_missed(rxMissed);
+  row->set_incomplete(true);
+  return o;
+}
+
+TEST(RunVerdict, AnIncompleteStreamFailsAsReceiverOverloadedNotAsLoss) {
+  EXPECT_EQ(streamFailure(incompleteStream(3000000, 2996539, 0, 3461)),
+            "receiver overloaded: 3461 frames on vb were not examined, so the 3461 not counted cannot be called lost "
+            "(receive with turbo, or send slower)");
+}
+
+TEST(RunVerdict, LossProvenBeyondWhatTheReceiverMissedIsLoss) {
+  // 150 never arrived, the receiver missed 100: at least 50 were lost on the way.
+  EXPECT_EQ(streamFailure(incompleteStream(1000, 850, 50, 100)),
+            "lost 50 of 1000 packets (beyond the 100 frames the receiver on vb did not examine)");
+}
+
 }  // namespace
 }  // namespace staccato::cli

@@ -54,7 +54,8 @@ Result<std::unique_ptr<TurboRx>> TurboRx::open(const Options& o) {
     for (uint32_t f = 0; f < frames; ++f) *xsk_ring_prod__fill_addr(&u.fill(), idx + f) = uint64_t{f} * frameSize;
     xsk_ring_prod__submit(&u.fill(), frames);
     if (auto s = rx->program_->bindQueue(q, (*xsk)->fd()); !s) return s.error();
-    rx->queues_.push_back({std::move(umem).value(), std::move(xsk).value(), frames});
+    const bool zeroCopy = (*xsk)->zeroCopy();
+    rx->queues_.push_back({std::move(umem).value(), std::move(xsk).value(), frames, zeroCopy});
   }
   return rx;
 }
@@ -67,7 +68,7 @@ Result<TurboRx::TxShare> TurboRx::lendTx(uint32_t queue) {
   Queue& q = queues_[queue];
   if (q.lent) return makeError("queue " + std::to_string(queue), "already sending", ErrorKind::kBusy);
   q.lent = true;
-  return TxShare{q.umem.get(), q.xsk.get(), q.rxFrames, kTxFramesPerQueue, q.xsk->zeroCopy()};
+  return TxShare{q.umem.get(), q.xsk.get(), q.rxFrames, kTxFramesPerQueue, q.zeroCopy};
 }
 
 void TurboRx::returnTx(uint32_t queue) noexcept {
@@ -124,7 +125,10 @@ uint64_t TurboRx::dropped() const noexcept {
   for (const Queue& q : queues_) {
     xdp_statistics st{};
     socklen_t len = sizeof st;
-    if (getsockopt(q.xsk->fd(), SOL_XDP, XDP_STATISTICS, &st, &len) == 0) total += st.rx_dropped + st.rx_ring_full;
+    if (getsockopt(q.xsk->fd(), SOL_XDP, XDP_STATISTICS, &st, &len) != 0) continue;
+    // In zero-copy the driver drops a frame it finds no fill buffer for, counted only as an
+    // empty fill ring; in copy mode that case is counted in rx_dropped already.
+    total += st.rx_dropped + st.rx_ring_full + (q.zeroCopy ? st.rx_fill_ring_empty_descs : 0);
   }
   return total;
 }

@@ -64,7 +64,8 @@ class TurboRx {
   size_t drain(RxFrameSink& sink) noexcept;
   /// Waits up to `timeoutMs` for frames on any queue.
   void wait(int timeoutMs) noexcept;
-  /// Signature frames the kernel dropped for want of room in our rings (user space too slow).
+  /// Signature frames the kernel could not hand over (our rings were full, or no free buffer):
+  /// XDP_STATISTICS of every queue's socket.
   uint64_t dropped() const noexcept;
   /// "native" (XDP in the driver) or "generic" (XDP on the skb path).
   const char* hook() const noexcept { return program_->native() ? "native" : "generic"; }
@@ -74,6 +75,7 @@ class TurboRx {
     std::unique_ptr<Umem> umem;
     std::unique_ptr<XskSocket> xsk;  // after umem: closed before it
     uint32_t rxFrames = 0;           ///< frames [0, rxFrames) receive; the rest are kept for sending
+    bool zeroCopy = false;           ///< the mode the socket was bound in
     bool lent = false;
   };
   TurboRx() = default;

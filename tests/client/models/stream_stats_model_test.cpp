@@ -92,6 +92,23 @@ TEST_F(StreamStatsModelTest, LossOnAPortWhoseReceiverMissedFramesIsMarkedNotProv
   EXPECT_EQ(model_.index(1, M::kLost).data(Qt::ForegroundRole).value<QColor>(), QColor(Qt::red));
 }
 
+// The drone says per stream that its receiver missed frames while the stream was received: the
+// row is incomplete (marked, orange) even when no loss is proven.
+TEST_F(StreamStatsModelTest, AnIncompleteRowIsMarkedEvenWithoutProvenLoss) {
+  v1::StatsSnapshot snap;
+  addStream(snap, "va", "vb", 1, 3000000, 2996539, 0);
+  snap.mutable_streams(0)->set_rx_missed(3461);
+  snap.mutable_streams(0)->set_incomplete(true);
+  addStream(snap, "va", "vb", 2, 1000, 1000, 0);  // complete: plain
+  model_.applySnapshot("lab1", "lab1", snap);
+  EXPECT_EQ(text(0, M::kLost), "⚠ 0");
+  EXPECT_NE(text(0, M::kLost, Qt::ToolTipRole).indexOf("missed 3,461 frames it never examined while this stream"), -1)
+      << text(0, M::kLost, Qt::ToolTipRole).toStdString();
+  EXPECT_EQ(model_.index(0, M::kLost).data(Qt::ForegroundRole).value<QColor>(), QColor(0xd0, 0x70, 0x00));
+  EXPECT_EQ(text(1, M::kLost), "0");
+  EXPECT_FALSE(model_.index(1, M::kLost).data(Qt::ForegroundRole).isValid());
+}
+
 TEST_F(StreamStatsModelTest, SnapshotsUpdateInPlaceWithOneDataChanged) {
   v1::StatsSnapshot snap;
   for (uint32_t id = 1; id <= 50; ++id) addStream(snap, "eth0", "eth1", id, id * 10, id * 10);
