@@ -16,7 +16,7 @@ void setKernelCounters(v1::PortStats& row, const LinkCounters& now, const LinkCo
 
 /// The receive side of stream `id` on `port` (rx_port set, tx side empty). Its latency
 /// percentiles come from one read of the histogram's buckets, which the row keeps when
-/// `withBuckets` (else they are dropped: about 1 KiB a stream that most watchers do not want).
+/// `withBuckets` (else they are dropped: hundreds of bytes a stream that most watchers do not want).
 v1::StreamStats receiveRow(const std::string& port, uint16_t id, const StreamRxStats& rx, bool withBuckets);
 
 }  // namespace staccato::drone

@@ -238,7 +238,7 @@ class Drone:
         each received stream's ``latency`` carries its histogram: ``buckets``, a list of
         ``(low_ns, high_ns, count)`` (see staccato.latency; ``buckets_error`` says why it is
         empty when the drone sent malformed buckets). ``buckets=False`` makes the snapshot
-        smaller (about 1 KiB less per stream)."""
+        smaller (typically hundreds of bytes less per stream)."""
         request = drone_pb2.WatchStatsRequest(interval_ms=_WATCH_INTERVAL_MS, ports=ports, latency_buckets=buckets)
         call = self._stub.WatchStats(request, metadata=self._metadata, timeout=self.timeout)
         try:
