@@ -9,12 +9,11 @@ import os
 import re
 import subprocess
 import time
-from concurrent import futures
 
-import grpc
 import pytest
 
 import staccato
+from drone_stand_in import serving
 from staccato import latency
 from staccato.v1 import drone_pb2, drone_pb2_grpc
 
@@ -99,14 +98,8 @@ class StatsDrone(drone_pb2_grpc.DroneServicer):
 
 @pytest.fixture
 def stats_drone(tmp_path):
-    servicer = StatsDrone()
-    server = grpc.server(futures.ThreadPoolExecutor(max_workers=4))
-    drone_pb2_grpc.add_DroneServicer_to_server(servicer, server)
-    servicer.address = f"unix:{tmp_path}/stats.sock"
-    server.add_insecure_port(servicer.address)
-    server.start()
-    yield servicer
-    server.stop(None)
+    with serving(StatsDrone(), tmp_path / "stats.sock") as servicer:
+        yield servicer
 
 
 def test_stats_rows_carry_buckets_and_flag_malformed_ones(stats_drone):
