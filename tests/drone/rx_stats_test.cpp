@@ -31,7 +31,7 @@ TEST(LatencyHistogram, RecordsInTheRpcBucketLayout) {
 
 TEST(LatencyHistogram, ReceiveRowPercentilesOfAKnownDistribution) {
   StreamRxStats rx;
-  for (uint32_t v = 1; v <= 100000; ++v) rx.onPacket(v - 1, 64, 1'000'000, 1'000'000 + v * 100ull);  // 100 ns .. 10 ms
+  for (uint32_t v = 1; v <= 100000; ++v) rx.onPacket(0, v - 1, 64, 1'000'000, 1'000'000 + v * 100ull);  // 100 ns .. 10 ms
   EXPECT_EQ(rx.latency.count(), 100000u);
   EXPECT_EQ(rx.latency.mean(), 5'000'050u);
   const v1::StreamStats row = receiveRow("p1", 7, rx, true);
