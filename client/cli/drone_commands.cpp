@@ -7,6 +7,7 @@
 
 #include "client/cli/commands.h"
 #include "client/cli/drone_options.h"
+#include "client/cli/latency_files.h"
 #include "client/cli/safe_output.h"
 #include "client/cli/stats_format.h"
 #include "client/core/stats_reader.h"
@@ -103,13 +104,13 @@ int configureCommand(const std::vector<std::string>& argv) {
 }
 
 int statsCommand(const std::vector<std::string>& argv) {
-  auto args = parseDroneArgs(argv, {"--interval"}, {"--watch", "--json"});
+  auto args = parseDroneArgs(argv, {"--interval", "--latency-csv", "--latency-hgrm"}, {"--watch", "--json"});
   if (!args) return fail(args.error().toString(), 2);
   auto interval = args->number("--interval", 1000, 100, 3600000);
   if (!interval) return fail(interval.error().toString(), 2);
   auto conn = connect(*args);
   if (!conn) return fail(conn.error().toString());
-  client::StatsReader reader(**conn, static_cast<uint32_t>(*interval), args->positional);
+  client::StatsReader reader(**conn, static_cast<uint32_t>(*interval), args->positional, wantsLatencyBuckets(*args));
   v1::StatsSnapshot snap;
   // Rates need two snapshots: show the second one (or every one after it with --watch).
   bool first = true;
@@ -125,6 +126,11 @@ int statsCommand(const std::vector<std::string>& argv) {
       printStatsTables(std::cout, snap);
     }
     std::cout.flush();
+    // With --watch the files hold the latest snapshot.
+    if (auto s = writeLatencyFiles(*args, {{(*conn)->address().target, snap}}); !s) {
+      reader.cancel();
+      return fail(s.error().toString());
+    }
     if (!args->has("--watch")) {
       reader.cancel();
       break;

@@ -46,7 +46,7 @@ Drone commands (options, before or after the command: --drone HOST:PORT or unix:
                              libpcap; turbo counts millions of frames/s but hides signature
                              frames from captures on the port). Prints the new settings.
   run STREAM_FILE --tx PORT [--rx PORT [--rx-drone HOST:PORT]] [--duration SECONDS] [--json]
-      [--junit FILE] [--check] [--lease SECONDS]
+      [--junit FILE] [--check] [--lease SECONDS] [--latency-csv FILE] [--latency-hgrm FILE]
                              Load the streams on PORT, send, show progress, stop when done or
                              after SECONDS, print port and per-stream stats (loss, latency...).
                              --rx-drone: the receive port is on another drone (latency then
@@ -58,8 +58,15 @@ Drone commands (options, before or after the command: --drone HOST:PORT or unix:
                              report so far and exits 128+signal. --lease: the drone stops the
                              ports itself when this CLI is gone for SECONDS (default 15; 0 = no
                              lease, the ports send on until stopped).
+                             --latency-csv FILE: every received stream's latency histogram,
+                             one row per bucket (drone, stream_id, tx_port, rx_port,
+                             bucket_low_ns, bucket_high_ns, count, cumulative_fraction).
+                             --latency-hgrm FILE: the latency of all received streams together
+                             as HdrHistogram's percentile distribution (.hgrm, in µs), for its
+                             plotter. --json includes the buckets too (latency.bucket_index,
+                             bucket_count; see docs/drone.md).
   run SESSION_FILE [--map RULE]... [--duration SECONDS] [--json] [--junit FILE] [--check]
-      [--lease SECONDS]
+      [--lease SECONDS] [--latency-csv FILE] [--latency-hgrm FILE]
                              Every drone and port of a session file at once (drones from the
                              file; --token-file/--ca apply to all). --map moves the session onto
                              other ports or drones: PORT=NEWPORT, PORT@DRONE=NEWPORT@NEWDRONE,
@@ -75,7 +82,9 @@ Drone commands (options, before or after the command: --drone HOST:PORT or unix:
   export (STREAM_FILE | --port PORT) [--count N] --output OUT.pcap|OUT.pcapng [--line-rate BPS]
                              Packets of every enabled stream, exactly as they would be sent:
                              N per stream, or as many as each stream sends.
-  stats [PORT...] [--watch] [--interval MS] [--json]
+  stats [PORT...] [--watch] [--interval MS] [--json] [--latency-csv FILE] [--latency-hgrm FILE]
+                             Port and stream stats (of PORTs: all without). The latency files
+                             as for run (with --watch: rewritten with each snapshot).
   start PORT... | stop PORT... | clear [PORT...]
   reserve PORT | release PORT [--force]
                              Reserve a port for yourself ($STACCATO_CLIENT_ID or user@host):

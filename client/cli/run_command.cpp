@@ -13,7 +13,8 @@
 namespace staccato::cli {
 
 int runCommand(const std::vector<std::string>& argv) {
-  auto args = parseArgs(argv, withDroneOptions({"--tx", "--rx", "--rx-drone", "--duration", "--map", "--junit", "--lease"}),
+  auto args = parseArgs(argv, withDroneOptions({"--tx", "--rx", "--rx-drone", "--duration", "--map", "--junit", "--lease",
+                                                "--latency-csv", "--latency-hgrm"}),
                         withDroneFlags({"--json", "--check"}));
   if (!args) return fail(args.error().toString(), 2);
   auto duration = args->number("--duration", 0, 0, 86400 * 365);
@@ -30,8 +31,8 @@ int runCommand(const std::vector<std::string>& argv) {
     }
   }
   if (args->positional.size() != 1 || !args->get("--tx"))
-    return fail("usage: staccato-cli run STREAM_FILE --tx PORT [--rx PORT [--rx-drone HOST:PORT]] [--duration SECONDS] [--lease SECONDS] [--json] [--junit FILE] [--check]\n"
-                "       staccato-cli run SESSION_FILE [--map RULE]... [--duration SECONDS] [--lease SECONDS] [--json] [--junit FILE] [--check]", 2);
+    return fail("usage: staccato-cli run STREAM_FILE --tx PORT [--rx PORT [--rx-drone HOST:PORT]] [--duration SECONDS] [--lease SECONDS] [--json] [--junit FILE] [--check] [--latency-csv FILE] [--latency-hgrm FILE]\n"
+                "       staccato-cli run SESSION_FILE [--map RULE]... [--duration SECONDS] [--lease SECONDS] [--json] [--junit FILE] [--check] [--latency-csv FILE] [--latency-hgrm FILE]", 2);
   if (args->get("--map")) return fail("--map is for session files; a stream file runs on --tx PORT", 2);
   if (args->get("--rx-drone") && !args->get("--rx")) return fail("--rx-drone needs --rx PORT (a port of that drone)", 2);
   const std::string tx = *args->get("--tx"), rx = args->get("--rx").value_or("");

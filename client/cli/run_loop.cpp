@@ -8,6 +8,7 @@
 
 #include "client/cli/commands.h"
 #include "client/cli/drone_call.h"
+#include "client/cli/latency_files.h"
 #include "client/cli/run_guard.h"
 #include "client/cli/run_report.h"
 #include "client/cli/safe_output.h"
@@ -52,7 +53,7 @@ int runDrones(const Args& args, std::vector<RunDrone>& drones, const RunLimits& 
               bool oneSnapshot) {
   const std::string me = client::DroneConnection::clientId();
   for (auto& d : drones) {
-    d.watch = std::make_unique<Watch>(*d.conn, kWatchIntervalMs);
+    d.watch = std::make_unique<Watch>(*d.conn, kWatchIntervalMs, wantsLatencyBuckets(args));
     if (!d.watch->next(d.snap)) return fail("lost the stats stream from drone " + d.address);
   }
   RunGuard guard(limits.leaseSeconds);

@@ -4,6 +4,7 @@
 
 #include "client/cli/commands.h"
 #include "client/cli/junit_report.h"
+#include "client/cli/latency_files.h"
 #include "client/cli/stats_format.h"
 
 namespace staccato::cli {
@@ -32,6 +33,7 @@ int report(const Args& args, const RunOutcome& outcome) {
   const std::vector<Verdict> verdicts = judge(outcome);
   if (auto path = args.get("--junit"))
     if (auto s = writeJunit(*path, verdicts, outcome.seconds); !s) return fail(s.error().toString());
+  if (auto s = writeLatencyFiles(args, outcome.snapshots); !s) return fail(s.error().toString());
   int code = 0;
   for (const Verdict& v : verdicts) {
     if (v.failure.empty()) continue;

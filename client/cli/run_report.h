@@ -5,7 +5,8 @@
 
 namespace staccato::cli {
 
-/// Prints the outcome (text tables, or --json), writes --junit FILE, and returns the exit code:
+/// Prints the outcome (text tables, or --json), writes --junit FILE and the latency files
+/// (--latency-csv, --latency-hgrm), and returns the exit code:
 /// 1 when a port reported a transmit error, 3 with --check when a verdict failed (a stream did
 /// not send all its packets or lost some), else 0. A single drone prints its snapshot as it is
 /// ({"ports": [...], "streams": [...]}); several print {"drones": [{"address", "stats"}]}.

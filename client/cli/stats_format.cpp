@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <regex>
+#include <set>
 #include <string>
 
 namespace staccato::cli {
@@ -16,6 +17,40 @@ std::string human(double v, const char* unit) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.2f %s%s", v, prefixes[i], unit);
   return buf;
+}
+
+/// Names of the repeated 64-bit integer fields in messages of type `d` (at any depth).
+void collectRepeated64(const google::protobuf::Descriptor* d, std::set<std::string>& names,
+                       std::set<const google::protobuf::Descriptor*>& seen) {
+  using FD = google::protobuf::FieldDescriptor;
+  if (!seen.insert(d).second) return;
+  for (int i = 0; i < d->field_count(); ++i) {
+    const FD* f = d->field(i);
+    if (f->message_type()) collectRepeated64(f->message_type(), names, seen);
+    else if (f->is_repeated() && (f->cpp_type() == FD::CPPTYPE_UINT64 || f->cpp_type() == FD::CPPTYPE_INT64))
+      names.insert(f->name());
+  }
+}
+
+/// Protobuf's JSON mapping quotes 64-bit integers; CI scripts want numbers, in arrays too
+/// (the latency buckets' counts).
+std::string unquote64(const std::string& json, const google::protobuf::Descriptor* type) {
+  static const std::regex quotedNumber(R"re(("(?:[a-z0-9_]+)": )"(\d+)")re");
+  std::string out = std::regex_replace(json, quotedNumber, "$1$2");
+  std::set<std::string> names;
+  std::set<const google::protobuf::Descriptor*> seen;
+  collectRepeated64(type, names, seen);
+  static const std::regex quotedElement(R"re("(\d+)")re");
+  for (const std::string& name : names) {
+    const std::string key = "\"" + name + "\": [";
+    for (size_t at = out.find(key); at != std::string::npos; at = out.find(key, at + 1)) {
+      const size_t begin = at + key.size(), end = out.find(']', begin);
+      if (end == std::string::npos) break;
+      const std::string numbers = std::regex_replace(out.substr(begin, end - begin), quotedElement, "$1");
+      out.replace(begin, end - begin, numbers);
+    }
+  }
+  return out;
 }
 
 std::string us(uint64_t ns) {
@@ -92,9 +127,7 @@ std::string toJson(const google::protobuf::Message& message) {
   opts.always_print_primitive_fields = true;
   std::string json;
   (void)google::protobuf::util::MessageToJsonString(message, &json, opts);
-  // Protobuf's JSON mapping quotes 64-bit integers; CI scripts want numbers.
-  static const std::regex quotedNumber(R"re(("(?:[a-z0-9_]+)": )"(\d+)")re");
-  return std::regex_replace(json, quotedNumber, "$1$2");
+  return unquote64(json, message.GetDescriptor());
 }
 
 void printJson(std::ostream& out, const google::protobuf::Message& message) { out << toJson(message) << "\n"; }

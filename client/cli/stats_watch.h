@@ -17,7 +17,8 @@ inline constexpr auto kMaxDrainTime = std::chrono::seconds(10);
 /// Reads snapshots of one drone until destroyed.
 class Watch {
  public:
-  Watch(client::DroneConnection& conn, uint32_t intervalMs) : reader_(conn, intervalMs) {}
+  Watch(client::DroneConnection& conn, uint32_t intervalMs, bool latencyBuckets)
+      : reader_(conn, intervalMs, {}, latencyBuckets) {}
   bool next(v1::StatsSnapshot& snap) { return reader_.next(snap); }
   /// Skips snapshots that queued up while we were not reading: returns the first one the drone
   /// took after this call (one we had to wait for).

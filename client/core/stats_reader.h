@@ -13,8 +13,10 @@ namespace staccato::client {
 
 class StatsReader {
  public:
-  /// Starts watching `ports` (empty = all) every `intervalMs` (0 = the drone's default).
-  StatsReader(DroneConnection& conn, uint32_t intervalMs, const std::vector<std::string>& ports = {});
+  /// Starts watching `ports` (empty = all) every `intervalMs` (0 = the drone's default), with
+  /// every stream's latency histogram buckets when `latencyBuckets`.
+  StatsReader(DroneConnection& conn, uint32_t intervalMs, const std::vector<std::string>& ports = {},
+              bool latencyBuckets = false);
   /// Cancels the call if it is still open.
   ~StatsReader();
   StatsReader(const StatsReader&) = delete;

@@ -46,7 +46,8 @@ class StatsHistory : public QObject {
   QList<QPointF> latencySeries(const QString& streamKey, LatencySeries series) const;
   QStringList portKeys() const { return portKeys_; }
   QStringList streamKeys() const { return streamKeys_; }
-  /// The latest latency stats of a stream (for a percentile chart), or nullptr.
+  /// The latest latency stats of a stream (for the histogram chart: with its buckets when the
+  /// drone sent them; only the latest are kept, so memory stays bounded), or nullptr.
   const v1::LatencyStats* latestLatency(const QString& streamKey) const;
 
  signals:

@@ -1,9 +1,5 @@
 #include "client/widgets/stats_charts.h"
 
-#include <QBarCategoryAxis>
-#include <QColor>
-#include <QBarSeries>
-#include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QCheckBox>
@@ -20,9 +16,9 @@
 #include <QValueAxis>
 
 #include <algorithm>
-#include <cmath>
 
 #include "client/models/number_format.h"
+#include "client/widgets/latency_histogram_chart.h"
 
 namespace staccato::client {
 
@@ -111,23 +107,6 @@ StatsCharts::StatsCharts(StatsHistory* history, QWidget* parent) : QWidget(paren
     latencySeries_[i]->attachAxis(latencyX_);
     latencySeries_[i]->attachAxis(latencyY_);
   }
-  percentileChart_ = makeChart("Latency percentiles (µs)");
-  percentiles_ = new QBarSet("latency");
-  auto* bars = new QBarSeries;
-  bars->append(percentiles_);
-  bars->setLabelsVisible(true);
-  bars->setLabelsFormat("@value");
-  bars->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-  percentiles_->setLabelColor(QColor(40, 40, 40));
-  percentileChart_->addSeries(bars);
-  auto* categories = new QBarCategoryAxis;
-  categories->append({"min", "p50", "p90", "p99", "p99.9", "max"});
-  percentileChart_->addAxis(categories, Qt::AlignBottom);
-  percentileY_ = axis(percentileChart_, Qt::AlignLeft, "µs");
-  bars->attachAxis(categories);
-  bars->attachAxis(percentileY_);
-  percentileChart_->legend()->hide();
-
   auto view = [this](QChart* c) {
     auto* v = new QChartView(c, this);
     v->setRenderHint(QPainter::Antialiasing);
@@ -139,14 +118,14 @@ StatsCharts::StatsCharts(StatsHistory* history, QWidget* parent) : QWidget(paren
   rateView_->setObjectName("rateChart");
   latencyView_ = view(latencyChart_);
   latencyView_->setObjectName("latencyChart");
-  percentileView_ = view(percentileChart_);
-  percentileView_->setRubberBand(QChartView::NoRubberBand);
-  percentileView_->setMinimumWidth(320);
+  histogram_ = new LatencyHistogramChart(this);
+  histogram_->setMinimumHeight(160);
+  histogram_->setMinimumWidth(320);
   auto* split = new QSplitter(Qt::Horizontal, this);
   split->addWidget(rateView_);
   split->addWidget(latencyView_);
-  split->addWidget(percentileView_);
-  split->setSizes({600, 450, 350});
+  split->addWidget(histogram_);
+  split->setSizes({550, 450, 450});
 
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
@@ -269,13 +248,7 @@ void StatsCharts::refreshLatency() {
     fit(latencyX_, xMin, xMax);
     fit(latencyY_, 0, yMax);
   }
-  percentiles_->remove(0, percentiles_->count());
-  if (const v1::LatencyStats* l = key.isEmpty() ? nullptr : history_->latestLatency(key); l && l->samples() > 0) {
-    const double us[] = {l->min_ns() / 1e3, l->p50_ns() / 1e3, l->p90_ns() / 1e3,
-                         l->p99_ns() / 1e3, l->p999_ns() / 1e3, l->max_ns() / 1e3};
-    for (double v : us) *percentiles_ << std::round(v * 10) / 10;
-    fit(percentileY_, 0, *std::max_element(std::begin(us), std::end(us)));
-  }
+  histogram_->showLatency(key.isEmpty() ? nullptr : history_->latestLatency(key));
 }
 
 void StatsCharts::resetZoom() {
@@ -305,7 +278,7 @@ bool StatsCharts::exportPng(const QString& path) {
   painter.setRenderHint(QPainter::Antialiasing);
   const int w = size.width() / 3;
   int x = 0;
-  for (QChartView* v : {rateView_, latencyView_, percentileView_}) {
+  for (QChartView* v : {rateView_, latencyView_, static_cast<QChartView*>(histogram_)}) {
     v->render(&painter, QRectF(x, 0, w, size.height()));
     x += w;
   }

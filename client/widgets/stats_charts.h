@@ -1,7 +1,8 @@
 #pragma once
 /// Live charts fed by StatsHistory: transmit/receive rate per port over time, latency
-/// (avg/p99/max) of one stream over time, and that stream's latency percentiles. Pause, zoom
-/// (drag a rectangle; right click or "Reset zoom" to undo) and PNG export.
+/// (avg/p99/max) of one stream over time, and that stream's latency histogram (its buckets, with
+/// p50/p99/p99.9 marked). Pause, zoom (drag a rectangle; right click or "Reset zoom" to undo)
+/// and PNG export.
 #include <QWidget>
 
 #include <map>
@@ -13,12 +14,12 @@ class QChartView;
 class QComboBox;
 class QCheckBox;
 class QLineSeries;
-class QBarSet;
-class QBarCategoryAxis;
 class QValueAxis;
 class QTimer;
 
 namespace staccato::client {
+
+class LatencyHistogramChart;
 
 class StatsCharts : public QWidget {
   Q_OBJECT
@@ -30,6 +31,8 @@ class StatsCharts : public QWidget {
   int ratePointCount() const;
   /// Legend names of the rate chart's series (tests).
   QStringList rateSeriesNames() const;
+  /// The selected stream's latency histogram (tests).
+  const LatencyHistogramChart* histogram() const { return histogram_; }
   /// Writes all three charts side by side to a PNG; false with no file written on failure.
   bool exportPng(const QString& path);
 
@@ -44,10 +47,9 @@ class StatsCharts : public QWidget {
   StatsHistory* history_;
   QChart* rateChart_;
   QChart* latencyChart_;
-  QChart* percentileChart_;
   QChartView* rateView_;
   QChartView* latencyView_;
-  QChartView* percentileView_;
+  LatencyHistogramChart* histogram_;
   QComboBox* rateUnit_;
   QComboBox* streamChoice_;
   QStringList streamKeys_;  ///< history keys, in streamChoice_ order
@@ -56,8 +58,6 @@ class StatsCharts : public QWidget {
   QValueAxis* rateY_;
   QValueAxis* latencyX_;
   QValueAxis* latencyY_;
-  QValueAxis* percentileY_;
-  QBarSet* percentiles_;
   std::map<QString, QLineSeries*> rateSeries_;  ///< by "drone|port tx" / "drone|port rx"
   QLineSeries* latencySeries_[3];
   QTimer* throttle_;

@@ -28,7 +28,7 @@ std::vector<std::string> withoutRepeats(std::vector<std::string> names) {
 
 DroneCore::DroneCore(std::unique_ptr<PortSource> source, DroneCoreOptions options)
     : source_(std::move(source)), table_(options.defaults), streams_(options.limits.streamMemoryBytes), tx_(*source_),
-      rx_(*source_), hub_([this] { return collect(); }) {
+      rx_(*source_), hub_([this](bool buckets) { return collect(buckets); }) {
   refresh();
   if (options.refreshEvery.count() > 0)
     watcher_ = std::jthread([this, every = options.refreshEvery](std::stop_token st) {
@@ -277,7 +277,7 @@ void DroneCore::addTransmitRows(v1::StatsSnapshot& snap, const std::string& name
   ps->set_drone_tx_bytes(bytes);
 }
 
-v1::StatsSnapshot DroneCore::collect() {
+v1::StatsSnapshot DroneCore::collect(bool latencyBuckets) {
   auto kernel = source_->counters();
   const auto* counters = kernel ? &*kernel : nullptr;
   std::lock_guard lock(mu_);
@@ -289,7 +289,8 @@ v1::StatsSnapshot DroneCore::collect() {
     addTransmitRows(snap, name, p, counters);
     if (SignatureReceiver* r = rx_.receiver(name)) {
       const uint64_t missed = r->dropped();
-      r->forEachStream([&](uint16_t id, const StreamRxStats& rx) { received.push_back(receiveRow(name, id, rx, missed)); });
+      r->forEachStream(
+          [&](uint16_t id, const StreamRxStats& rx) { received.push_back(receiveRow(name, id, rx, missed, latencyBuckets)); });
     }
   }
   rpc::pairStreamRows(snap, received, {true, [&](const std::string& port) { return tx_.transmitting(port); }});

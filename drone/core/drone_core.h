@@ -62,8 +62,9 @@ class DroneCore {
   Status reserve(const std::string& port, const std::string& client);
   Status release(const std::string& port, const std::string& client, bool force);
 
-  /// Every port's cumulative counters, transmit and receive rows paired (rates: the StatsHub).
-  v1::StatsSnapshot collect();
+  /// Every port's cumulative counters, transmit and receive rows paired (rates: the StatsHub),
+  /// with each received stream's latency histogram buckets when `latencyBuckets`.
+  v1::StatsSnapshot collect(bool latencyBuckets = true);
   /// Where WatchStats subscribes.
   StatsHub& stats() { return hub_; }
 

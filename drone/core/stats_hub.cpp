@@ -16,14 +16,20 @@ bool contains(const std::vector<std::string>& names, const std::string& name) {
 
 }  // namespace
 
-v1::StatsSnapshot onlyPorts(const v1::StatsSnapshot& all, const std::vector<std::string>& ports) {
-  if (ports.empty()) return all;
+v1::StatsSnapshot onlyPorts(const v1::StatsSnapshot& all, const std::vector<std::string>& ports, bool latencyBuckets) {
   v1::StatsSnapshot out;
   out.set_timestamp_ns(all.timestamp_ns());
   for (const auto& p : all.ports())
-    if (contains(ports, p.port())) *out.add_ports() = p;
-  for (const auto& s : all.streams())
-    if (contains(ports, s.tx_port()) || contains(ports, s.rx_port())) *out.add_streams() = s;
+    if (ports.empty() || contains(ports, p.port())) *out.add_ports() = p;
+  for (const auto& s : all.streams()) {
+    if (!ports.empty() && !contains(ports, s.tx_port()) && !contains(ports, s.rx_port())) continue;
+    v1::StreamStats& row = *out.add_streams() = s;
+    if (!latencyBuckets && row.has_latency()) {
+      row.mutable_latency()->clear_bucket_index();
+      row.mutable_latency()->clear_bucket_count();
+      row.mutable_latency()->clear_sub_bucket_bits();
+    }
+  }
   return out;
 }
 
@@ -35,11 +41,11 @@ StatsHub::~StatsHub() {
   thread_.join();
 }
 
-void StatsHub::subscribe(StatsWatcher* watcher, uint32_t intervalMs, std::vector<std::string> ports) {
+void StatsHub::subscribe(StatsWatcher* watcher, uint32_t intervalMs, std::vector<std::string> ports, bool latencyBuckets) {
   std::sort(ports.begin(), ports.end());
   ports.erase(std::unique(ports.begin(), ports.end()), ports.end());
   std::lock_guard lock(mu_);
-  GroupKey key{intervalMs, std::move(ports)};
+  GroupKey key{intervalMs, std::move(ports), latencyBuckets};
   auto [it, added] = groups_.try_emplace(key);
   if (added) it->second.due = Clock::now() + std::chrono::milliseconds(intervalMs);
   it->second.fresh.push_back(watcher);
@@ -86,8 +92,9 @@ void StatsHub::run(std::stop_token stop) {
       continue;  // due now, or someone joined: look again
     }
     ++collections_;
+    const bool buckets = std::any_of(groups_.begin(), groups_.end(), [](const auto& g) { return g.first.latencyBuckets; });
     lock.unlock();
-    const v1::StatsSnapshot all = collect_();
+    const v1::StatsSnapshot all = collect_(buckets);
     lock.lock();
     serve(all, Clock::now());
   }
@@ -97,7 +104,7 @@ void StatsHub::serve(const v1::StatsSnapshot& all, Clock::time_point now) {
   for (auto& [key, g] : groups_) {
     const bool due = g.due <= now + kSlack;
     if (!due && g.fresh.empty()) continue;
-    v1::StatsSnapshot snap = onlyPorts(all, key.second);
+    v1::StatsSnapshot snap = onlyPorts(all, key.ports, key.latencyBuckets);
     if (due || !g.sampled) {
       g.sampler.addRates(snap);  // a new group's first snapshot is where its rates start
       g.sampled = true;
@@ -105,8 +112,8 @@ void StatsHub::serve(const v1::StatsSnapshot& all, Clock::time_point now) {
       g.sampler.fillRates(snap);  // an early snapshot for newcomers: the group's pace stays
     }
     if (due) {
-      g.due += std::chrono::milliseconds(key.first);
-      if (g.due < now) g.due = now + std::chrono::milliseconds(key.first);  // fell behind: no burst
+      g.due += std::chrono::milliseconds(key.intervalMs);
+      if (g.due < now) g.due = now + std::chrono::milliseconds(key.intervalMs);  // fell behind: no burst
     }
     const SharedSnapshot shared = std::make_shared<const v1::StatsSnapshot>(std::move(snap));
     if (due)

@@ -33,10 +33,10 @@ class StatsWatcher {
 
 class StatsHub {
  public:
-  using Collect = std::function<v1::StatsSnapshot()>;
+  /// Every port's cumulative counters, with latency buckets when asked (rates are the hub's job).
+  using Collect = std::function<v1::StatsSnapshot(bool latencyBuckets)>;
   using Clock = std::chrono::steady_clock;
 
-  /// `collect`: every port's cumulative counters (rates are the hub's job).
   explicit StatsHub(Collect collect);
   ~StatsHub();
   StatsHub(const StatsHub&) = delete;
@@ -44,7 +44,8 @@ class StatsHub {
 
   /// A first snapshot soon (fresh: collected after this call), then one every `intervalMs` of
   /// the ports named (empty = all); stream rows are kept when they send or receive on one.
-  void subscribe(StatsWatcher* watcher, uint32_t intervalMs, std::vector<std::string> ports);
+  /// Latency histogram buckets only with `latencyBuckets` (they are most of a snapshot's size).
+  void subscribe(StatsWatcher* watcher, uint32_t intervalMs, std::vector<std::string> ports, bool latencyBuckets = false);
   /// No delivery to `watcher` starts after this returns. Harmless when not subscribed.
   void unsubscribe(StatsWatcher* watcher);
 
@@ -53,7 +54,12 @@ class StatsHub {
   size_t watchers() const;
 
  private:
-  using GroupKey = std::pair<uint32_t, std::vector<std::string>>;
+  struct GroupKey {
+    uint32_t intervalMs;
+    std::vector<std::string> ports;
+    bool latencyBuckets;
+    auto operator<=>(const GroupKey&) const = default;
+  };
   struct Group {
     Clock::time_point due;
     StatsSampler sampler;
@@ -75,7 +81,8 @@ class StatsHub {
   std::jthread thread_;  // last: starts after everything it uses exists
 };
 
-/// The rows of `all` that concern `ports` (all of them when empty).
-v1::StatsSnapshot onlyPorts(const v1::StatsSnapshot& all, const std::vector<std::string>& ports);
+/// The rows of `all` that concern `ports` (all of them when empty), without latency buckets
+/// unless `latencyBuckets`.
+v1::StatsSnapshot onlyPorts(const v1::StatsSnapshot& all, const std::vector<std::string>& ports, bool latencyBuckets);
 
 }  // namespace staccato::drone

@@ -1,8 +1,7 @@
 #include "drone/core/stats_rows.h"
 
+#include "rpc/stats/latency_buckets.h"
 #include "rpc/stats/stream_pairing.h"
-
-#include <array>
 
 namespace staccato::drone {
 
@@ -18,14 +17,14 @@ void setKernelCounters(v1::PortStats& row, const LinkCounters& k, const LinkCoun
   row.set_rx_errors(since(k.rxErrors, b.rxErrors));
 }
 
-v1::StreamStats receiveRow(const std::string& port, uint16_t id, const StreamRxStats& rx, uint64_t portMissed) {
+v1::StreamStats receiveRow(const std::string& port, uint16_t id, const StreamRxStats& rx, uint64_t portMissed,
+                           bool withBuckets) {
   v1::StreamStats s;
   s.set_rx_port(port);
   s.set_stream_id(id);
   s.set_rx_packets(rx.packets.load(std::memory_order_relaxed));
   s.set_rx_bytes(rx.bytes.load(std::memory_order_relaxed));
-  const uint64_t atFirst = rx.missedAtFirst.load(std::memory_order_relaxed);
-  s.set_rx_missed(portMissed > atFirst ? portMissed - atFirst : 0);
+  s.set_rx_missed(portMissed);
   s.set_incomplete(s.rx_missed() > 0);
   s.set_lost(rpc::provenLoss(rx.sequence.lost(), s.rx_missed()));
   s.set_duplicates(rx.sequence.duplicates());
@@ -35,13 +34,17 @@ v1::StreamStats receiveRow(const std::string& port, uint16_t id, const StreamRxS
   l->set_min_ns(rx.latency.min());
   l->set_avg_ns(rx.latency.mean());
   l->set_max_ns(rx.latency.max());
-  constexpr std::array<double, 4> kQuantiles{0.5, 0.9, 0.99, 0.999};
-  std::array<uint64_t, 4> q{};
-  rx.latency.quantiles(kQuantiles, q);
-  l->set_p50_ns(q[0]);
-  l->set_p90_ns(q[1]);
-  l->set_p99_ns(q[2]);
-  l->set_p999_ns(q[3]);
+  l->set_sub_bucket_bits(LatencyHistogram::kSubBits);
+  rx.latency.forEachBucket([l](size_t b, uint64_t n) {
+    l->add_bucket_index(uint32_t(b));
+    l->add_bucket_count(n);
+  });
+  rpc::setPercentiles(*l);  // from the buckets as sent: a client computes the same from them
+  if (!withBuckets) {
+    l->clear_bucket_index();
+    l->clear_bucket_count();
+    l->clear_sub_bucket_bits();
+  }
   l->set_jitter_ns(double(rx.jitterNs.load(std::memory_order_relaxed)));
   return s;
 }

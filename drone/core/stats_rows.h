@@ -15,8 +15,12 @@ namespace staccato::drone {
 void setKernelCounters(v1::PortStats& row, const LinkCounters& now, const LinkCounters& baseline);
 
 /// The receive side of stream `id` on `port` (rx_port set, tx side empty). `portMissed`: the frames
-/// the port's engine has missed since the last clear; those after the stream's first packet make
-/// the row incomplete, and the sequence gaps they may explain are not called lost.
-v1::StreamStats receiveRow(const std::string& port, uint16_t id, const StreamRxStats& rx, uint64_t portMissed);
+/// the port's engine has missed since the last clear. Any of them may have been this stream's
+/// (a frame the engine never examined has no known stream), so they make the row incomplete and
+/// the sequence gaps they may explain are not called lost. Its latency
+/// percentiles come from one read of the histogram's buckets, which the row keeps when
+/// `withBuckets` (else they are dropped: hundreds of bytes a stream that most watchers do not want).
+v1::StreamStats receiveRow(const std::string& port, uint16_t id, const StreamRxStats& rx, uint64_t portMissed,
+                           bool withBuckets);
 
 }  // namespace staccato::drone

@@ -1,20 +1,21 @@
 #pragma once
-/// Log-linear latency histogram: exact below 64 ns, then 64 buckets per power of two (at most
-/// 1.6% relative error), so percentiles come from every packet, not from samples.
+/// Log-linear latency histogram in the RPC's bucket layout (rpc/stats/latency_bucket_bounds.h:
+/// exact below 64 ns, then 64 buckets per power of two, at most 1.6% relative error), so
+/// percentiles come from every packet, not from samples. Percentiles themselves are computed
+/// from the buckets the stats carry (rpc/stats/latency_buckets.h), by the drone and clients alike.
 /// Single writer (the receive thread), any number of readers; no locks.
 #include <array>
 #include <atomic>
 #include <cstdint>
-#include <span>
 
 #include "common/core/single_writer.h"
+#include "rpc/stats/latency_bucket_bounds.h"
 namespace staccato::drone {
 
 class LatencyHistogram {
  public:
-  static constexpr unsigned kSubBits = 6;
-  static constexpr unsigned kSub = 1u << kSubBits;
-  static constexpr size_t kBuckets = kSub + (64 - kSubBits) * kSub;
+  static constexpr unsigned kSubBits = rpc::kLatencySubBucketBits;
+  static constexpr size_t kBuckets = rpc::latencyBucketCount(kSubBits);
 
   void record(uint64_t ns) noexcept;
   void clear() noexcept;
@@ -23,14 +24,17 @@ class LatencyHistogram {
   uint64_t min() const noexcept;
   uint64_t max() const noexcept { return max_.load(std::memory_order_relaxed); }
   uint64_t mean() const noexcept;
-  /// Value at quantile q (0..1): the midpoint of the bucket holding it.
-  uint64_t quantile(double q) const noexcept;
-  /// quantile() of each of `qs` (ascending), in one pass over the buckets between min and max.
-  void quantiles(std::span<const double> qs, std::span<uint64_t> out) const noexcept;
+  /// Calls f(bucket index, count) for every non-empty bucket, ascending. Every sample lies
+  /// between min and max, so only their buckets are read.
+  template <typename F>
+  void forEachBucket(F&& f) const {
+    if (count() == 0) return;
+    const size_t last = bucketOf(max());
+    for (size_t b = bucketOf(min()); b <= last; ++b)
+      if (const uint64_t n = buckets_[b].load(std::memory_order_relaxed)) f(b, n);
+  }
 
-  static size_t bucketOf(uint64_t ns) noexcept;
-  static uint64_t bucketLow(size_t b) noexcept;
-  static uint64_t bucketHigh(size_t b) noexcept;  ///< inclusive
+  static size_t bucketOf(uint64_t ns) noexcept { return rpc::latencyBucketOf(ns, kSubBits); }
 
  private:
   std::array<std::atomic<uint64_t>, kBuckets> buckets_{};

@@ -154,7 +154,7 @@ grpc::ServerWriteReactor<v1::StatsSnapshot>* DroneService::WatchStats(grpc::Call
                                                                        const v1::WatchStatsRequest* req) {
   const uint32_t interval = req->interval_ms() ? req->interval_ms() : kDefaultIntervalMs;
   if (interval < kMinIntervalMs) return new RefusedStatsStream(toGrpc(errors::intervalTooShort(interval, kMinIntervalMs)));
-  return new StatsStream(ports_.stats(), interval, list(req->ports()));
+  return new StatsStream(ports_.stats(), interval, list(req->ports()), req->latency_buckets());
 }
 
 }  // namespace staccato::drone

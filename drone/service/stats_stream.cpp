@@ -2,8 +2,9 @@
 
 namespace staccato::drone {
 
-StatsStream::StatsStream(StatsHub& hub, uint32_t intervalMs, std::vector<std::string> ports) : hub_(hub) {
-  hub_.subscribe(this, intervalMs, std::move(ports));
+StatsStream::StatsStream(StatsHub& hub, uint32_t intervalMs, std::vector<std::string> ports, bool latencyBuckets)
+    : hub_(hub) {
+  hub_.subscribe(this, intervalMs, std::move(ports), latencyBuckets);
 }
 
 void StatsStream::deliver(SharedSnapshot snapshot) {

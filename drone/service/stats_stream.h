@@ -14,7 +14,7 @@ namespace staccato::drone {
 class StatsStream final : public grpc::ServerWriteReactor<v1::StatsSnapshot>, public StatsWatcher {
  public:
   /// Subscribes at once; deletes itself when gRPC is done with the call.
-  StatsStream(StatsHub& hub, uint32_t intervalMs, std::vector<std::string> ports);
+  StatsStream(StatsHub& hub, uint32_t intervalMs, std::vector<std::string> ports, bool latencyBuckets);
 
   void deliver(SharedSnapshot snapshot) override;
   void OnWriteDone(bool ok) override;

@@ -2,37 +2,64 @@
 
 #include <random>
 
+#include "drone/core/stats_rows.h"
 #include "drone/rx/latency_histogram.h"
 #include "drone/rx/sequence_tracker.h"
 #include "drone/rx/stream_rx_stats.h"
+#include "rpc/stats/latency_buckets.h"
 
 namespace staccato::drone {
 namespace {
 
-TEST(LatencyHistogram, BucketsCoverEveryValueWithSmallError) {
-  for (uint64_t v : {0ull, 1ull, 63ull, 64ull, 65ull, 127ull, 128ull, 1000ull, 2'000'000ull, 123'456'789'012ull}) {
-    const size_t b = LatencyHistogram::bucketOf(v);
-    EXPECT_LE(LatencyHistogram::bucketLow(b), v);
-    EXPECT_GE(LatencyHistogram::bucketHigh(b), v);
-    EXPECT_LE(double(LatencyHistogram::bucketHigh(b) - LatencyHistogram::bucketLow(b)), 1.0 + double(v) / 64.0) << v;
+TEST(LatencyHistogram, RecordsInTheRpcBucketLayout) {
+  LatencyHistogram h;
+  for (uint64_t v : {0ull, 63ull, 64ull, 129ull, 1000ull, 123'456'789'012ull}) h.record(v);
+  std::vector<std::pair<size_t, uint64_t>> seen;
+  h.forEachBucket([&](size_t b, uint64_t n) { seen.emplace_back(b, n); });
+  ASSERT_EQ(seen.size(), 6u);  // every value within the bounds of the bucket it went to
+  const uint64_t values[] = {0, 63, 64, 129, 1000, 123'456'789'012ull};
+  for (size_t i = 0; i < seen.size(); ++i) {
+    EXPECT_EQ(seen[i].second, 1u);
+    EXPECT_LE(rpc::latencyBucketLow(seen[i].first, LatencyHistogram::kSubBits), values[i]);
+    EXPECT_GE(rpc::latencyBucketHigh(seen[i].first, LatencyHistogram::kSubBits), values[i]);
   }
-  EXPECT_LT(LatencyHistogram::bucketOf(UINT64_MAX), LatencyHistogram::kBuckets);
+  h.record(128);  // 128 and 129 share a bucket
+  uint64_t shared = 0;
+  h.forEachBucket([&](size_t b, uint64_t n) { shared += b == LatencyHistogram::bucketOf(129) ? n : 0; });
+  EXPECT_EQ(shared, 2u);
 }
 
-TEST(LatencyHistogram, PercentilesOfAKnownDistribution) {
-  LatencyHistogram h;
-  for (uint64_t v = 1; v <= 100000; ++v) h.record(v * 100);  // uniform 100 ns .. 10 ms
-  EXPECT_EQ(h.count(), 100000u);
-  EXPECT_EQ(h.min(), 100u);
-  EXPECT_EQ(h.max(), 10'000'000u);
-  EXPECT_EQ(h.mean(), 5'000'050u);
-  EXPECT_NEAR(double(h.quantile(0.5)), 5e6, 5e6 * 0.016);
-  EXPECT_NEAR(double(h.quantile(0.9)), 9e6, 9e6 * 0.016);
-  EXPECT_NEAR(double(h.quantile(0.99)), 9.9e6, 9.9e6 * 0.016);
-  EXPECT_NEAR(double(h.quantile(0.999)), 9.99e6, 9.99e6 * 0.016);
-  h.clear();
-  EXPECT_EQ(h.count(), 0u);
-  EXPECT_EQ(h.quantile(0.5), 0u);
+TEST(LatencyHistogram, ReceiveRowPercentilesOfAKnownDistribution) {
+  StreamRxStats rx;
+  for (uint32_t v = 1; v <= 100000; ++v) rx.onPacket(0, v - 1, 64, 1'000'000, 1'000'000 + v * 100ull);  // 100 ns .. 10 ms
+  EXPECT_EQ(rx.latency.count(), 100000u);
+  EXPECT_EQ(rx.latency.mean(), 5'000'050u);
+  const v1::StreamStats row = receiveRow("p1", 7, rx, 0, true);
+  const v1::LatencyStats& l = row.latency();
+  EXPECT_EQ(l.min_ns(), 100u);
+  EXPECT_EQ(l.max_ns(), 10'000'000u);
+  EXPECT_NEAR(double(l.p50_ns()), 5e6, 5e6 * 0.016);
+  EXPECT_NEAR(double(l.p90_ns()), 9e6, 9e6 * 0.016);
+  EXPECT_NEAR(double(l.p99_ns()), 9.9e6, 9.9e6 * 0.016);
+  EXPECT_NEAR(double(l.p999_ns()), 9.99e6, 9.99e6 * 0.016);
+  // The buckets sent hold every sample, and percentiles from them are the drone's own.
+  EXPECT_EQ(l.sub_bucket_bits(), rpc::kLatencySubBucketBits);
+  EXPECT_TRUE(rpc::checkLatencyBuckets(l).ok());
+  EXPECT_EQ(rpc::bucketTotal(l), 100000u);
+  EXPECT_GT(l.bucket_index_size(), 300);  // 100 ns .. 10 ms: 17 powers of two, 64 buckets each at most
+  EXPECT_LE(l.bucket_index_size(), 17 * 64);
+  EXPECT_EQ(rpc::percentileFromBuckets(l, 0.5), l.p50_ns());
+  EXPECT_EQ(rpc::percentileFromBuckets(l, 0.99), l.p99_ns());
+  // Without buckets: the same percentiles, no buckets.
+  const v1::StreamStats small = receiveRow("p1", 7, rx, 0, false);
+  EXPECT_EQ(small.latency().bucket_index_size(), 0);
+  EXPECT_EQ(small.latency().sub_bucket_bits(), 0u);
+  EXPECT_EQ(small.latency().p99_ns(), l.p99_ns());
+  EXPECT_LT(small.ByteSizeLong() * 10, row.ByteSizeLong());
+  rx.latency.clear();
+  const v1::StreamStats none = receiveRow("p1", 7, rx, 0, true);
+  EXPECT_EQ(none.latency().p50_ns(), 0u);
+  EXPECT_EQ(none.latency().bucket_index_size(), 0);
 }
 
 TEST(SequenceTracker, LossDuplicatesAndReorder) {

@@ -76,7 +76,7 @@ class FakeCounters {
 class StatsHubTest : public ::testing::Test {
  protected:
   FakeCounters counters;
-  StatsHub hub{[this] { return counters.collect(); }};
+  StatsHub hub{[this](bool) { return counters.collect(); }};
 };
 
 bool allHave(const std::vector<Recorder>& watchers, size_t n) {

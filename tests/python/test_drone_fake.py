@@ -1,12 +1,11 @@
 """The Drone class against an in-process fake drone: the version handshake, the token and
 version headers, the client id, errors carrying the drone's message, ints as ints, and stopping
 what it started however the block ends, and stream lists in parts no larger than a drone reads."""
-from concurrent import futures
-
 import grpc
 import pytest
 
 import staccato
+from drone_stand_in import serving
 from staccato.v1 import drone_pb2, drone_pb2_grpc
 
 
@@ -52,14 +51,8 @@ class FakeDrone(drone_pb2_grpc.DroneServicer):
 
 @pytest.fixture
 def fake(tmp_path):
-    servicer = FakeDrone()
-    server = grpc.server(futures.ThreadPoolExecutor(max_workers=2))
-    drone_pb2_grpc.add_DroneServicer_to_server(servicer, server)
-    servicer.address = f"unix:{tmp_path}/fake.sock"
-    server.add_insecure_port(servicer.address)
-    server.start()
-    yield servicer
-    server.stop(None)
+    with serving(FakeDrone(), tmp_path / "fake.sock", workers=2) as servicer:
+        yield servicer
 
 
 def test_handshake_headers_and_client_id(fake, tmp_path):

@@ -55,7 +55,8 @@ std::string DroneWatcher::attempt(bool& connected) {
   if (auto e = unary([&](grpc::ClientContext& c) { return conn->stub().ListPorts(&c, {}, &ports); }); !e.empty())
     return e;
 
-  StatsReader reader(*conn, intervalMs_ == 0 ? 0 : std::max(intervalMs_, kMinIntervalMs));
+  // The charts draw the selected stream's latency histogram: ask for the buckets.
+  StatsReader reader(*conn, intervalMs_ == 0 ? 0 : std::max(intervalMs_, kMinIntervalMs), {}, true);
   if (!cancel_.attach(reader.context())) return "stopped";
   v1::StatsSnapshot snapshot;
   while (reader.next(snapshot)) {

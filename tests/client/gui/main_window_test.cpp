@@ -11,6 +11,7 @@
 #include <QTreeView>
 #include <QUndoStack>
 
+#include "client/widgets/latency_histogram_chart.h"
 #include "client/widgets/log_pane.h"
 #include "client/widgets/main_window.h"
 #include "client/widgets/stats_charts.h"
@@ -119,6 +120,14 @@ TEST_F(GuiFixture, StartRunsStatsIntoTablesAndCharts) {
   ASSERT_TRUE(waitFor([&] { return window->charts()->ratePointCount() > 0; })) << "a chart series receives points";
   action(*window, "Stop")->trigger();
   ASSERT_TRUE(waitFor([&] { return !drone->ports()[0].transmitting(); }));
+  // The latency histogram draws the drone's buckets: every packet the stream received.
+  const LatencyHistogramChart* histogram = window->charts()->histogram();
+  ASSERT_TRUE(waitFor([&] {
+    const v1::StreamStats* r = workspace.streamStats()->rowStats(0);
+    return r && r->rx_packets() > 0 && histogram->drawnCount() == r->rx_packets();
+  })) << histogram->drawnCount() << " packets drawn";
+  EXPECT_FALSE(histogram->stepPoints().isEmpty());
+  EXPECT_EQ(histogram->markerNames().size(), 3);
   QTemporaryDir dir;
   EXPECT_TRUE(window->charts()->exportPng(dir.filePath("charts.png")));
 }

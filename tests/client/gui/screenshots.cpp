@@ -65,7 +65,19 @@ int main(int argc, char** argv) {
         all.push_back(s);
       }
   const std::vector<PortRef> senders = {{eastKey, "ens1f0"}, {workspace.sessionKeys().back(), "eth1"}};
-  for (const PortRef& tx : senders) workspace.streams(tx)->insertStreams(0, all, "Example streams");
+  for (const PortRef& tx : senders) {
+    workspace.streams(tx)->insertStreams(0, all, "Example streams");
+    // All the streams at once (the first is continuous: one after another, the latency
+    // streams would never send and the latency charts would stay empty), "10 % load" of a
+    // 1 Gbit/s line: rates this process's simulated receivers keep up with.
+    for (const v1::Port& p : workspace.session(tx.drone)->ports())
+      if (p.name() == tx.port) {
+        v1::PortConfig config = p.config();
+        config.set_tx_mode(v1::PortConfig::INTERLEAVED);
+        config.set_line_rate_bps(1e9);
+        workspace.setPendingConfig(tx, config);
+      }
+  }
   int started = 0;
   workspace.start(senders, [&](const Status& s) {
     ++started;

@@ -95,5 +95,26 @@ TEST(StatsHistory, DronesRestartsLimitsAndClear) {
   EXPECT_EQ(history.portSeries("a|eth0", PS::kTxPps).first().x(), 0.0) << "the first snapshot after clear is x 0";
 }
 
+TEST(StatsHistory, KeepsOnlyTheLatestLatencyBucketsOfAStream) {
+  StatsHistory history;
+  auto withBuckets = [](double seconds, std::vector<std::pair<uint32_t, uint64_t>> buckets) {
+    v1::StatsSnapshot snap = snapshotAt(seconds, 1);
+    v1::LatencyStats* l = snap.mutable_streams(0)->mutable_latency();
+    l->set_sub_bucket_bits(6);
+    for (auto [index, count] : buckets) {
+      l->add_bucket_index(index);
+      l->add_bucket_count(count);
+    }
+    return snap;
+  };
+  history.applySnapshot("d", withBuckets(0, {{10, 1}, {700, 2}}));
+  history.applySnapshot("d", withBuckets(1, {{10, 3}, {700, 4}, {900, 5}}));
+  const v1::LatencyStats* l = history.latestLatency("d|eth0|eth1|4");
+  ASSERT_NE(l, nullptr);
+  EXPECT_EQ(std::vector<uint32_t>(l->bucket_index().begin(), l->bucket_index().end()), (std::vector<uint32_t>{10, 700, 900}));
+  EXPECT_EQ(std::vector<uint64_t>(l->bucket_count().begin(), l->bucket_count().end()), (std::vector<uint64_t>{3, 4, 5}));
+  EXPECT_EQ(history.latencySeries("d|eth0|eth1|4", LS::kAvg).size(), 2) << "the series keep their points, not buckets";
+}
+
 }  // namespace
 }  // namespace staccato::client::test

@@ -9,6 +9,7 @@ from typing import Iterable, Iterator, Optional
 import grpc
 from google.protobuf import json_format
 
+from staccato import latency
 from staccato.convert import to_dict
 from staccato.errors import DroneError, describe
 from staccato.parts import join_streams_parts, streams_parts
@@ -231,10 +232,14 @@ class Drone:
         """Zeroes port and stream counters of `ports` (all ports without arguments)."""
         self._call("ClearStats", drone_pb2.ClearStatsRequest(ports=ports, client_id=self.client_id))
 
-    def stats(self, *ports: str) -> dict:
+    def stats(self, *ports: str, buckets: bool = True) -> dict:
         """A ``StatsSnapshot`` as a dict: ``{"timestamp_ns", "ports": [...], "streams": [...]}``
-        with proto field names, counters as ints. Rates are over the last 0.1 s."""
-        request = drone_pb2.WatchStatsRequest(interval_ms=_WATCH_INTERVAL_MS, ports=ports)
+        with proto field names, counters as ints. Rates are over the last 0.1 s. With `buckets`
+        each received stream's ``latency`` carries its histogram: ``buckets``, a list of
+        ``(low_ns, high_ns, count)`` (see staccato.latency; ``buckets_error`` says why it is
+        empty when the drone sent malformed buckets). ``buckets=False`` makes the snapshot
+        smaller (typically hundreds of bytes less per stream)."""
+        request = drone_pb2.WatchStatsRequest(interval_ms=_WATCH_INTERVAL_MS, ports=ports, latency_buckets=buckets)
         call = self._stub.WatchStats(request, metadata=self._metadata, timeout=self.timeout)
         try:
             snaps = [next(call), next(call)]  # rates need two samples
@@ -244,7 +249,12 @@ class Drone:
             raise DroneError(f"the drone at {self.address} ended the stats stream") from None
         finally:
             call.cancel()
-        return to_dict(snaps[-1])
+        snap = to_dict(snaps[-1])
+        if buckets:
+            for row in snap["streams"]:
+                if "latency" in row:
+                    latency.add_buckets(row["latency"])
+        return snap
 
 
 def _read_token(path: str) -> str:
