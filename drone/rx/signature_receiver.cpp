@@ -68,7 +68,6 @@ void SignatureReceiver::onFrame(const uint8_t* frame, uint32_t len, uint32_t wir
     s = new StreamRxStats();
     streams_[id].store(s, std::memory_order_release);
   }
-  if (s->packets.load(std::memory_order_relaxed) == 0) s->missedAtFirst.store(dropped(), std::memory_order_relaxed);
   s->onPacket(static_cast<unsigned>(lane), static_cast<uint32_t>(be(sig + kSigSeqOffset, 4)), wireLen + 4, txNs, rxNs);
 }
 

@@ -14,9 +14,7 @@ struct StreamRxStats {
   LaneSequences sequence;
   LatencyHistogram latency;
   std::atomic<uint64_t> jitterNs{0};  ///< RFC 3550 J, as a whole number of ns
-  /// The port's missed frames (SignatureReceiver::dropped) when this stream's first packet since
-  /// the last clear arrived: what the port missed after that may have been this stream's.
-  std::atomic<uint64_t> missedAtFirst{0};
+
 
   /// One signature packet of `lane`: `bytes` with FCS, tx/rx times in ns of the same clock.
   void onPacket(unsigned lane, uint32_t seq, uint64_t frameBytes, uint64_t txNs, uint64_t rxNs) noexcept;
