@@ -58,10 +58,11 @@ TEST(Sequential, GotoStreamCountsDisabledRows) {
 
 TEST(Sequential, GotoADisabledRowGoesOnWithTheNextEnabledOne) {
   FakeDrone d;
-  // Rows: 0 A, 1 disabled, 2 B (go to row 1, twice): the jump lands on B.
-  d.runToEnd("a", {udpStream(1, 5), disabled(udpStream(2, 100)), then(udpStream(3, 4), C::GOTO_STREAM, 2, 1)});
-  EXPECT_EQ(d.sent("a", 1), 5u) << "the jump went back to A";
-  EXPECT_EQ(d.sent("a", 3), 12u);
+  // Rows: 0 disabled, 1 A, 2 disabled, 3 B (go to row 2, twice): the jump lands on B.
+  d.runToEnd("a", {disabled(udpStream(1, 100)), udpStream(2, 5), disabled(udpStream(3, 100)),
+                   then(udpStream(4, 4), C::GOTO_STREAM, 2, 2)});
+  EXPECT_EQ(d.sent("a", 2), 5u) << "the jump went back to A";
+  EXPECT_EQ(d.sent("a", 4), 12u) << "the jump to row 2 did not land on B";
 }
 
 TEST(Sequential, TwoQueuesSendExactlyTheCountOfEverySequence) {
