@@ -116,6 +116,30 @@ TEST(PairingOnOneDrone, FramesTheReceiverMissedAreIncompleteNotLost) {
   expectLatencyOfEveryPacket(*row);
 }
 
+TEST(PairingOnOneDrone, FramesThatNeverArrivedAreLostOnceTheSenderStopped) {
+  FakeDrone d;
+  ASSERT_TRUE(d.setStreams("a", {continuousStream(1, 5000)}).ok());
+  ASSERT_TRUE(d.core().startTx({"a"}, "").ok());
+  d.waitReceived("b", 1, 100);
+  // The cable is pulled, too briefly for the drone to see b go: a's frames vanish on the way.
+  const uint64_t beforePull = d.sent("a", 1);
+  d.hardware().unplug("b");
+  ASSERT_TRUE(waitUntil([&] { return d.sent("a", 1) >= beforePull + 100; }));
+  const v1::StatsSnapshot sending = d.core().collect();
+  ASSERT_NE(streamRow(sending, "a", 1, "b"), nullptr);
+  EXPECT_EQ(streamRow(sending, "a", 1, "b")->lost(), 0u) << "while a sends, frames after the last arrival may still come";
+
+  ASSERT_TRUE(d.core().stopTx({"a"}, "").ok());
+  const v1::StatsSnapshot snap = d.waitReceived("b", 1, beforePull);
+  const v1::StreamStats* row = streamRow(snap, "a", 1, "b");
+  ASSERT_NE(row, nullptr);
+  ASSERT_GE(row->tx_packets(), row->rx_packets() + 100);
+  EXPECT_EQ(row->lost(), row->tx_packets() - row->rx_packets()) << "a stopped: what never arrived is lost";
+  EXPECT_EQ(row->rx_missed(), 0u);
+  EXPECT_FALSE(row->incomplete()) << "the receiver missed nothing";
+  d.hardware().plug("b");
+}
+
 /// The ports `names` of simulated hardware that several drones share: one host's interfaces,
 /// wired to the other drones' (an a <-> b cable between two hosts).
 class PortsOf final : public PortSource {
