@@ -125,7 +125,7 @@ int main(int argc, char** argv) {
   if (opts->streamMemoryBytes) core.limits.streamMemoryBytes = opts->streamMemoryBytes;
   std::unique_ptr<PortSource> source = opts->fakeLab
                                            ? std::make_unique<fake::FakePortSource>(fake::fakePair(kFakeLabPortA, kFakeLabPortB))
-                                           : systemPortSource(opts->ports);
+                                           : systemPortSource(opts->ports, rxOptionsOf(*opts));
   DroneCore ports(std::move(source), core);
   DroneService service(ports);
   quietLibraryLogs();

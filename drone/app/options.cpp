@@ -46,6 +46,12 @@ The Staccato drone: owns this host's ports, sends and receives streams, reports 
                          (default: turbo where it opens, else libpcap), pcap, turbo (XDP +
                          AF_XDP: millions of frames/s; tcpdump on the port no longer sees
                          signature frames: receive with pcap to capture them with tcpdump)
+  --rx-buffer KIB        libpcap receive: the packet ring of each port (default 16384; 64..1048576):
+                         what arrives while the receive thread is busy waits there, and what
+                         does not fit is reported as missed (the kernel maps about twice this)
+  --rx-timestamps T      kernel (default: the kernel's arrival time, or the driver's with turbo)
+                         or user (when the receive thread reads the frame: to measure the
+                         difference; latency then includes the thread's scheduling delay)
   --help                 this text
 )";
 
@@ -60,6 +66,13 @@ std::vector<std::string> splitComma(const std::string& s) {
 }
 
 }  // namespace
+
+RxOptions rxOptionsOf(const DroneOptions& o) {
+  RxOptions rx;
+  if (o.rxBufferBytes) rx.pcapBufferBytes = o.rxBufferBytes;
+  rx.userTimestamps = o.userRxTimestamps;
+  return rx;
+}
 
 bool isLoopbackListen(const std::string& listen) {
   std::string host = listen.substr(0, listen.rfind(':'));
@@ -92,7 +105,8 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
       o.fakeLab = true;
     } else if (a == "--listen" || a == "--token-file" || a == "--tls-cert" || a == "--tls-key" || a == "--include" ||
                a == "--exclude" || a == "--backend" || a == "--tx-queues" || a == "--rx-backend" ||
-               a == "--max-stream-memory" || a == "--generate-token" || a == "--socket-group") {
+               a == "--max-stream-memory" || a == "--generate-token" || a == "--socket-group" || a == "--rx-buffer" ||
+               a == "--rx-timestamps") {
       auto v = value();
       if (!v) return v.error();
       if (a == "--listen") {
@@ -113,6 +127,16 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
             std::stoul(*v) < 16 || std::stoul(*v) > 1048576)
           return makeError(a, "'" + *v + "' is not a size in MiB (allowed 16..1048576)");
         o.streamMemoryBytes = size_t{std::stoul(*v)} << 20;
+      }
+      if (a == "--rx-buffer") {
+        if (v->empty() || v->size() > 7 || v->find_first_not_of("0123456789") != std::string::npos ||
+            std::stoul(*v) < 64 || std::stoul(*v) > 1048576)
+          return makeError(a, "'" + *v + "' is not a size in KiB (allowed 64..1048576)");
+        o.rxBufferBytes = size_t{std::stoul(*v)} << 10;
+      }
+      if (a == "--rx-timestamps") {
+        if (*v != "kernel" && *v != "user") return makeError(a, "'" + *v + "' (allowed: kernel, user)");
+        o.userRxTimestamps = *v == "user";
       }
       if (a == "--tx-queues") {
         if (v->empty() || v->size() > 4 || v->find_first_not_of("0123456789") != std::string::npos)

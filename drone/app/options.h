@@ -5,6 +5,7 @@
 
 #include "common/core/result.h"
 #include "drone/port/port_info.h"
+#include "drone/rx/signature_receiver.h"
 #include "rpc/drone_address.h"
 
 namespace staccato::drone {
@@ -29,12 +30,16 @@ struct DroneOptions {
   bool demoLab = false;            ///< own network namespace with the veth pair demo0 <-> demo1
   bool fakeLab = false;            ///< simulated ports fake0 <-> fake1 instead of the host's
   size_t streamMemoryBytes = 0;    ///< --max-stream-memory; 0 = the default
+  size_t rxBufferBytes = 0;        ///< --rx-buffer: libpcap's receive ring; 0 = the default
+  bool userRxTimestamps = false;   ///< --rx-timestamps user
   std::string generateToken;       ///< --generate-token FILE: write a token there and exit
   std::string socketGroup;         ///< --socket-group: unix socket mode 0660 for this group
   bool help = false;
 };
 
 Result<DroneOptions> parseDroneOptions(int argc, char** argv);
+/// The receive engines' options the command line asked for.
+RxOptions rxOptionsOf(const DroneOptions& options);
 /// True for 127.0.0.0/8, ::1 and "localhost" listen addresses.
 bool isLoopbackListen(const std::string& listen);
 /// True for "unix:PATH" listen addresses (local to this host, like loopback).

@@ -46,6 +46,6 @@ class PortSource {
 };
 
 /// The host's network interfaces (sysfs, netlink, libpcap, AF_XDP), filtered.
-std::unique_ptr<PortSource> systemPortSource(PortFilter filter);
+std::unique_ptr<PortSource> systemPortSource(PortFilter filter, RxOptions rx = {});
 
 }  // namespace staccato::drone

@@ -10,7 +10,7 @@ namespace {
 
 class SystemPortSource final : public PortSource {
  public:
-  explicit SystemPortSource(PortFilter filter) : filter_(std::move(filter)) {}
+  SystemPortSource(PortFilter filter, RxOptions rx) : filter_(std::move(filter)), rx_(rx) {}
 
   std::vector<PortInfo> discover() override { return discoverPorts(filter_); }
   Result<std::map<std::string, LinkCounters>> counters() override { return readLinkCounters(); }
@@ -50,20 +50,21 @@ class SystemPortSource final : public PortSource {
   }
 
   Result<std::unique_ptr<SignatureReceiver>> openPcapRx(const PortInfo& port) override {
-    return SignatureReceiver::openPcap(port.name);
+    return SignatureReceiver::openPcap(port.name, rx_);
   }
   Result<std::unique_ptr<SignatureReceiver>> openTurboRx(const PortInfo& port) override {
-    return SignatureReceiver::openTurbo(port);
+    return SignatureReceiver::openTurbo(port, rx_);
   }
 
  private:
   PortFilter filter_;
+  RxOptions rx_;
 };
 
 }  // namespace
 
-std::unique_ptr<PortSource> systemPortSource(PortFilter filter) {
-  return std::make_unique<SystemPortSource>(std::move(filter));
+std::unique_ptr<PortSource> systemPortSource(PortFilter filter, RxOptions rx) {
+  return std::make_unique<SystemPortSource>(std::move(filter), rx);
 }
 
 }  // namespace staccato::drone

@@ -22,7 +22,8 @@ constexpr int kTimeoutMs = 50;
 
 class PcapSignatureReceiver final : public SignatureReceiver {
  public:
-  explicit PcapSignatureReceiver(pcap_t* p) : pcap_(p), thread_([this](std::stop_token st) { run(st); }) {}
+  PcapSignatureReceiver(pcap_t* p, bool userTimestamps)
+      : SignatureReceiver(userTimestamps), pcap_(p), thread_([this](std::stop_token st) { run(st); }) {}
 
   ~PcapSignatureReceiver() override {
     thread_.request_stop();
@@ -75,13 +76,13 @@ class PcapSignatureReceiver final : public SignatureReceiver {
 
 }  // namespace
 
-Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::openPcap(const std::string& iface) {
+Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::openPcap(const std::string& iface, const RxOptions& options) {
   char err[PCAP_ERRBUF_SIZE] = {};
   pcap_t* p = pcap_create(iface.c_str(), err);
   if (!p) return makeError(iface, std::string("cannot open for receiving: ") + err);
   pcap_set_snaplen(p, kSnapLen);
   pcap_set_timeout(p, kTimeoutMs);
-  pcap_set_buffer_size(p, 64 << 20);
+  pcap_set_buffer_size(p, static_cast<int>(options.pcapBufferBytes));
   pcap_set_tstamp_precision(p, PCAP_TSTAMP_PRECISION_NANO);
   pcap_set_immediate_mode(p, 1);
   if (int rc = pcap_activate(p); rc < 0) {
@@ -106,7 +107,7 @@ Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::openPcap(const std
   }
   pcap_freecode(&prog);
   pcap_setnonblock(p, 1, err);
-  return std::unique_ptr<SignatureReceiver>(new PcapSignatureReceiver(p));
+  return std::unique_ptr<SignatureReceiver>(new PcapSignatureReceiver(p, options.userTimestamps));
 }
 
 }  // namespace staccato::drone

@@ -9,6 +9,7 @@
 #include "common/core/bits.h"
 #include "common/core/single_writer.h"
 #include "common/packet/signature_layout.h"
+#include "drone/clock.h"
 
 namespace staccato::drone {
 namespace {
@@ -20,7 +21,7 @@ uint64_t be(const uint8_t* p, size_t n) { return readBits(p, 0, unsigned(n * 8))
 
 }  // namespace
 
-SignatureReceiver::SignatureReceiver() = default;
+SignatureReceiver::SignatureReceiver(bool userTimestamps) : userTimestamps_(userTimestamps) {}
 
 SignatureReceiver::~SignatureReceiver() {
   for (auto& s : streams_) delete s.load();
@@ -58,6 +59,7 @@ void SignatureReceiver::onFrame(const uint8_t* frame, uint32_t len, uint32_t wir
   const int lane = laneOfMagic(static_cast<uint16_t>(be(sig + kSigMagicOffset, 2)));
   if (lane < 0) return addSingleWriter(ignored_);
   const uint64_t txNs = be(sig + kSigTimestampOffset, 8);
+  if (userTimestamps_) rxNs = realtimeNs();
   const int64_t delta = static_cast<int64_t>(rxNs - txNs);
   if (delta > kPlausibleNs || delta < -kPlausibleNs) return addSingleWriter(ignored_);
   const size_t id = be(sig + kSigStreamIdOffset, 2);

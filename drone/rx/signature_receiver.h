@@ -20,6 +20,16 @@ class TurboRx;
 
 namespace staccato::drone {
 
+/// How a port's receive engine runs (the drone's options).
+struct RxOptions {
+  /// libpcap's packet ring: what it holds while the receive thread is busy. Mapped whole by the
+  /// kernel (it counts in the drone's memory, about twice this).
+  size_t pcapBufferBytes = size_t{16} << 20;
+  /// Stamp arrivals when the receive thread reads them instead of taking the kernel's (driver's
+  /// for turbo) stamp: only to measure what kernel timestamps save.
+  bool userTimestamps = false;
+};
+
 class SignatureReceiver {
  public:
   static constexpr size_t kMaxStreams = 65536;
@@ -28,10 +38,10 @@ class SignatureReceiver {
   static constexpr size_t kMaxTrackedStreams = 8192;
 
   /// libpcap engine: works on any interface and leaves captures (tcpdump) seeing everything.
-  static Result<std::unique_ptr<SignatureReceiver>> openPcap(const std::string& interface);
+  static Result<std::unique_ptr<SignatureReceiver>> openPcap(const std::string& interface, const RxOptions& options);
   /// Turbo engine (when built with turbo): counts at millions of frames per second, but the
   /// signature frames no longer reach the kernel, so captures on this port do not show them.
-  static Result<std::unique_ptr<SignatureReceiver>> openTurbo(const PortInfo& port);
+  static Result<std::unique_ptr<SignatureReceiver>> openTurbo(const PortInfo& port, const RxOptions& options);
 
   virtual ~SignatureReceiver();
 
@@ -54,7 +64,7 @@ class SignatureReceiver {
   virtual std::shared_ptr<turbo::TurboRx> turboQueues() const { return nullptr; }
 
  protected:
-  SignatureReceiver();
+  explicit SignatureReceiver(bool userTimestamps = false);
   /// One received frame: `wireLen` bytes on the wire (no FCS), the last `kSignatureBytes` of the
   /// `len` bytes at `frame` the trailer; `rxNs` realtime arrival. Receive thread only.
   void onFrame(const uint8_t* frame, uint32_t len, uint32_t wireLen, uint64_t rxNs) noexcept;
@@ -65,6 +75,7 @@ class SignatureReceiver {
 
  private:
   std::array<std::atomic<StreamRxStats*>, kMaxStreams> streams_{};
+  const bool userTimestamps_;
   std::atomic<uint64_t> ignored_{0};
   std::atomic<uint64_t> examined_{0};
   size_t tracked_ = 0;  ///< stream ids with a slot (receive thread only)

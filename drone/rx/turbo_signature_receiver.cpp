@@ -19,8 +19,8 @@ constexpr int kIdleWaitMs = 50;  // also bounds how long a clear or a stop waits
 
 class TurboSignatureReceiver final : public SignatureReceiver, private turbo::RxFrameSink {
  public:
-  explicit TurboSignatureReceiver(std::shared_ptr<turbo::TurboRx> rx)
-      : rx_(std::move(rx)), thread_([this](std::stop_token st) { run(st); }) {}
+  TurboSignatureReceiver(std::shared_ptr<turbo::TurboRx> rx, bool userTimestamps)
+      : SignatureReceiver(userTimestamps), rx_(std::move(rx)), thread_([this](std::stop_token st) { run(st); }) {}
   ~TurboSignatureReceiver() override {
     thread_.request_stop();
     thread_.join();
@@ -56,15 +56,15 @@ class TurboSignatureReceiver final : public SignatureReceiver, private turbo::Rx
 
 }  // namespace
 
-Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::openTurbo(const PortInfo& port) {
+Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::openTurbo(const PortInfo& port, const RxOptions& options) {
   auto rx = turbo::TurboRx::open({.iface = port.name, .queues = port.rxQueues, .mtu = port.mtu});
   if (!rx) return rx.error();
-  return std::unique_ptr<SignatureReceiver>(new TurboSignatureReceiver(std::move(rx).value()));
+  return std::unique_ptr<SignatureReceiver>(new TurboSignatureReceiver(std::move(rx).value(), options.userTimestamps));
 }
 
 #else
 
-Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::openTurbo(const PortInfo& port) {
+Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::openTurbo(const PortInfo& port, const RxOptions&) {
   return makeError(port.name, "this drone was built without turbo (libxdp, libbpf and clang were missing)",
                    ErrorKind::kUnavailable);
 }
