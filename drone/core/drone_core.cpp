@@ -195,6 +195,7 @@ Status DroneCore::startTx(const std::vector<std::string>& names, const std::stri
       return s.chosen.error();
     }
   for (PendingStart& s : starts) tx_.finish(s, lease);
+  rx_.avoidCores(tx_.busyCores());
   return Ok{};
 }
 
@@ -204,6 +205,7 @@ void DroneCore::stopSending(std::unique_lock<std::mutex>& lock, const std::vecto
   Transmitter::waitFinished(sessions);
   lock.lock();
   for (const std::string& port : ports) tx_.reap(port);
+  rx_.avoidCores(tx_.busyCores());
 }
 
 Status DroneCore::stopTx(const std::vector<std::string>& names, const std::string& client) {

@@ -16,6 +16,7 @@ void Receivers::update(const PortEntry& port) {
   rx.receiver.reset();  // first: the new engine may need what the old one holds
   ReceiverChoice c = openReceiver(source_, port.info, want);
   rx.receiver = std::move(c.receiver);
+  if (rx.receiver) rx.receiver->avoidCores(avoid_);
   rx.engine = c.name;
   rx.reason = c.reason;
   rx.error = c.failed ? c.reason : "";
@@ -27,6 +28,12 @@ void Receivers::update(const PortEntry& port) {
 }
 
 void Receivers::close(const std::string& port) { ports_[port].receiver.reset(); }
+
+void Receivers::avoidCores(uint64_t cores) {
+  avoid_ = cores;
+  for (auto& [name, rx] : ports_)
+    if (rx.receiver) rx.receiver->avoidCores(cores);
+}
 
 SignatureReceiver* Receivers::receiver(const std::string& port) {
   auto it = ports_.find(port);

@@ -28,6 +28,8 @@ class Receivers {
   /// port's config asks for.
   void update(const PortEntry& port);
   void close(const std::string& port);
+  /// Keeps every receive thread off these cores (bit k = core k).
+  void avoidCores(uint64_t cores);
   /// The port's engine, or null.
   SignatureReceiver* receiver(const std::string& port);
   const PortRx& of(const std::string& port) { return ports_[port]; }
@@ -37,6 +39,7 @@ class Receivers {
  private:
   PortSource& source_;
   std::map<std::string, PortRx> ports_;
+  uint64_t avoid_ = 0;  ///< for engines opened later too
 };
 
 }  // namespace staccato::drone

@@ -66,6 +66,7 @@ void Transmitter::finish(PendingStart& s, uint64_t lease) {
   tx.backend = s.chosen->name;
   tx.reason = s.chosen->reason;
   tx.lease = lease;
+  tx.cpus = s.chosen->cpus;
   tx.session = std::make_shared<TxSession>(std::move(s.chosen->queues), s.job, s.chosen->cpus);
 }
 
@@ -82,6 +83,15 @@ std::vector<std::shared_ptr<TxSession>> Transmitter::requestStop(const std::vect
 void Transmitter::waitFinished(const std::vector<std::shared_ptr<TxSession>>& sessions) {
   for (const auto& s : sessions)
     while (!s->finished()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+}
+
+uint64_t Transmitter::busyCores() {
+  uint64_t cores = 0;
+  for (auto& [name, tx] : ports_)
+    if (transmitting(name))
+      for (int cpu : tx.cpus)
+        if (cpu >= 0 && cpu < 64) cores |= uint64_t{1} << cpu;
+  return cores;
 }
 
 std::vector<std::string> Transmitter::leasedTo(uint64_t lease) {

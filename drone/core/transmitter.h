@@ -22,6 +22,7 @@ struct PortTx {
   std::vector<uint32_t> streamIds;     ///< stream id of each of the session's streams
   std::string backend, reason;         ///< what the last start chose, and why ("" = none since configure)
   uint64_t lease = 0;                  ///< the last start's lease, 0 = none
+  std::vector<int> cpus;               ///< the cores its workers are pinned to (-1 = none)
   bool starting = false;               ///< its backends are being opened (unlocked)
   std::string error;                   ///< the last transmit error, "" = none
 };
@@ -62,6 +63,8 @@ class Transmitter {
   std::vector<std::shared_ptr<TxSession>> requestStop(const std::vector<std::string>& ports);
   static void waitFinished(const std::vector<std::shared_ptr<TxSession>>& sessions);
 
+  /// The cores the workers of every sending port are pinned to (bit k = core k).
+  uint64_t busyCores();
   /// Ports still sending under `lease`.
   std::vector<std::string> leasedTo(uint64_t lease);
   /// The port's streams changed: its last run's counts belong to streams that are gone.

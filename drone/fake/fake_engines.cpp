@@ -8,6 +8,7 @@
 #include <array>
 #include <thread>
 
+#include "common/core/thread_affinity.h"
 #include "drone/clock.h"
 
 namespace staccato::drone::fake {
@@ -83,6 +84,7 @@ class FakeReceiver final : public SignatureReceiver {
   void onClear() noexcept override { port_->inbox.resetDropped(); }
 
   void run(std::stop_token st) {
+    nameCurrentThread(("rx " + port_->spec.name).c_str());
     while (!st.stop_requested()) {
       serviceClear();
       port_->inbox.drain([this](const uint8_t* frame, uint16_t len, uint64_t arrivalNs) {

@@ -10,6 +10,7 @@
 #include <string>
 #include <thread>
 
+#include "common/core/thread_affinity.h"
 #include "common/packet/signature_layout.h"
 #include "drone/port/privilege_hint.h"
 #include "drone/rx/signature_receiver.h"
@@ -22,8 +23,9 @@ constexpr int kTimeoutMs = 50;
 
 class PcapSignatureReceiver final : public SignatureReceiver {
  public:
-  PcapSignatureReceiver(pcap_t* p, bool userTimestamps)
-      : SignatureReceiver(userTimestamps), pcap_(p), thread_([this](std::stop_token st) { run(st); }) {}
+  PcapSignatureReceiver(pcap_t* p, const std::string& iface, bool userTimestamps)
+      : SignatureReceiver(userTimestamps), pcap_(p), name_("rx " + iface),
+        thread_([this](std::stop_token st) { run(st); }) {}
 
   ~PcapSignatureReceiver() override {
     thread_.request_stop();
@@ -50,6 +52,7 @@ class PcapSignatureReceiver final : public SignatureReceiver {
   }
 
   void run(std::stop_token st) {
+    nameCurrentThread(name_.c_str());
     while (!st.stop_requested()) {
       serviceClear();
       readDrops();
@@ -70,6 +73,7 @@ class PcapSignatureReceiver final : public SignatureReceiver {
   }
 
   pcap_t* pcap_;
+  std::string name_;
   std::atomic<uint64_t> kernelDrops_{0}, dropsAtClear_{0};
   std::jthread thread_;  // last: starts after everything it uses exists
 };
@@ -107,7 +111,7 @@ Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::openPcap(const std
   }
   pcap_freecode(&prog);
   pcap_setnonblock(p, 1, err);
-  return std::unique_ptr<SignatureReceiver>(new PcapSignatureReceiver(p, options.userTimestamps));
+  return std::unique_ptr<SignatureReceiver>(new PcapSignatureReceiver(p, iface, options.userTimestamps));
 }
 
 }  // namespace staccato::drone

@@ -8,6 +8,7 @@
 
 #include "common/core/bits.h"
 #include "common/core/single_writer.h"
+#include "common/core/thread_affinity.h"
 #include "common/packet/signature_layout.h"
 #include "drone/clock.h"
 
@@ -41,7 +42,13 @@ void SignatureReceiver::clear() {
   while (clearsDone_.load() < want) std::this_thread::sleep_for(std::chrono::milliseconds(5));
 }
 
+void SignatureReceiver::avoidCores(uint64_t cores) { avoid_.store(cores, std::memory_order_relaxed); }
+
 void SignatureReceiver::serviceClear() noexcept {
+  if (const uint64_t avoid = avoid_.load(std::memory_order_relaxed); avoid != avoiding_) {
+    keepCurrentThreadOff(avoid);
+    avoiding_ = avoid;
+  }
   const uint64_t requested = clearsRequested_.load();
   if (requested == clearsDone_.load()) return;
   for (auto& s : streams_)

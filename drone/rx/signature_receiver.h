@@ -49,6 +49,9 @@ class SignatureReceiver {
   void forEachStream(const std::function<void(uint16_t, const StreamRxStats&)>& fn) const;
   /// Clears every stream's stats; returns once the receive thread has done it.
   void clear();
+  /// Keeps the receive thread off these cores (bit k = core k: the transmit workers'), from its
+  /// next turn on. A receiver sharing a core with a spinning sender starves both.
+  void avoidCores(uint64_t cores);
   /// Frames that passed the filter but were not plausible signatures (bad time, short), or
   /// belonged to a stream id beyond kMaxTrackedStreams.
   uint64_t ignored() const { return ignored_.load(std::memory_order_relaxed); }
@@ -68,7 +71,8 @@ class SignatureReceiver {
   /// One received frame: `wireLen` bytes on the wire (no FCS), the last `kSignatureBytes` of the
   /// `len` bytes at `frame` the trailer; `rxNs` realtime arrival. Receive thread only.
   void onFrame(const uint8_t* frame, uint32_t len, uint32_t wireLen, uint64_t rxNs) noexcept;
-  /// Receive thread: does a requested clear. Call it often (at least every 50 ms).
+  /// Receive thread: does a requested clear and moves off the cores to avoid. Call it often (at
+  /// least every 50 ms).
   void serviceClear() noexcept;
   /// Receive thread: called by serviceClear while clearing (engine counters since the clear).
   virtual void onClear() noexcept {}
@@ -80,6 +84,8 @@ class SignatureReceiver {
   std::atomic<uint64_t> examined_{0};
   size_t tracked_ = 0;  ///< stream ids with a slot (receive thread only)
   std::atomic<uint64_t> clearsRequested_{0}, clearsDone_{0};
+  std::atomic<uint64_t> avoid_{0};
+  uint64_t avoiding_ = 0;  ///< receive thread: the cores it keeps off now
 };
 
 }  // namespace staccato::drone

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <thread>
 
+#include "common/core/thread_affinity.h"
 #include "drone/rx/signature_receiver.h"
 #include "drone/clock.h"
 #ifdef STACCATO_HAVE_TURBO
@@ -19,8 +20,9 @@ constexpr int kIdleWaitMs = 50;  // also bounds how long a clear or a stop waits
 
 class TurboSignatureReceiver final : public SignatureReceiver, private turbo::RxFrameSink {
  public:
-  TurboSignatureReceiver(std::shared_ptr<turbo::TurboRx> rx, bool userTimestamps)
-      : SignatureReceiver(userTimestamps), rx_(std::move(rx)), thread_([this](std::stop_token st) { run(st); }) {}
+  TurboSignatureReceiver(std::shared_ptr<turbo::TurboRx> rx, const std::string& iface, bool userTimestamps)
+      : SignatureReceiver(userTimestamps), rx_(std::move(rx)), name_("rx " + iface),
+        thread_([this](std::stop_token st) { run(st); }) {}
   ~TurboSignatureReceiver() override {
     thread_.request_stop();
     thread_.join();
@@ -32,6 +34,7 @@ class TurboSignatureReceiver final : public SignatureReceiver, private turbo::Rx
 
  private:
   void run(std::stop_token st) {
+    nameCurrentThread(name_.c_str());
     while (!st.stop_requested()) {
       serviceClear();
       if (rx_->drain(*this) == 0) rx_->wait(kIdleWaitMs);
@@ -50,6 +53,7 @@ class TurboSignatureReceiver final : public SignatureReceiver, private turbo::Rx
   void onClear() noexcept override { droppedAtClear_.store(rx_->dropped(), std::memory_order_relaxed); }
 
   std::shared_ptr<turbo::TurboRx> rx_;
+  std::string name_;
   std::atomic<uint64_t> droppedAtClear_{0};
   std::jthread thread_;  // last: starts after everything it uses exists
 };
@@ -59,7 +63,7 @@ class TurboSignatureReceiver final : public SignatureReceiver, private turbo::Rx
 Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::openTurbo(const PortInfo& port, const RxOptions& options) {
   auto rx = turbo::TurboRx::open({.iface = port.name, .queues = port.rxQueues, .mtu = port.mtu});
   if (!rx) return rx.error();
-  return std::unique_ptr<SignatureReceiver>(new TurboSignatureReceiver(std::move(rx).value(), options.userTimestamps));
+  return std::unique_ptr<SignatureReceiver>(new TurboSignatureReceiver(std::move(rx).value(), port.name, options.userTimestamps));
 }
 
 #else
