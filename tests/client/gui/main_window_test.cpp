@@ -184,6 +184,39 @@ TEST_F(GuiFixture, LostDroneIsShownAndComesBack) {
 
 namespace {
 
+// A receiver that misses frames (a tiny receive ring fed as fast as the wire goes) makes its
+// stream rows incomplete: the GUI marks the row, and calls none of it lost.
+TEST(GuiStarvedReceiver, AnIncompleteStreamRowIsMarked) {
+  FakeLab lab;
+  auto ports = pairedPorts({"a", "b"});
+  for (auto& p : ports) p.lossless = false, p.inboxFrames = 4;
+  Workspace workspace;
+  const QString key = workspace.addSession(lab.connect("starved", ports), 100);
+  MainWindow window(&workspace);
+  window.show();
+  ASSERT_TRUE(waitFor([&] { return window.currentPort().has_value() && window.streamTable()->streamList(); }));
+  StreamListModel* list = window.streamTable()->streamList();
+  list->appendNewStream();
+  v1::Stream s = list->stream(0);
+  s.mutable_rate()->set_unit(v1::Rate::FASTEST);
+  s.mutable_control()->set_mode(v1::Control::PACKETS);
+  s.mutable_control()->set_count(20000);
+  list->replaceStream(0, s);
+  action(window, "Start")->trigger();
+  StreamStatsModel* stats = workspace.streamStats();
+  ASSERT_TRUE(waitFor([&] {
+    for (int r = 0; r < stats->rowCount(); ++r)
+      if (const v1::StreamStats* row = stats->rowStats(r); row && row->incomplete()) return true;
+    return false;
+  })) << "no row said its receiver missed frames";
+  int row = 0;
+  while (!stats->rowStats(row)->incomplete()) ++row;
+  const QString lost = stats->index(row, StreamStatsModel::kLost).data().toString();
+  EXPECT_TRUE(lost.startsWith(QStringLiteral("⚠"))) << lost.toStdString();
+  EXPECT_EQ(stats->rowStats(row)->lost(), 0u) << "the receiver's misses are not loss";
+  EXPECT_NE(stats->index(row, StreamStatsModel::kLost).data(Qt::ToolTipRole).toString().indexOf("Receiver overloaded"), -1);
+}
+
 // Two drones with ports of the same names: each port gets its own rate series, named apart.
 TEST(GuiTwoDrones, SamePortNamesKeepTheirOwnChartSeries) {
   FakeLab lab;
