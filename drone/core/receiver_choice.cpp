@@ -18,7 +18,7 @@ ReceiverChoice openReceiver(PortSource& source, const PortInfo& port, const v1::
       c.receiver = std::move(rx).value();
       c.name = c.receiver->engine();
       c.reason = "XDP (" + c.name.substr(6) + ") + AF_XDP, " + std::to_string(std::max(1u, port.rxQueues)) +
-                 " receive queue(s)";
+                 " receive queue(s), " + c.receiver->timestamps() + " timestamps";
       return c;
     } else {
       turboWhyNot = rx.error().message;
@@ -33,9 +33,9 @@ ReceiverChoice openReceiver(PortSource& source, const PortInfo& port, const v1::
   }
   c.receiver = std::move(rx).value();
   c.name = c.receiver->engine();
-  c.reason = config.rx_backend() == v1::PortConfig::RX_PCAP
-                 ? "libpcap (forced by the port's configuration)"
-                 : "libpcap, because turbo receive is not available: " + turboWhyNot;
+  c.reason = (config.rx_backend() == v1::PortConfig::RX_PCAP ? "libpcap (forced by the port's configuration)"
+                                                              : "libpcap, because turbo receive is not available: " + turboWhyNot) +
+             "; " + c.receiver->timestamps() + " timestamps";
   return c;
 }
 

@@ -23,8 +23,8 @@ constexpr int kTimeoutMs = 50;
 
 class PcapSignatureReceiver final : public SignatureReceiver {
  public:
-  PcapSignatureReceiver(pcap_t* p, const std::string& iface, bool userTimestamps)
-      : SignatureReceiver(userTimestamps), pcap_(p), name_("rx " + iface),
+  PcapSignatureReceiver(pcap_t* p, const std::string& iface, bool userTimestamps, bool adapterTimestamps)
+      : SignatureReceiver(userTimestamps), pcap_(p), name_("rx " + iface), adapterTimestamps_(adapterTimestamps),
         thread_([this](std::stop_token st) { run(st); }) {}
 
   ~PcapSignatureReceiver() override {
@@ -35,6 +35,7 @@ class PcapSignatureReceiver final : public SignatureReceiver {
   }
 
   std::string engine() const override { return "pcap"; }
+  std::string engineTimestamps() const override { return adapterTimestamps_ ? "adapter" : "kernel"; }
   uint64_t dropped() const override {
     return kernelDrops_.load(std::memory_order_relaxed) - dropsAtClear_.load(std::memory_order_relaxed);
   }
@@ -74,6 +75,7 @@ class PcapSignatureReceiver final : public SignatureReceiver {
 
   pcap_t* pcap_;
   std::string name_;
+  bool adapterTimestamps_;
   std::atomic<uint64_t> kernelDrops_{0}, dropsAtClear_{0};
   std::jthread thread_;  // last: starts after everything it uses exists
 };
@@ -88,6 +90,14 @@ Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::openPcap(const std
   pcap_set_timeout(p, kTimeoutMs);
   pcap_set_buffer_size(p, static_cast<int>(options.pcapBufferBytes));
   pcap_set_tstamp_precision(p, PCAP_TSTAMP_PRECISION_NANO);
+  // The NIC's own arrival times where it offers them in the system clock's time (the signature's
+  // clock); else the kernel's, taken when the frame reaches the packet socket.
+  bool adapter = false;
+  int* types = nullptr;
+  const int typeCount = pcap_list_tstamp_types(p, &types);
+  for (int i = 0; i < typeCount; ++i) adapter |= types[i] == PCAP_TSTAMP_ADAPTER;
+  if (types) pcap_free_tstamp_types(types);
+  if (adapter) adapter = pcap_set_tstamp_type(p, PCAP_TSTAMP_ADAPTER) == 0;
   pcap_set_immediate_mode(p, 1);
   if (int rc = pcap_activate(p); rc < 0) {
     std::string msg = pcap_geterr(p);
@@ -111,7 +121,7 @@ Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::openPcap(const std
   }
   pcap_freecode(&prog);
   pcap_setnonblock(p, 1, err);
-  return std::unique_ptr<SignatureReceiver>(new PcapSignatureReceiver(p, iface, options.userTimestamps));
+  return std::unique_ptr<SignatureReceiver>(new PcapSignatureReceiver(p, iface, options.userTimestamps, adapter));
 }
 
 }  // namespace staccato::drone

@@ -62,6 +62,9 @@ class SignatureReceiver {
   uint64_t examined() const { return examined_.load(std::memory_order_relaxed); }
   /// "pcap", "turbo-native" or "turbo-generic".
   virtual std::string engine() const = 0;
+  /// Where arrival times come from: "kernel", "adapter" (the NIC's, synchronised with the system
+  /// clock), "XDP" (the driver's, when the XDP program runs) or "receive thread".
+  std::string timestamps() const { return userTimestamps_ ? "receive thread" : engineTimestamps(); }
   /// Turbo: the AF_XDP sockets it holds on the port's queues, which the port's turbo transmit
   /// shares (a queue takes one packet memory). Null for other engines.
   virtual std::shared_ptr<turbo::TurboRx> turboQueues() const { return nullptr; }
@@ -76,6 +79,7 @@ class SignatureReceiver {
   void serviceClear() noexcept;
   /// Receive thread: called by serviceClear while clearing (engine counters since the clear).
   virtual void onClear() noexcept {}
+  virtual std::string engineTimestamps() const { return "kernel"; }
 
  private:
   std::array<std::atomic<StreamRxStats*>, kMaxStreams> streams_{};

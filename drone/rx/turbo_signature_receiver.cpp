@@ -30,6 +30,7 @@ class TurboSignatureReceiver final : public SignatureReceiver, private turbo::Rx
 
   std::string engine() const override { return std::string("turbo-") + rx_->hook(); }
   std::shared_ptr<turbo::TurboRx> turboQueues() const override { return rx_; }
+  std::string engineTimestamps() const override { return "XDP"; }
   uint64_t dropped() const override { return rx_->dropped() - droppedAtClear_.load(std::memory_order_relaxed); }
 
  private:
