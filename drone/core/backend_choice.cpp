@@ -163,10 +163,11 @@ Result<BackendChoice> openBackends(PortSource& source, const PortInfo& port, con
 BackendChoice expectedBackend(PortSource& source, const PortInfo& port, const Config& config,
                               SignatureReceiver* turboReceiver) {
   BackendChoice c;
-  if (config.backend() == Config::PCAP || !source.hasTurbo()) {
+  if (config.backend() == Config::PCAP || !source.hasTurbo() || !port.xdpCapable) {
     c.name = "pcap";
     c.reason = config.backend() == Config::PCAP ? "libpcap (forced by the port's configuration)"
-                                                : "turbo not built into this drone";
+               : !source.hasTurbo()             ? "turbo not built into this drone"
+                                                : "the port offers no AF_XDP";
     return c;
   }
   const XdpFeatures features = source.xdpFeatures(port);
