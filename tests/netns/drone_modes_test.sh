@@ -89,11 +89,10 @@ cli configure va --line-rate 0 >/dev/null
 streams "$(stream 1 5001 '{"unit": "FASTEST"}' '{"count": "200000"}')" >"$LAB_TMP/fast.json"
 cli run "$LAB_TMP/fast.json" --tx va --rx vb --json >"$LAB_TMP/fast.out.json"
 check "fastest: the kernel received all 200000" "[p['rx_packets'] for p in d['ports'] if p['port'] == 'vb'] == [200000]" "$LAB_TMP/fast.out.json"
-# veth loses nothing (the kernel counted every frame on vb), so whatever the stream row calls
-# lost must be frames the drone's own libpcap receiver missed, and it must say so: its ring
-# drops (drone_rx_dropped) account for all of it. At 1 queue it usually keeps up; at ~2 Mpps
-# (2 queues) it does not.
-check "fastest: 200000 sent; received + lost = sent" "[(s['tx_packets'], s['rx_packets'] + s['lost']) for s in d['streams']] == [(200000, 200000)]" "$LAB_TMP/fast.out.json"
-check "fastest: every frame called lost is one the receiver says it missed" \
-  "all(s['lost'] <= [p['drone_rx_dropped'] for p in d['ports'] if p['port'] == 'vb'][0] for s in d['streams'])" "$LAB_TMP/fast.out.json"
-echo "     (receiver missed $(json "$LAB_TMP/fast.out.json" "[p['drone_rx_dropped'] for p in d['ports'] if p['port'] == 'vb'][0]"), lost $(json "$LAB_TMP/fast.out.json" "d['streams'][0]['lost']"))"
+# veth loses nothing (the kernel counted every frame on vb), so nothing may be called lost; the
+# frames the drone's own libpcap receiver missed (its ring was full: at 1 queue it usually keeps
+# up, at ~2 Mpps on 2 queues it does not) are reported as missed, and the row as incomplete.
+check "fastest: 200000 sent, none called lost" "[(s['tx_packets'], s['lost']) for s in d['streams']] == [(200000, 0)]" "$LAB_TMP/fast.out.json"
+check "fastest: every frame counted, or missed by the receiver and said so" \
+  "all(s['rx_packets'] + s['rx_missed'] >= 200000 and (s['rx_packets'] == 200000 or s['incomplete']) for s in d['streams'])" "$LAB_TMP/fast.out.json"
+echo "     (receiver missed $(json "$LAB_TMP/fast.out.json" "[p['drone_rx_dropped'] for p in d['ports'] if p['port'] == 'vb'][0]"), counted $(json "$LAB_TMP/fast.out.json" "d['streams'][0]['rx_packets']"), lost $(json "$LAB_TMP/fast.out.json" "d['streams'][0]['lost']"))"
