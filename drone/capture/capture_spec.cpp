@@ -11,27 +11,27 @@ Error outOfRange(const std::string& field, uint64_t value, uint64_t max) {
 
 Result<CaptureSpec> captureSpecFrom(const v1::StartCaptureRequest& r) {
   CaptureSpec spec;
-  if (r.filter().size() > kMaxCaptureFilterChars)
+  if (r.filter().size() > rpc::kMaxCaptureFilterChars)
     return makeError("filter", std::to_string(r.filter().size()) + " characters; at most " +
-                                   std::to_string(kMaxCaptureFilterChars) + " are allowed");
+                                   std::to_string(rpc::kMaxCaptureFilterChars) + " are allowed");
   for (unsigned char c : r.filter())
     if (c < 0x20 || c >= 0x7f)
       return makeError("filter", "only printable ASCII is allowed in a BPF filter (found byte " + std::to_string(c) + ")");
   spec.filter = r.filter();
   switch (r.limit_case()) {
     case v1::StartCaptureRequest::kLimitPackets:
-      if (r.limit_packets() < 1 || r.limit_packets() > kMaxCapturePackets)
-        return outOfRange("limit_packets", r.limit_packets(), kMaxCapturePackets);
+      if (r.limit_packets() < 1 || r.limit_packets() > rpc::kMaxCapturePackets)
+        return outOfRange("limit_packets", r.limit_packets(), rpc::kMaxCapturePackets);
       spec.bound = CaptureBound::kPackets;
       spec.limit = r.limit_packets();
       break;
     case v1::StartCaptureRequest::kLimitBytes:
-      if (r.limit_bytes() < 1 || r.limit_bytes() > kMaxCaptureBytes) return outOfRange("limit_bytes", r.limit_bytes(), kMaxCaptureBytes);
+      if (r.limit_bytes() < 1 || r.limit_bytes() > rpc::kMaxCaptureBytes) return outOfRange("limit_bytes", r.limit_bytes(), rpc::kMaxCaptureBytes);
       spec.bound = CaptureBound::kBytes;
       spec.limit = r.limit_bytes();
       break;
     case v1::StartCaptureRequest::kRingMb:
-      if (r.ring_mb() < 1 || r.ring_mb() > kMaxCaptureRingMiB) return outOfRange("ring_mb", r.ring_mb(), kMaxCaptureRingMiB);
+      if (r.ring_mb() < 1 || r.ring_mb() > rpc::kMaxCaptureRingMiB) return outOfRange("ring_mb", r.ring_mb(), rpc::kMaxCaptureRingMiB);
       spec.bound = CaptureBound::kRing;
       spec.limit = uint64_t{r.ring_mb()} << 20;
       break;

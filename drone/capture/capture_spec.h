@@ -4,22 +4,17 @@
 #include <string>
 
 #include "common/core/result.h"
+#include "rpc/capture_limits.h"
 #include "staccato/v1/drone.pb.h"
 
 namespace staccato::drone {
 
 enum class CaptureBound { kPackets, kBytes, kRing };
 
-inline constexpr uint64_t kMaxCapturePackets = 100'000'000;
-inline constexpr uint64_t kMaxCaptureBytes = uint64_t{1} << 40;
-inline constexpr uint32_t kMaxCaptureRingMiB = 1'048'576;
-inline constexpr uint32_t kDefaultCaptureRingMiB = 64;
-inline constexpr size_t kMaxCaptureFilterChars = 4096;
-
 struct CaptureSpec {
   std::string filter;  ///< BPF text; empty = every frame
   CaptureBound bound = CaptureBound::kRing;
-  uint64_t limit = uint64_t{kDefaultCaptureRingMiB} << 20;  ///< packets, bytes, or the ring's bytes
+  uint64_t limit = uint64_t{rpc::kDefaultCaptureRingMiB} << 20;  ///< packets, bytes, or the ring's bytes
   v1::CaptureDirection direction = v1::CAPTURE_BOTH;
 
   bool receives() const { return direction != v1::CAPTURE_TX; }

@@ -314,7 +314,7 @@ TEST(CaptureSpecCheck, BoundsAndValuesAreCheckedWithTheFieldAndRange) {
   auto defaults = captureSpecFrom({});
   ASSERT_TRUE(defaults.ok());
   EXPECT_EQ(defaults->bound, CaptureBound::kRing);
-  EXPECT_EQ(defaults->limit, uint64_t{kDefaultCaptureRingMiB} << 20);
+  EXPECT_EQ(defaults->limit, uint64_t{rpc::kDefaultCaptureRingMiB} << 20);
 }
 
 }  // namespace
