@@ -15,8 +15,8 @@ void Capture::onCaptured(std::span<const CapturedFrame> frames) noexcept {
   for (const CapturedFrame& f : frames) {
     const bool wanted = (f.flags & kCapturedInbound) ? spec_.receives() : spec_.sends();
     if (!wanted || ((f.flags & kCapturedUnfiltered) && !filter_->matches(f))) continue;
-    ++seen_;
-    store_.add(f, snapLength_);
+    const bool kept = store_.add(f, snapLength_);
+    if (kept || !store_.complete()) ++seen_;  // the frame that found the bound reached was not taken
     if (store_.complete()) {
       state_ = v1::PortCapture::DONE;
       endedNs_ = realtimeNs();

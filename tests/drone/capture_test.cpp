@@ -143,6 +143,7 @@ TEST(Capture, APacketBoundEndsTheCaptureWithExactlyThatMany) {
   const v1::PortCapture st = statusOf(d.core(), "b");
   EXPECT_EQ(st.state(), v1::PortCapture::DONE);
   EXPECT_EQ(st.packets(), 25u);
+  EXPECT_EQ(st.seen(), 25u);
   EXPECT_EQ(fetched(d.core(), "b").size(), 25u) << "a finished capture is fetched without a stop";
 }
 
@@ -154,6 +155,7 @@ TEST(Capture, AByteBoundKeepsWholeFramesUpToIt) {
   const v1::PortCapture st = statusOf(d.core(), "b");
   EXPECT_EQ(st.state(), v1::PortCapture::DONE);
   EXPECT_EQ(st.packets(), 10u);
+  EXPECT_EQ(st.seen(), 10u) << "the frame that did not fit was not taken";
   EXPECT_EQ(st.bytes(), 1240u);
 }
 
