@@ -3,6 +3,8 @@
 /// clients check them first to name the option at fault.
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <string_view>
 
 namespace staccato::rpc {
 
@@ -12,5 +14,9 @@ inline constexpr uint32_t kMaxCaptureRingMiB = 1'048'576;
 /// A capture started without a bound keeps the last this many MiB.
 inline constexpr uint32_t kDefaultCaptureRingMiB = 64;
 inline constexpr size_t kMaxCaptureFilterChars = 4096;
+
+/// What is wrong with a capture filter's text before libpcap reads it (too long, not printable
+/// ASCII), or "" when nothing is.
+std::string captureFilterProblem(std::string_view filter);
 
 }  // namespace staccato::rpc

@@ -28,10 +28,7 @@ Result<v1::StartCaptureRequest> startRequest(const Args& args, const std::string
   req.set_port(port);
   req.set_client_id(client::DroneConnection::clientId());
   if (auto filter = args.get("--filter")) {
-    if (filter->size() > rpc::kMaxCaptureFilterChars)
-      return makeError("--filter", "at most " + std::to_string(rpc::kMaxCaptureFilterChars) + " characters");
-    for (unsigned char c : *filter)
-      if (c < 0x20 || c >= 0x7f) return makeError("--filter", "only printable ASCII is allowed in a BPF filter");
+    if (std::string problem = rpc::captureFilterProblem(*filter); !problem.empty()) return makeError("--filter", problem);
     req.set_filter(*filter);
   }
   int bounds = 0;

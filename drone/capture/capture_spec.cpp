@@ -11,12 +11,7 @@ Error outOfRange(const std::string& field, uint64_t value, uint64_t max) {
 
 Result<CaptureSpec> captureSpecFrom(const v1::StartCaptureRequest& r) {
   CaptureSpec spec;
-  if (r.filter().size() > rpc::kMaxCaptureFilterChars)
-    return makeError("filter", std::to_string(r.filter().size()) + " characters; at most " +
-                                   std::to_string(rpc::kMaxCaptureFilterChars) + " are allowed");
-  for (unsigned char c : r.filter())
-    if (c < 0x20 || c >= 0x7f)
-      return makeError("filter", "only printable ASCII is allowed in a BPF filter (found byte " + std::to_string(c) + ")");
+  if (std::string problem = rpc::captureFilterProblem(r.filter()); !problem.empty()) return makeError("filter", problem);
   spec.filter = r.filter();
   switch (r.limit_case()) {
     case v1::StartCaptureRequest::kLimitPackets:
