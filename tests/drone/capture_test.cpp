@@ -135,6 +135,20 @@ TEST(Capture, DirectionSelectsSentOrReceivedFrames) {
   EXPECT_EQ(fetched(d.core(), "a").size(), 0u) << "a only sent";
 }
 
+TEST(Capture, ACaptureOfWhatATurboPortSendsSaysItCannotSeeIt) {
+  FakeDrone d;
+  ASSERT_TRUE(d.core().startCapture("a", spec(), "").ok());
+  ASSERT_TRUE(d.core().startCapture("b", spec(), "").ok());
+  d.runToEnd("a", {plain(udpStream(1, 10))});
+  ASSERT_TRUE(d.listed("a")->backend().starts_with("turbo")) << d.listed("a")->backend();
+  const v1::PortCapture a = statusOf(d.core(), "a");
+  EXPECT_NE(a.note().find("AF_XDP"), std::string::npos) << a.note();
+  EXPECT_EQ(a.seen(), 0u) << "AF_XDP passes no tap";
+  EXPECT_EQ(statusOf(d.core(), "b").note(), "") << "b did not send";
+  ASSERT_TRUE(d.core().stopCapture("b", "", false).ok());
+  EXPECT_EQ(fetched(d.core(), "b").size(), 10u) << "what the turbo port sent still arrives at b";
+}
+
 TEST(Capture, APacketBoundEndsTheCaptureWithExactlyThatMany) {
   FakeDrone d;
   ASSERT_TRUE(d.core().startCapture("b", spec("", CaptureBound::kPackets, 25), "").ok());
