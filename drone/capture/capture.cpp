@@ -45,7 +45,7 @@ v1::PortCapture Capture::status() const {
   v1::PortCapture s;
   s.set_port(port_);
   describeBound(spec_, s);
-  s.set_memory_bytes(memory_.bytes());
+  s.set_memory_bytes(memoryBytes());
   s.set_started_ns(startedNs_);
   s.set_kernel_dropped(kernelDropped_.load(std::memory_order_relaxed));
   std::lock_guard lock(mu_);

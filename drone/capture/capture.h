@@ -36,6 +36,8 @@ class Capture final : public CaptureSink {
 
   v1::PortCapture status() const;
   const std::string& port() const { return port_; }
+  /// Of the drone's capture memory, what it holds.
+  size_t memoryBytes() const { return memory_.bytes(); }
   const CaptureSpec& spec() const { return spec_; }
   /// Its frames, oldest first; only once it no longer runs (see running()).
   const CaptureStore& store() const { return store_; }

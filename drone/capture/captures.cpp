@@ -13,7 +13,8 @@ uint32_t captureSnapLength(const PortInfo& port) {
 
 Captures::Captures(size_t memoryBytes) : budget_(std::make_shared<CaptureBudget>(memoryBytes)) {}
 
-Result<std::shared_ptr<Capture>> Captures::prepare(const PortEntry& port, const CaptureSpec& spec, ClosingEngines& closing) {
+Result<std::shared_ptr<Capture>> Captures::prepare(const PortEntry& port, const CaptureSpec& spec, Receivers& rx,
+                                                   ClosingEngines& closing) {
   const std::string& name = port.info.name;
   Slot& slot = slots_[name];
   if (slot.starting) return errors::captureStarting(name);
@@ -21,13 +22,18 @@ Result<std::shared_ptr<Capture>> Captures::prepare(const PortEntry& port, const 
   const uint32_t snap = captureSnapLength(port.info);
   auto filter = CaptureFilter::compile(spec.filter, snap);
   if (!filter) return filter.error();
-  // The ended capture this one replaces: gone first, so that its memory counts no longer
-  // (unless a fetch still reads it).
-  if (slot.engine) closing.push_back(std::move(slot.engine));
-  slot.capture.reset();
+  // The ended capture this one replaces goes first, so that its memory counts no longer, but only
+  // when the new one then fits: a refused start keeps it. Its memory is free at once unless a
+  // fetch still reads it or its engine has yet to close (then it is free a moment later).
   const size_t need = CaptureStore::capacityFor(spec.bound, spec.limit, snap);
+  const bool freesNow = slot.capture && !slot.engine && slot.capture.use_count() == 1;
+  const size_t freed = freesNow ? slot.capture->memoryBytes() : 0;
+  const size_t left = budget_->total() - std::min(budget_->total(), budget_->used()) + freed;
+  if (need > left) return errors::captureMemoryFull(need, budget_->total(), left);
+  reap(name, slot, rx, closing);
+  slot.capture.reset();
   CaptureBudget::Lease memory;
-  if (!CaptureBudget::reserve(budget_, need, memory))
+  if (!CaptureBudget::reserve(budget_, need, memory))  // a fetch that ended meanwhile only frees more
     return errors::captureMemoryFull(need, budget_->total(), budget_->total() - std::min(budget_->total(), budget_->used()));
   slot.starting = true;
   return std::make_shared<Capture>(name, spec, std::move(filter).value(), snap, std::move(memory));
@@ -51,7 +57,7 @@ void Captures::end(const std::string& port, Slot& slot, v1::PortCapture::State s
   if (slot.engine) {
     rx.setTap(port, nullptr);  // before the capture is read: no receive thread writes any more
     slot.capture->setKernelDropped(slot.engine->kernelDropped());
-    closing.push_back(std::move(slot.engine));
+    closing.push_back({slot.capture, std::move(slot.engine)});
   }
 }
 

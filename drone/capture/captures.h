@@ -13,8 +13,14 @@
 
 namespace staccato::drone {
 
-/// Engines to close once the DroneCore's lock is released (declare before the lock).
-using ClosingEngines = std::vector<std::unique_ptr<CaptureEngine>>;
+/// An engine to close once the DroneCore's lock is released, with the capture it feeds (which
+/// must outlive it: the engine's thread may hand it frames until it is joined).
+struct ClosingEngine {
+  std::shared_ptr<Capture> capture;
+  std::unique_ptr<CaptureEngine> engine;  ///< after capture: destroyed first
+};
+/// Declare before the lock.
+using ClosingEngines = std::vector<ClosingEngine>;
 
 /// The longest frame a capture of the port keeps whole: the MTU, an Ethernet header and two
 /// VLAN tags (longer ones, e.g. merged by GRO, are cut).
@@ -27,7 +33,8 @@ class Captures {
   /// A capture of the port as `spec` asks, its filter compiled and its memory reserved, not yet
   /// fed: the port is starting until install() or abandon(). An ended capture of the port is
   /// dropped (its memory is free once no fetch holds it).
-  Result<std::shared_ptr<Capture>> prepare(const PortEntry& port, const CaptureSpec& spec, ClosingEngines& closing);
+  Result<std::shared_ptr<Capture>> prepare(const PortEntry& port, const CaptureSpec& spec, Receivers& rx,
+                                           ClosingEngines& closing);
   /// The prepared capture runs, fed by `engine` (and by the port's turbo receive, when it takes
   /// frames before the kernel's taps).
   void install(const std::string& port, std::shared_ptr<Capture> capture, std::unique_ptr<CaptureEngine> engine,

@@ -14,7 +14,7 @@ Status DroneCore::startCapture(const std::string& name, const CaptureSpec& spec,
     auto p = table_.find(name);
     if (!p) return p.error();
     if (auto s = table_.checkOwner(**p, client); !s) return s;
-    auto prepared = captures_.prepare(**p, spec, closing);
+    auto prepared = captures_.prepare(**p, spec, rx_, closing);
     if (!prepared) return prepared.error();
     pending = std::move(prepared).value();
     info = (*p)->info;
@@ -29,7 +29,7 @@ Status DroneCore::startCapture(const std::string& name, const CaptureSpec& spec,
   }
   if (!table_.find(name)) {  // gone meanwhile
     captures_.abandon(name);
-    closing.push_back(std::move(engine).value());
+    closing.push_back({pending, std::move(engine).value()});
     return errors::noSuchPort(name);
   }
   captures_.install(name, std::move(pending), std::move(engine).value(), rx_);

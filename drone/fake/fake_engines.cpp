@@ -117,13 +117,14 @@ class FakeReceiver final : public SignatureReceiver {
 
 class FakeCaptureEngine final : public CaptureEngine {
  public:
-  FakeCaptureEngine(std::shared_ptr<FakePortSource::Port> port, CaptureSink& sink) : port_(std::move(port)) {
-    port_->tap.set(&sink);
+  FakeCaptureEngine(std::shared_ptr<FakePortSource::Port> port, CaptureSink& sink) : port_(std::move(port)), sink_(sink) {
+    port_->tap.set(&sink_);
   }
-  ~FakeCaptureEngine() override { port_->tap.set(nullptr); }
+  ~FakeCaptureEngine() override { port_->tap.unset(&sink_); }
 
  private:
   std::shared_ptr<FakePortSource::Port> port_;
+  CaptureSink& sink_;
 };
 
 }  // namespace

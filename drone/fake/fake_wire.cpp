@@ -21,7 +21,14 @@ LinkCounters FakeCounters::read() const {
 void FakeTap::set(CaptureSink* sink) {
   std::lock_guard lock(mu_);
   sink_ = sink;
-  active_.store(sink != nullptr);
+  active_.store(true);
+}
+
+void FakeTap::unset(CaptureSink* sink) {
+  std::lock_guard lock(mu_);
+  if (sink_ != sink) return;
+  sink_ = nullptr;
+  active_.store(false);
 }
 
 void FakeTap::deliver(std::span<uint8_t* const> frames, std::span<const uint16_t> lengths, uint64_t realtimeNs,

@@ -24,8 +24,11 @@ struct FakeCounters {
 /// ways, as the kernel's taps would. Senders on any queue call it; one capture at a time.
 class FakeTap {
  public:
-  /// `sink` null: none. Returns once no sender uses the previous one.
+  /// A capture engine starts seeing the frames into `sink`.
   void set(CaptureSink* sink);
+  /// The engine feeding `sink` goes (a newer one may have taken its place). Returns once no
+  /// sender uses `sink`.
+  void unset(CaptureSink* sink);
   /// Sender side: a batch that left (`direction` kCapturedOutbound) or arrived (kCapturedInbound)
   /// at `realtimeNs`; with `skipSignatures`, frames turbo receive takes before the taps are left
   /// out (they reach the capture through the receiver's tap).

@@ -161,6 +161,20 @@ TEST(Capture, APacketBoundEndsTheCaptureWithExactlyThatMany) {
   EXPECT_EQ(fetched(d.core(), "b").size(), 25u) << "a finished capture is fetched without a stop";
 }
 
+TEST(Capture, ANewCaptureReplacesADoneOneWhoseEngineStillRuns) {
+  FakeDrone d;
+  ASSERT_TRUE(d.core().startCapture("b", spec("", CaptureBound::kPackets, 5), "").ok());
+  d.runToEnd("a", {plain(udpStream(1, 20))});
+  std::this_thread::sleep_for(50ms);  // done by now; no status call has let go of its engine yet
+  ASSERT_TRUE(d.core().startCapture("b", spec(), "").ok());
+  sendAndSettle(d, "a", {plain(udpStream(1, 7))}, "b", 7);
+  ASSERT_TRUE(d.core().stopCapture("b", "", true).ok());
+  EXPECT_FAILS_WITH(d.core().fetchCapture("b"), errors::noCapture("b"));  // discarded
+  auto status = d.core().captureStatus({});
+  ASSERT_TRUE(status.ok());
+  EXPECT_EQ(status->memory_used(), 0u) << "nothing held any more";
+}
+
 TEST(Capture, AByteBoundKeepsWholeFramesUpToIt) {
   FakeDrone d;
   ASSERT_TRUE(d.core().startCapture("b", spec("", CaptureBound::kBytes, 124 * 10 + 100), "").ok());
@@ -247,6 +261,12 @@ TEST(Capture, CapturesShareTheDronesCaptureMemory) {
   EXPECT_EQ(status->memory_used(), 16u << 20);
   ASSERT_TRUE(d.core().stopCapture("a", "", false).ok());
   EXPECT_FALSE(d.core().startCapture("b", spec("", CaptureBound::kRing, 10 << 20), "").ok()) << "a stopped capture holds its memory";
+  // Replacing a's capture would free its 16 MiB: 24 MiB at most.
+  EXPECT_FAILS_WITH(d.core().startCapture("a", spec("", CaptureBound::kRing, 25 << 20), ""),
+                    errors::captureMemoryFull(25 << 20, 24 << 20, 24 << 20));
+  EXPECT_EQ(statusOf(d.core(), "a").state(), v1::PortCapture::STOPPED) << "a refused start keeps the old capture";
+  ASSERT_TRUE(d.core().startCapture("a", spec("", CaptureBound::kRing, 20 << 20), "").ok()) << "it fits once a's old one goes";
+  ASSERT_TRUE(d.core().stopCapture("a", "", false).ok());
   ASSERT_TRUE(d.core().stopCapture("a", "", true).ok());
   EXPECT_TRUE(d.core().startCapture("b", spec("", CaptureBound::kRing, 10 << 20), "").ok()) << "discarded: free again";
   // A packet count reserves that many frames of the port's MTU (+ headers, two VLAN tags).
