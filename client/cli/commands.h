@@ -16,6 +16,8 @@ int runCommand(const std::vector<std::string>& args);
 int loadCommand(const std::vector<std::string>& args);
 int streamsCommand(const std::vector<std::string>& args);
 int sessionCommand(const std::vector<std::string>& args);
+/// capture PORT start|stop|status|fetch
+int captureCommand(const std::vector<std::string>& args);
 /// start / stop / clear / reserve / release PORT...
 int portActionCommand(const std::string& action, const std::vector<std::string>& args);
 

@@ -86,6 +86,20 @@ Drone commands (options, before or after the command: --drone HOST:PORT or unix:
                              Port and stream stats (of PORTs: all without). The latency files
                              as for run (with --watch: rewritten with each snapshot).
   start PORT... | stop PORT... | clear [PORT...]
+  capture PORT start [--filter BPF] [--limit-packets N | --limit-bytes N | --ring-mb N]
+        [--direction rx|tx|both]
+                             Capture what crosses PORT (sending or not) into the drone's memory:
+                             frames matching the BPF filter (tcpdump syntax), received, sent or
+                             both (default), until N packets or N bytes are held, or as a ring
+                             keeping the last N MiB (default: a ring of 64 MiB). Frames that
+                             turbo receive counts are in it too. See docs/captures.md.
+  capture PORT stop [--discard]
+                             Stop it; it keeps what it holds until fetched and discarded
+                             (--discard frees the drone's capture memory now).
+  capture PORT status [--json]
+                             State, packets held and seen, ring wraps and drops, kernel drops.
+  capture PORT fetch --output FILE.pcapng
+                             What the (stopped or finished) capture holds, as pcapng.
   reserve PORT | release PORT [--force]
                              Reserve a port for yourself ($STACCATO_CLIENT_ID or user@host):
                              others cannot change, start or stop it until you release it.
@@ -129,6 +143,7 @@ int main(int argc, char** argv) {
   if (cmd == "load") return loadCommand(args);
   if (cmd == "streams") return streamsCommand(args);
   if (cmd == "session") return sessionCommand(args);
+  if (cmd == "capture") return captureCommand(args);
   if (cmd == "start" || cmd == "stop" || cmd == "clear" || cmd == "reserve" || cmd == "release")
     return portActionCommand(cmd, args);
   return fail("unknown command '" + cmd + "' (try: staccato-cli help)", 2);

@@ -27,6 +27,7 @@
 #include "client/models/csv_export.h"
 #include "client/models/number_format.h"
 #include "client/models/stats_keys.h"
+#include "client/widgets/capture_actions.h"
 #include "client/widgets/connect_dialog.h"
 #include "client/widgets/log_pane.h"
 #include "client/widgets/port_config_dialog.h"
@@ -57,14 +58,17 @@ MainWindow::MainWindow(Workspace* workspace, QWidget* parent) : QMainWindow(pare
     addRecentFile(path);
     statusBar()->showMessage("saved " + path, 5000);
   });
+  captures_ = new CaptureActions(workspace_, this, [this] { return current_; });
   setAcceptDrops(true);
   buildActions();
   buildLayout();
   buildMenus();
-  connect(workspace_, &Workspace::log, logPane_, &LogPane::append);
-  connect(workspace_, &Workspace::log, this, [this](LogLevel level, const QString& source, const QString& text) {
+  auto showLog = [this](LogLevel level, const QString& source, const QString& text) {
+    logPane_->append(level, source, text);
     if (level == LogLevel::kError) statusBar()->showMessage(source + ": " + text, 8000);
-  });
+  };
+  connect(workspace_, &Workspace::log, this, showLog);
+  connect(captures_, &CaptureActions::log, this, showLog);
   connect(workspace_->history(), &StatsHistory::appended, this, &MainWindow::updateStatusBar);
   connect(workspace_->portTree(), &QAbstractItemModel::dataChanged, this, &MainWindow::updateStatusBar);
   connect(workspace_->portTree(), &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex& parent) {
@@ -137,6 +141,10 @@ void MainWindow::buildLayout() {
   portTree_->header()->setStretchLastSection(true);
   portTree_->setContextMenuPolicy(Qt::ActionsContextMenu);
   portTree_->addActions({act_.start, act_.stop, act_.clear, act_.apply, act_.configure, act_.reserve, act_.release});
+  auto* captureSeparator = new QAction(this);
+  captureSeparator->setSeparator(true);
+  portTree_->addActions({captureSeparator, captures_->startAction(), captures_->stopAction(), captures_->viewAction(),
+                         captures_->saveAction()});
   connect(portTree_->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::onPortSelected);
   auto* portDock = new QDockWidget("Ports", this);
   portDock->setObjectName("portDock");
@@ -268,6 +276,8 @@ void MainWindow::buildMenus() {
   port->addActions({act_.start, act_.stop, act_.clear, act_.startAll, act_.stopAll});
   port->addSeparator();
   port->addActions({act_.configure, act_.reserve, act_.release});
+  port->addSeparator();
+  port->addActions({captures_->startAction(), captures_->stopAction(), captures_->viewAction(), captures_->saveAction()});
   QMenu* view = menuBar()->addMenu("&View");
   for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
   view->addAction(tb->toggleViewAction());
@@ -314,7 +324,9 @@ void MainWindow::updateHeader() {
                         : "Select a port on the left to see and edit its streams.");
   findChild<QWidget*>("dirtyBox")->setVisible(dirty);
   for (QAction* a : {act_.apply, act_.revert}) a->setEnabled(dirty);
-  for (QAction* a : {act_.save, act_.open, act_.configure, act_.reserve, act_.release}) a->setEnabled(have);
+  for (QAction* a : {act_.save, act_.open, act_.configure, act_.reserve, act_.release, captures_->startAction(),
+                     captures_->stopAction(), captures_->viewAction(), captures_->saveAction()})
+    a->setEnabled(have);
   setWindowTitle(QString("Staccato%1%2").arg(have ? " — " + qs(current_->port) : "", dirty ? " •" : ""));
 }
 

@@ -17,6 +17,7 @@ class QMenu;
 
 namespace staccato::client {
 
+class CaptureActions;
 class LogPane;
 class SessionActions;
 class StatsCharts;
@@ -39,6 +40,7 @@ class MainWindow : public QMainWindow {
   StatsCharts* charts() const { return charts_; }
   LogPane* logPane() const { return logPane_; }
   SessionActions* sessionActions() const { return sessions_; }
+  CaptureActions* captureActions() const { return captures_; }
   QTabWidget* bottomTabs() const { return bottomTabs_; }
 
  protected:
@@ -89,6 +91,7 @@ class MainWindow : public QMainWindow {
   QUndoGroup* undoGroup_ = nullptr;
   QMenu* recentMenu_ = nullptr;
   SessionActions* sessions_ = nullptr;
+  CaptureActions* captures_ = nullptr;
   struct {
     QAction *connect, *open, *save, *openSession, *openSessionMapped, *saveSession, *quit, *apply, *revert, *start, *stop, *clear, *startAll, *stopAll, *configure,
         *reserve, *release, *undo, *redo;

@@ -12,10 +12,15 @@
 
 namespace staccato {
 
+/// Which way a captured packet crossed its interface, where the file says (pcapng's epb_flags).
+enum class PacketDirection : uint8_t { kUnknown = 0, kInbound = 1, kOutbound = 2 };
+
 struct PcapPacket {
   uint64_t timestampNs = 0;
   uint32_t originalLength = 0;
   std::vector<uint8_t> data;
+  PacketDirection direction = PacketDirection::kUnknown;
+  std::string comment;  ///< pcapng opt_comment (the first), if any
 };
 
 enum class CaptureFormat { kPcap, kPcapng };

@@ -7,7 +7,8 @@ namespace {
 
 constexpr uint32_t kByteOrderMagic = 0x1a2b3c4d;
 constexpr uint32_t kInterfaceDescription = 1, kObsoletePacket = 2, kSimplePacket = 3, kEnhancedPacket = 6;
-constexpr uint16_t kOptEnd = 0, kOptTsResol = 9, kOptTsOffset = 14;
+constexpr uint16_t kOptEnd = 0, kOptComment = 1, kOptIfName = 2, kOptIfDescription = 3, kOptTsResol = 9, kOptTsOffset = 14;
+constexpr uint16_t kOptEpbFlags = 2;
 constexpr uint32_t kLinkEthernet = 1;
 constexpr uint32_t kWriteSnapLen = 262144;
 constexpr size_t kMinBlock = 12;  // type, length, trailing length
@@ -64,6 +65,25 @@ Status readInterfaceOptions(const Reader& r, size_t from, size_t to, size_t bloc
     from += pad4(len);
   }
   return Ok{};
+}
+
+/// Reads an EPB's options [from, to): the direction (epb_flags) and the first comment. Options
+/// that run past the block end are ignored (they are optional: the packet stands without them).
+void readPacketOptions(const Reader& r, size_t from, size_t to, PcapPacket& p) {
+  bool commented = false;
+  while (from + 4 <= to) {
+    const uint16_t code = r.u16(from), len = r.u16(from + 2);
+    from += 4;
+    if (code == kOptEnd || len > to - from) break;
+    if (code == kOptEpbFlags && len == 4) {
+      const uint32_t direction = r.u32(from) & 3;
+      p.direction = direction == 1 ? PacketDirection::kInbound : direction == 2 ? PacketDirection::kOutbound : PacketDirection::kUnknown;
+    } else if (code == kOptComment && !commented) {
+      p.comment.assign(reinterpret_cast<const char*>(r.b.data() + from), len);
+      commented = true;
+    }
+    from += pad4(len);
+  }
 }
 
 uint64_t toNanoseconds(const Interface& ifc, uint64_t ts) {
@@ -158,6 +178,7 @@ Result<std::vector<PcapPacket>> parsePcapng(std::span<const uint8_t> b) {
       case kEnhancedPacket:
         if (bodyLen < 20) return at(off, "enhanced packet block too short");
         st = packetFrom(r.u32(body), r.timestamp(body + 4), body + 20, r.u32(body + 12), r.u32(body + 16));
+        if (st) readPacketOptions(r, body + 20 + pad4(r.u32(body + 12)), bodyEnd, out.back());
         break;
       case kObsoletePacket:
         if (bodyLen < 20) return at(off, "packet block too short");
@@ -184,7 +205,24 @@ Result<std::vector<PcapPacket>> parsePcapng(std::span<const uint8_t> b) {
   return out;
 }
 
-std::vector<uint8_t> pcapngFileHeader() {
+namespace {
+
+/// An option: code, length, value padded to 4 bytes.
+void putOption(std::vector<uint8_t>& out, uint16_t code, std::span<const uint8_t> value) {
+  putLe16(out, code);
+  putLe16(out, static_cast<uint16_t>(value.size()));
+  out.insert(out.end(), value.begin(), value.end());
+  out.resize(out.size() + pad4(value.size()) - value.size(), 0);
+}
+
+std::span<const uint8_t> bytesOf(std::string_view s) { return {reinterpret_cast<const uint8_t*>(s.data()), s.size()}; }
+
+/// Option values are at most 65535 bytes (their length field).
+std::string_view optionText(std::string_view s) { return s.substr(0, 0xffff); }
+
+}  // namespace
+
+std::vector<uint8_t> pcapngFileHeader(const PcapngInterface& interface) {
   std::vector<uint8_t> shb;
   putLe32(shb, kByteOrderMagic);
   putLe16(shb, 1);  // version 1.0
@@ -195,9 +233,10 @@ std::vector<uint8_t> pcapngFileHeader() {
   putLe16(idb, kLinkEthernet);
   putLe16(idb, 0);
   putLe32(idb, kWriteSnapLen);
-  putLe16(idb, kOptTsResol);
-  putLe16(idb, 1);
-  idb.insert(idb.end(), {9, 0, 0, 0});  // nanoseconds, padded
+  if (!interface.name.empty()) putOption(idb, kOptIfName, bytesOf(optionText(interface.name)));
+  if (!interface.description.empty()) putOption(idb, kOptIfDescription, bytesOf(optionText(interface.description)));
+  const uint8_t nanoseconds = 9;
+  putOption(idb, kOptTsResol, {&nanoseconds, 1});
   putLe16(idb, kOptEnd);
   putLe16(idb, 0);
   std::vector<uint8_t> out = block(kPcapngSectionHeaderType, std::move(shb));
@@ -206,16 +245,46 @@ std::vector<uint8_t> pcapngFileHeader() {
   return out;
 }
 
-std::vector<uint8_t> pcapngPacketBlock(uint64_t timestampNs, std::span<const uint8_t> frame, uint32_t originalLength) {
-  std::vector<uint8_t> epb;
-  epb.reserve(20 + frame.size() + 3);
-  putLe32(epb, 0);  // interface 0
-  putLe32(epb, static_cast<uint32_t>(timestampNs >> 32));
-  putLe32(epb, static_cast<uint32_t>(timestampNs));
-  putLe32(epb, static_cast<uint32_t>(frame.size()));
-  putLe32(epb, originalLength);
-  epb.insert(epb.end(), frame.begin(), frame.end());
-  return block(kEnhancedPacket, std::move(epb));
+size_t pcapngPacketBlockSize(size_t capturedLength, const PcapngPacketOptions& options) {
+  size_t optionBytes = 0;
+  if (options.direction != PacketDirection::kUnknown) optionBytes += 4 + 4;
+  if (!options.comment.empty()) optionBytes += 4 + pad4(optionText(options.comment).size());
+  if (optionBytes) optionBytes += 4;  // opt_endofopt
+  return kMinBlock + 20 + pad4(capturedLength) + optionBytes;
+}
+
+void appendPcapngPacketBlock(std::vector<uint8_t>& out, uint64_t timestampNs, std::span<const uint8_t> frame,
+                             uint32_t originalLength, const PcapngPacketOptions& options) {
+  const auto total = static_cast<uint32_t>(pcapngPacketBlockSize(frame.size(), options));
+  putLe32(out, kEnhancedPacket);
+  putLe32(out, total);
+  putLe32(out, 0);  // interface 0
+  putLe32(out, static_cast<uint32_t>(timestampNs >> 32));
+  putLe32(out, static_cast<uint32_t>(timestampNs));
+  putLe32(out, static_cast<uint32_t>(frame.size()));
+  putLe32(out, originalLength);
+  out.insert(out.end(), frame.begin(), frame.end());
+  out.resize(out.size() + pad4(frame.size()) - frame.size(), 0);
+  const bool hasOptions = options.direction != PacketDirection::kUnknown || !options.comment.empty();
+  if (options.direction != PacketDirection::kUnknown) {
+    const uint32_t flags = static_cast<uint32_t>(options.direction);  // bits 0-1: 01 inbound, 10 outbound
+    const uint8_t v[4] = {uint8_t(flags), uint8_t(flags >> 8), uint8_t(flags >> 16), uint8_t(flags >> 24)};
+    putOption(out, kOptEpbFlags, v);
+  }
+  if (!options.comment.empty()) putOption(out, kOptComment, bytesOf(optionText(options.comment)));
+  if (hasOptions) {
+    putLe16(out, kOptEnd);
+    putLe16(out, 0);
+  }
+  putLe32(out, total);
+}
+
+std::vector<uint8_t> pcapngPacketBlock(uint64_t timestampNs, std::span<const uint8_t> frame, uint32_t originalLength,
+                                       const PcapngPacketOptions& options) {
+  std::vector<uint8_t> out;
+  out.reserve(pcapngPacketBlockSize(frame.size(), options));
+  appendPcapngPacketBlock(out, timestampNs, frame, originalLength, options);
+  return out;
 }
 
 }  // namespace staccato

@@ -2,6 +2,7 @@
 /// Wire layout of the 16-byte signature trailer, shared by the patch program and receivers.
 #include <cstddef>
 #include <cstdint>
+#include <span>
 
 namespace staccato {
 
@@ -25,5 +26,13 @@ inline constexpr size_t kSigMagicOffset = 0;      // 16 bits
 inline constexpr size_t kSigStreamIdOffset = 2;   // 16 bits
 inline constexpr size_t kSigSeqOffset = 4;        // 32 bits
 inline constexpr size_t kSigTimestampOffset = 8;  // 64 bits, ns
+
+/// Whether a frame's last kSignatureBytes start with a lane's magic: the frames the receive
+/// engines' filters (libpcap's BPF, turbo's XDP program) pass to the receiver.
+constexpr bool endsWithSignature(std::span<const uint8_t> frame) {
+  if (frame.size() < 14 + kSignatureBytes) return false;
+  const size_t at = frame.size() - kSignatureBytes + kSigMagicOffset;
+  return laneOfMagic(static_cast<uint16_t>(frame[at] << 8 | frame[at + 1])) >= 0;
+}
 
 }  // namespace staccato

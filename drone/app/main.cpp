@@ -123,6 +123,7 @@ int main(int argc, char** argv) {
   core.defaults.set_rx_backend(*rpc::rxBackendFromName(opts->rxBackend));
   core.defaults.set_tx_queues(opts->txQueues);
   if (opts->streamMemoryBytes) core.limits.streamMemoryBytes = opts->streamMemoryBytes;
+  if (opts->captureMemoryBytes) core.limits.captureMemoryBytes = opts->captureMemoryBytes;
   std::unique_ptr<PortSource> source = opts->fakeLab
                                            ? std::make_unique<fake::FakePortSource>(fake::fakePair(kFakeLabPortA, kFakeLabPortB))
                                            : systemPortSource(opts->ports, rxOptionsOf(*opts));

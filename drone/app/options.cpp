@@ -34,6 +34,10 @@ The Staccato drone: owns this host's ports, sends and receives streams, reports 
   --max-stream-memory MIB
                          memory all ports' streams may take together (default 1024; a replay
                          stream holds up to 256 MiB of frames)
+  --max-capture-memory MIB
+                         memory all captures may hold together (default 1024, 16..1048576): a
+                         capture reserves its bound (a ring its size; a packet count that many
+                         full-size frames) and is refused when it does not fit
   --tls-cert FILE --tls-key FILE
                          serve TLS with this certificate and key (PEM)
   --include PATTERNS     only these interfaces (comma-separated shell patterns, e.g. 'eth*,ens1f?')
@@ -105,7 +109,7 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
       o.fakeLab = true;
     } else if (a == "--listen" || a == "--token-file" || a == "--tls-cert" || a == "--tls-key" || a == "--include" ||
                a == "--exclude" || a == "--backend" || a == "--tx-queues" || a == "--rx-backend" ||
-               a == "--max-stream-memory" || a == "--generate-token" || a == "--socket-group" || a == "--rx-buffer" ||
+               a == "--max-stream-memory" || a == "--max-capture-memory" || a == "--generate-token" || a == "--socket-group" || a == "--rx-buffer" ||
                a == "--rx-timestamps") {
       auto v = value();
       if (!v) return v.error();
@@ -122,11 +126,11 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
       if (a == "--rx-backend") o.rxBackend = *v;
       if (a == "--generate-token") o.generateToken = *v;
       if (a == "--socket-group") o.socketGroup = *v;
-      if (a == "--max-stream-memory") {
+      if (a == "--max-stream-memory" || a == "--max-capture-memory") {
         if (v->empty() || v->size() > 7 || v->find_first_not_of("0123456789") != std::string::npos ||
             std::stoul(*v) < 16 || std::stoul(*v) > 1048576)
           return makeError(a, "'" + *v + "' is not a size in MiB (allowed 16..1048576)");
-        o.streamMemoryBytes = size_t{std::stoul(*v)} << 20;
+        (a == "--max-stream-memory" ? o.streamMemoryBytes : o.captureMemoryBytes) = size_t{std::stoul(*v)} << 20;
       }
       if (a == "--rx-buffer") {
         if (v->empty() || v->size() > 7 || v->find_first_not_of("0123456789") != std::string::npos ||

@@ -28,7 +28,7 @@ std::vector<std::string> withoutRepeats(std::vector<std::string> names) {
 
 DroneCore::DroneCore(std::unique_ptr<PortSource> source, DroneCoreOptions options)
     : source_(std::move(source)), table_(options.defaults), streams_(options.limits.streamMemoryBytes), tx_(*source_),
-      rx_(*source_), hub_([this](bool buckets) { return collect(buckets); }) {
+      captures_(options.limits.captureMemoryBytes), rx_(*source_), hub_([this](bool buckets) { return collect(buckets); }) {
   refresh();
   if (options.refreshEvery.count() > 0)
     watcher_ = std::jthread([this, every = options.refreshEvery](std::stop_token st) {
@@ -54,7 +54,9 @@ void DroneCore::refresh() {
 }
 
 void DroneCore::reportVanished(std::unique_lock<std::mutex>& lock, const std::vector<std::string>& ports) {
+  ClosingEngines closing;
   for (const std::string& name : ports) {
+    captures_.vanished(name, rx_, closing);
     // Sending, or stopped a moment ago because sends began to fail: say what happened.
     const PortTx& t = tx_.of(name);
     if (t.session && (tx_.transmitting(name) || !t.session->error().empty())) {
@@ -63,6 +65,9 @@ void DroneCore::reportVanished(std::unique_lock<std::mutex>& lock, const std::ve
     }
     rx_.close(name);
   }
+  lock.unlock();
+  closing.clear();  // joins the capture threads
+  lock.lock();
 }
 
 std::vector<v1::Port> DroneCore::listPorts() {

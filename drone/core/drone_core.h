@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "common/core/result.h"
+#include "drone/capture/captures.h"
 #include "drone/core/drone_limits.h"
 #include "drone/core/port_source.h"
 #include "drone/core/port_table.h"
@@ -68,6 +69,16 @@ class DroneCore {
   /// Where WatchStats subscribes.
   StatsHub& stats() { return hub_; }
 
+  // ---- captures (drone_core_captures.cpp) ----
+  /// Starts a capture of the port (sending or not); the engine opens without the lock.
+  Status startCapture(const std::string& port, const CaptureSpec& spec, const std::string& client);
+  /// Stops it; `discard` also frees what it holds.
+  Status stopCapture(const std::string& port, const std::string& client, bool discard);
+  /// The named ports' captures (empty: every port that holds one), and the capture memory.
+  Result<v1::CaptureStatusReply> captureStatus(const std::vector<std::string>& ports);
+  /// The port's capture to read (not running); reading needs no lock.
+  Result<std::shared_ptr<const Capture>> fetchCapture(const std::string& port);
+
  private:
   /// Locked: stops what the ports send and waits (unlocked) until their workers have.
   void stopSending(std::unique_lock<std::mutex>& lock, const std::vector<std::string>& ports);
@@ -82,6 +93,7 @@ class DroneCore {
   PortTable table_;
   StreamStore streams_;
   Transmitter tx_;
+  Captures captures_;  ///< before rx_: the receive threads that copy into captures go first
   Receivers rx_;
   StatsHub hub_;           ///< after the parts it reads
   std::jthread watcher_;   ///< notices hot-plugged and removed interfaces

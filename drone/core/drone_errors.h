@@ -20,8 +20,16 @@ Error streamMemoryFull(size_t wanted, size_t drone, size_t left);
 Error badClientId(size_t maxChars);
 Error intervalTooShort(uint32_t intervalMs, uint32_t minimumMs);
 Error noStreamsPart();
+/// Captures.
+Error alreadyCapturing(const std::string& port);
+Error captureStarting(const std::string& port);
+Error noCapture(const std::string& port);
+Error captureStillRunning(const std::string& port);
+Error captureMemoryFull(size_t wanted, size_t drone, size_t left);
 
 /// The port error of an interface that went away while sending.
 std::string vanishedWhileSending(const std::string& port);
+/// The error of a capture whose interface went away.
+std::string vanishedWhileCapturing(const std::string& port);
 
 }  // namespace staccato::drone::errors

@@ -12,8 +12,12 @@ inline constexpr size_t kMaxStreamsPerPort = 4096;
 /// room for a 256 MiB replay stream several times over.
 inline constexpr size_t kDefaultStreamMemoryBytes = size_t{1} << 30;
 
+/// The memory all captures may hold together unless --max-capture-memory says otherwise.
+inline constexpr size_t kDefaultCaptureMemoryBytes = size_t{1} << 30;
+
 struct DroneLimits {
   size_t streamMemoryBytes = kDefaultStreamMemoryBytes;
+  size_t captureMemoryBytes = kDefaultCaptureMemoryBytes;
 };
 
 }  // namespace staccato::drone

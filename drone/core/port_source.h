@@ -10,6 +10,8 @@
 
 #include "common/core/result.h"
 #include "common/stream/tx_backend.h"
+#include "drone/capture/capture_sink.h"
+#include "drone/capture/capture_spec.h"
 #include "drone/port/kernel_stats.h"
 #include "drone/port/port_info.h"
 #include "drone/port/xdp_features.h"
@@ -43,6 +45,10 @@ class PortSource {
                                                                std::span<const TxPlan> plans) = 0;
   virtual Result<std::unique_ptr<SignatureReceiver>> openPcapRx(const PortInfo& port) = 0;
   virtual Result<std::unique_ptr<SignatureReceiver>> openTurboRx(const PortInfo& port) = 0;
+  /// A capture engine handing what crosses the port (as `spec` asks; frames cut to `snapLength`)
+  /// to `sink`, which outlives it.
+  virtual Result<std::unique_ptr<CaptureEngine>> openCapture(const PortInfo& port, const CaptureSpec& spec,
+                                                             uint32_t snapLength, CaptureSink& sink) = 0;
 };
 
 /// The host's network interfaces (sysfs, netlink, libpcap, AF_XDP), filtered.

@@ -17,6 +17,7 @@ void Receivers::update(const PortEntry& port) {
   ReceiverChoice c = openReceiver(source_, port.info, want);
   rx.receiver = std::move(c.receiver);
   if (rx.receiver) rx.receiver->avoidCores(avoid_);
+  if (rx.receiver && rx.tap) rx.receiver->setTap(rx.tap);
   rx.engine = c.name;
   rx.reason = c.reason;
   rx.error = c.failed ? c.reason : "";
@@ -28,6 +29,12 @@ void Receivers::update(const PortEntry& port) {
 }
 
 void Receivers::close(const std::string& port) { ports_[port].receiver.reset(); }
+
+void Receivers::setTap(const std::string& port, CaptureSink* tap) {
+  PortRx& rx = ports_[port];
+  rx.tap = tap;
+  if (rx.receiver) rx.receiver->setTap(tap);
+}
 
 void Receivers::avoidCores(uint64_t cores) {
   avoid_ = cores;

@@ -18,6 +18,7 @@ struct PortRx {
   std::string error;           ///< the engine that was asked for could not open
   v1::PortConfig openedWith;   ///< the config it was opened for
   PortInfo openedFor;          ///< the interface as it was then
+  CaptureSink* tap = nullptr;  ///< the port's capture, given every engine opened meanwhile
 };
 
 class Receivers {
@@ -28,6 +29,10 @@ class Receivers {
   /// port's config asks for.
   void update(const PortEntry& port);
   void close(const std::string& port);
+  /// A capture of the port (null: none): the frames its engine takes before the kernel's taps
+  /// (turbo) are copied to it, whichever engine the port receives with now or later. Returns
+  /// once the engine no longer uses the previous one.
+  void setTap(const std::string& port, CaptureSink* tap);
   /// Keeps every receive thread off these cores (bit k = core k).
   void avoidCores(uint64_t cores);
   /// The port's engine, or null.

@@ -1,4 +1,5 @@
 // The real port source: interfaces from sysfs, counters from netlink, libpcap and AF_XDP engines.
+#include "drone/capture/pcap_capture_engine.h"
 #include "drone/core/port_source.h"
 #include "drone/tx/pcap_backend.h"
 #ifdef STACCATO_HAVE_TURBO
@@ -54,6 +55,10 @@ class SystemPortSource final : public PortSource {
   }
   Result<std::unique_ptr<SignatureReceiver>> openTurboRx(const PortInfo& port) override {
     return SignatureReceiver::openTurbo(port, rx_);
+  }
+  Result<std::unique_ptr<CaptureEngine>> openCapture(const PortInfo& port, const CaptureSpec& spec, uint32_t snapLength,
+                                                     CaptureSink& sink) override {
+    return openPcapCapture(port.name, spec, snapLength, sink);
   }
 
  private:

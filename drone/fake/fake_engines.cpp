@@ -1,7 +1,9 @@
 // Simulated engines. The transmit backend keeps a few buffers per stream, prefilled with its
 // template as the real backends do, so the patch program rewrites only what varies; a batch
-// crosses the wire at once. The receiver drains its port's inbox on its own thread and counts
-// with the real receive code (SignatureReceiver::onFrame).
+// crosses the wire at once, seen by both ends' taps (their captures). The receiver drains its
+// port's inbox on its own thread and counts with the real receive code (SignatureReceiver::
+// onFrame); standing in for turbo, it takes signature frames away from the port's tap, as the
+// XDP program does, and copies them to the capture through its own tap.
 #include "drone/fake/fake_engines.h"
 
 #include <algorithm>
@@ -9,6 +11,7 @@
 #include <thread>
 
 #include "common/core/thread_affinity.h"
+#include "common/packet/signature_layout.h"
 #include "drone/clock.h"
 
 namespace staccato::drone::fake {
@@ -20,7 +23,7 @@ constexpr int kWaitMs = 20;               ///< also bounds how long a clear or a
 class FakeTxBackend final : public TxBackend {
  public:
   FakeTxBackend(std::shared_ptr<FakePortSource::Port> port, std::string name)
-      : port_(std::move(port)), name_(std::move(name)) {}
+      : port_(std::move(port)), name_(std::move(name)), turbo_(name_.starts_with("turbo")) {}
 
   std::string name() const override { return name_; }
 
@@ -44,12 +47,16 @@ class FakeTxBackend final : public TxBackend {
     }
     uint64_t bytes = 0;
     for (uint16_t len : lengths) bytes += len;
+    const std::span<uint8_t* const> frames(pending_.data(), lengths.size());
+    const uint64_t now = realtimeNs();
     port_->counters.txPackets.fetch_add(lengths.size(), std::memory_order_relaxed);
     port_->counters.txBytes.fetch_add(bytes, std::memory_order_relaxed);
+    if (!turbo_) port_->tap.deliver(frames, lengths, now, kCapturedOutbound, false);  // AF_XDP passes no tap
     if (FakePortSource::Port* peer = port_->peer.get(); peer && peer->plugged.load()) {
       peer->counters.rxPackets.fetch_add(lengths.size(), std::memory_order_relaxed);
       peer->counters.rxBytes.fetch_add(bytes, std::memory_order_relaxed);
-      peer->inbox.deliver(std::span<uint8_t* const>(pending_.data(), lengths.size()), lengths, realtimeNs());
+      peer->tap.deliver(frames, lengths, now, kCapturedInbound, peer->turboReceives.load());
+      peer->inbox.deliver(frames, lengths, now);
     }
     return lengths.size();
   }
@@ -59,6 +66,7 @@ class FakeTxBackend final : public TxBackend {
  private:
   std::shared_ptr<FakePortSource::Port> port_;
   std::string name_;
+  bool turbo_;
   std::vector<std::vector<std::vector<uint8_t>>> buffers_;  ///< [stream][buffer]
   std::array<uint8_t*, kBuffersPerStream> pending_{};
   std::string error_;
@@ -67,13 +75,15 @@ class FakeTxBackend final : public TxBackend {
 class FakeReceiver final : public SignatureReceiver {
  public:
   FakeReceiver(std::shared_ptr<FakePortSource::Port> port, std::string engine)
-      : port_(std::move(port)), engine_(std::move(engine)) {
+      : port_(std::move(port)), engine_(std::move(engine)), turbo_(engine_.starts_with("turbo")) {
     port_->inbox.setListening(true);
+    if (turbo_) port_->turboReceives.store(true);
     thread_ = std::jthread([this](std::stop_token st) { run(st); });
   }
   ~FakeReceiver() override {
     thread_.request_stop();
     thread_.join();
+    if (turbo_) port_->turboReceives.store(false);
     port_->inbox.setListening(false);
   }
 
@@ -87,21 +97,44 @@ class FakeReceiver final : public SignatureReceiver {
     nameCurrentThread(("rx " + port_->spec.name).c_str());
     while (!st.stop_requested()) {
       serviceClear();
-      port_->inbox.drain([this](const uint8_t* frame, uint16_t len, uint64_t arrivalNs) {
+      CaptureSink* capture = turbo_ ? tap() : nullptr;  // once per batch, as turbo does
+      port_->inbox.drain([&](const uint8_t* frame, uint16_t len, uint64_t arrivalNs) {
         onFrame(frame, len, len, arrivalNs);
+        if (capture && endsWithSignature({frame, len})) {
+          const CapturedFrame f{frame, len, len, arrivalNs,
+                                uint8_t{kCapturedInbound | kCapturedByTurboRx | kCapturedUnfiltered}};
+          capture->onCaptured({&f, 1});
+        }
       }, kWaitMs);
     }
   }
 
   std::shared_ptr<FakePortSource::Port> port_;
   std::string engine_;
+  bool turbo_;
   std::jthread thread_;
+};
+
+class FakeCaptureEngine final : public CaptureEngine {
+ public:
+  FakeCaptureEngine(std::shared_ptr<FakePortSource::Port> port, CaptureSink& sink) : port_(std::move(port)), sink_(sink) {
+    port_->tap.set(&sink_);
+  }
+  ~FakeCaptureEngine() override { port_->tap.unset(&sink_); }
+
+ private:
+  std::shared_ptr<FakePortSource::Port> port_;
+  CaptureSink& sink_;
 };
 
 }  // namespace
 
 std::unique_ptr<TxBackend> fakeTxBackend(std::shared_ptr<FakePortSource::Port> port, std::string name) {
   return std::make_unique<FakeTxBackend>(std::move(port), std::move(name));
+}
+
+std::unique_ptr<CaptureEngine> fakeCaptureEngine(std::shared_ptr<FakePortSource::Port> port, CaptureSink& sink) {
+  return std::make_unique<FakeCaptureEngine>(std::move(port), sink);
 }
 
 std::unique_ptr<SignatureReceiver> fakeReceiver(std::shared_ptr<FakePortSource::Port> port, std::string engine) {

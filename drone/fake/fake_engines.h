@@ -14,4 +14,8 @@ std::unique_ptr<TxBackend> fakeTxBackend(std::shared_ptr<FakePortSource::Port> p
 /// Counts the signature frames arriving in the port's inbox, on a thread of its own.
 std::unique_ptr<SignatureReceiver> fakeReceiver(std::shared_ptr<FakePortSource::Port> port, std::string engine);
 
+/// Sees the frames crossing the port's end of the wire, both ways, until destroyed (the
+/// capture applies its own filter and direction).
+std::unique_ptr<CaptureEngine> fakeCaptureEngine(std::shared_ptr<FakePortSource::Port> port, CaptureSink& sink);
+
 }  // namespace staccato::drone::fake

@@ -121,6 +121,14 @@ Result<std::unique_ptr<SignatureReceiver>> FakePortSource::openTurboRx(const Por
   return fakeReceiver(p, "turbo-generic");
 }
 
+Result<std::unique_ptr<CaptureEngine>> FakePortSource::openCapture(const PortInfo& info, const CaptureSpec&, uint32_t,
+                                                                   CaptureSink& sink) {
+  if (auto s = takeFailure(info.name); !s) return s.error();
+  auto p = find(info.name);
+  if (!p || !p->plugged.load()) return makeError(info.name, "cannot open for capturing: no such device", ErrorKind::kUnavailable);
+  return fakeCaptureEngine(p, sink);
+}
+
 void FakePortSource::unplug(const std::string& port) {
   if (auto p = find(port)) p->plugged.store(false);
 }

@@ -44,6 +44,8 @@ class FakePortSource final : public PortSource {
                                                        std::span<const TxPlan> plans) override;
   Result<std::unique_ptr<SignatureReceiver>> openPcapRx(const PortInfo& port) override;
   Result<std::unique_ptr<SignatureReceiver>> openTurboRx(const PortInfo& port) override;
+  Result<std::unique_ptr<CaptureEngine>> openCapture(const PortInfo& port, const CaptureSpec& spec, uint32_t snapLength,
+                                                     CaptureSink& sink) override;
 
   // ---- what a test does to the hardware (the drone notices at its next refresh) ----
   /// The interface goes away: it leaves discover() and sends on it fail.
@@ -59,6 +61,8 @@ class FakePortSource final : public PortSource {
     std::atomic<bool> plugged{true};
     FakeCounters counters;
     FakeInbox inbox;
+    FakeTap tap;                           ///< what a capture of this port sees
+    std::atomic<bool> turboReceives{false};  ///< its receiver stands in for turbo: it takes signature frames
     std::shared_ptr<Port> peer;
     explicit Port(FakePortSpec s, int index)
         : spec(std::move(s)), ifindex(index), inbox(spec.inboxFrames, spec.lossless) {}

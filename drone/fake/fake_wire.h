@@ -9,6 +9,7 @@
 #include <span>
 #include <vector>
 
+#include "drone/capture/capture_sink.h"
 #include "drone/port/kernel_stats.h"
 
 namespace staccato::drone::fake {
@@ -17,6 +18,27 @@ namespace staccato::drone::fake {
 struct FakeCounters {
   std::atomic<uint64_t> txPackets{0}, txBytes{0}, rxPackets{0}, rxBytes{0};
   LinkCounters read() const;
+};
+
+/// Where a simulated port's capture engine sees the frames crossing its end of the wire, both
+/// ways, as the kernel's taps would. Senders on any queue call it; one capture at a time.
+class FakeTap {
+ public:
+  /// A capture engine starts seeing the frames into `sink`.
+  void set(CaptureSink* sink);
+  /// The engine feeding `sink` goes (a newer one may have taken its place). Returns once no
+  /// sender uses `sink`.
+  void unset(CaptureSink* sink);
+  /// Sender side: a batch that left (`direction` kCapturedOutbound) or arrived (kCapturedInbound)
+  /// at `realtimeNs`; with `skipSignatures`, frames turbo receive takes before the taps are left
+  /// out (they reach the capture through the receiver's tap).
+  void deliver(std::span<uint8_t* const> frames, std::span<const uint16_t> lengths, uint64_t realtimeNs,
+               uint8_t direction, bool skipSignatures);
+
+ private:
+  std::atomic<bool> active_{false};  ///< checked first: no lock per batch without a capture
+  std::mutex mu_;
+  CaptureSink* sink_ = nullptr;
 };
 
 /// Frames waiting for a port's receive engine. Many senders (one per transmit queue), one reader.
@@ -29,6 +51,7 @@ class FakeInbox {
 
   /// A receive engine starts or stops listening; frames arriving while none listens are gone.
   void setListening(bool listening);
+  bool listening();
   /// Sender side: the frames of one batch, stamped `arrivalNs`.
   void deliver(std::span<uint8_t* const> frames, std::span<const uint16_t> lengths, uint64_t arrivalNs);
   /// Reader side: hands each waiting frame to `take(bytes, len, arrivalNs)`; waits up to

@@ -42,6 +42,13 @@ void SignatureReceiver::clear() {
   while (clearsDone_.load() < want) std::this_thread::sleep_for(std::chrono::milliseconds(5));
 }
 
+void SignatureReceiver::setTap(CaptureSink* tap) {
+  tap_.store(tap, std::memory_order_release);
+  // The receive thread acknowledges between batches: after that no batch holds the old tap.
+  const uint64_t want = tapChanges_.fetch_add(1) + 1;
+  while (tapChangesSeen_.load() < want) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+}
+
 void SignatureReceiver::avoidCores(uint64_t cores) { avoid_.store(cores, std::memory_order_relaxed); }
 
 void SignatureReceiver::serviceClear() noexcept {
@@ -49,6 +56,8 @@ void SignatureReceiver::serviceClear() noexcept {
     keepCurrentThreadOff(avoid);
     avoiding_ = avoid;
   }
+  if (const uint64_t changes = tapChanges_.load(); changes != tapChangesSeen_.load(std::memory_order_relaxed))
+    tapChangesSeen_.store(changes);
   const uint64_t requested = clearsRequested_.load();
   if (requested == clearsDone_.load()) return;
   for (auto& s : streams_)

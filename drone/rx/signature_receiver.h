@@ -11,6 +11,7 @@
 #include <string>
 
 #include "common/core/result.h"
+#include "drone/capture/capture_sink.h"
 #include "drone/port/port_info.h"
 #include "drone/rx/stream_rx_stats.h"
 
@@ -40,7 +41,7 @@ class SignatureReceiver {
   /// libpcap engine: works on any interface and leaves captures (tcpdump) seeing everything.
   static Result<std::unique_ptr<SignatureReceiver>> openPcap(const std::string& interface, const RxOptions& options);
   /// Turbo engine (when built with turbo): counts at millions of frames per second, but the
-  /// signature frames no longer reach the kernel, so captures on this port do not show them.
+  /// signature frames no longer reach the kernel: a capture on the port gets them through its tap.
   static Result<std::unique_ptr<SignatureReceiver>> openTurbo(const PortInfo& port, const RxOptions& options);
 
   virtual ~SignatureReceiver();
@@ -68,18 +69,25 @@ class SignatureReceiver {
   /// Turbo: the AF_XDP sockets it holds on the port's queues, which the port's turbo transmit
   /// shares (a queue takes one packet memory). Null for other engines.
   virtual std::shared_ptr<turbo::TurboRx> turboQueues() const { return nullptr; }
+  /// A capture of the port: the frames this engine takes before the kernel's taps see them
+  /// (turbo: signature frames) are copied to `tap` too, as received, while it is set (null:
+  /// none). Returns once the receive thread no longer uses the previous one.
+  void setTap(CaptureSink* tap);
 
  protected:
   explicit SignatureReceiver(bool userTimestamps = false);
   /// One received frame: `wireLen` bytes on the wire (no FCS), the last `kSignatureBytes` of the
   /// `len` bytes at `frame` the trailer; `rxNs` realtime arrival. Receive thread only.
   void onFrame(const uint8_t* frame, uint32_t len, uint32_t wireLen, uint64_t rxNs) noexcept;
-  /// Receive thread: does a requested clear and moves off the cores to avoid. Call it often (at
-  /// least every 50 ms).
+  /// Receive thread, between batches: does a requested clear, acknowledges a new tap and moves
+  /// off the cores to avoid. Call it often (at least every 50 ms).
   void serviceClear() noexcept;
   /// Receive thread: called by serviceClear while clearing (engine counters since the clear).
   virtual void onClear() noexcept {}
   virtual std::string engineTimestamps() const { return "kernel"; }
+  /// Receive thread, once per batch: where taken frames are copied, or null (no capture: the
+  /// only cost is this load).
+  CaptureSink* tap() const noexcept { return tap_.load(std::memory_order_acquire); }
 
  private:
   std::array<std::atomic<StreamRxStats*>, kMaxStreams> streams_{};
@@ -88,6 +96,8 @@ class SignatureReceiver {
   std::atomic<uint64_t> examined_{0};
   size_t tracked_ = 0;  ///< stream ids with a slot (receive thread only)
   std::atomic<uint64_t> clearsRequested_{0}, clearsDone_{0};
+  std::atomic<CaptureSink*> tap_{nullptr};
+  std::atomic<uint64_t> tapChanges_{0}, tapChangesSeen_{0};
   std::atomic<uint64_t> avoid_{0};
   uint64_t avoiding_ = 0;  ///< receive thread: the cores it keeps off now
 };

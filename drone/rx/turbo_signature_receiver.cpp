@@ -1,6 +1,10 @@
 // The turbo receive engine: turbo::TurboRx stamps and hands over signature frames; one thread
 // drains every receive queue into the table. Arrival stamps are CLOCK_MONOTONIC (all XDP has);
-// they become realtime, the signature's clock, by an offset read once per batch.
+// they become realtime, the signature's clock, by an offset read once per batch. The frames it
+// takes never reach the kernel's taps: while a capture of the port runs, each batch is copied to
+// it too (when none runs, the cost is one atomic load per batch).
+#include <algorithm>
+#include <array>
 #include <atomic>
 #include <thread>
 
@@ -48,6 +52,23 @@ class TurboSignatureReceiver final : public SignatureReceiver, private turbo::Rx
     for (size_t i = 0; i < n; ++i) {
       const turbo::RxFrame& f = frames[i];
       onFrame(f.data, f.len, f.len, f.arrivalMonoNs ? f.arrivalMonoNs + monoToReal : now);
+    }
+    if (CaptureSink* capture = tap()) copyToCapture(*capture, frames, n, now, monoToReal);
+  }
+
+  /// A capture of the port runs: it gets the frames the XDP program took from the kernel.
+  static void copyToCapture(CaptureSink& capture, const turbo::RxFrame* frames, size_t n, uint64_t now,
+                            uint64_t monoToReal) noexcept {
+    constexpr size_t kChunk = 64;
+    std::array<CapturedFrame, kChunk> out;
+    for (size_t i = 0; i < n; i += kChunk) {
+      const size_t m = std::min(kChunk, n - i);
+      for (size_t k = 0; k < m; ++k) {
+        const turbo::RxFrame& f = frames[i + k];
+        out[k] = {f.data, f.len, f.len, f.arrivalMonoNs ? f.arrivalMonoNs + monoToReal : now,
+                  uint8_t{kCapturedInbound | kCapturedByTurboRx | kCapturedUnfiltered}};
+      }
+      capture.onCaptured({out.data(), m});
     }
   }
 

@@ -6,8 +6,10 @@
 #include <cctype>
 #include <cstring>
 
+#include "drone/capture/capture_pcapng.h"
 #include "drone/core/drone_errors.h"
 #include "drone/service/stats_stream.h"
+#include "rpc/message_limits.h"
 
 namespace staccato::drone {
 namespace {
@@ -42,6 +44,12 @@ std::vector<std::string> list(const google::protobuf::RepeatedPtrField<std::stri
 
 }  // namespace
 
+std::string hostName() {
+  char host[256] = {};
+  gethostname(host, sizeof host - 1);
+  return host;
+}
+
 grpc::Status toGrpc(const Error& e) {
   grpc::StatusCode code = grpc::StatusCode::INVALID_ARGUMENT;
   switch (e.kind) {
@@ -65,11 +73,9 @@ grpc::Status DroneService::GetVersion(grpc::ServerContext*, const v1::GetVersion
   rep->set_version(STACCATO_VERSION);
   rep->set_major(kProtocolMajor);
   rep->set_minor(kProtocolMinor);
-  for (const char* c : {"pcap-tx", "signature-rx", "latency-histogram", "watch-stats", "reservations"})
+  for (const char* c : {"pcap-tx", "signature-rx", "latency-histogram", "watch-stats", "reservations", "capture"})
     rep->add_capabilities(c);
-  char host[256] = {};
-  gethostname(host, sizeof host - 1);
-  rep->set_hostname(hostname_.empty() ? host : hostname_);
+  rep->set_hostname(hostname_);
   return grpc::Status::OK;
 }
 
@@ -155,6 +161,42 @@ grpc::ServerWriteReactor<v1::StatsSnapshot>* DroneService::WatchStats(grpc::Call
   const uint32_t interval = req->interval_ms() ? req->interval_ms() : kDefaultIntervalMs;
   if (interval < kMinIntervalMs) return new RefusedStatsStream(toGrpc(errors::intervalTooShort(interval, kMinIntervalMs)));
   return new StatsStream(ports_.stats(), interval, list(req->ports()), req->latency_buckets());
+}
+
+grpc::Status DroneService::StartCapture(grpc::ServerContext* ctx, const v1::StartCaptureRequest* req, v1::StartCaptureReply*) {
+  return asClient(ctx, req->client_id(), [&](const std::string& client) {
+    auto spec = captureSpecFrom(*req);
+    if (!spec) return toGrpc(spec.error());
+    return fromStatus(ports_.startCapture(req->port(), *spec, client));
+  });
+}
+
+grpc::Status DroneService::StopCapture(grpc::ServerContext* ctx, const v1::StopCaptureRequest* req, v1::StopCaptureReply*) {
+  return asClient(ctx, req->client_id(), [&](const std::string& client) {
+    return fromStatus(ports_.stopCapture(req->port(), client, req->discard()));
+  });
+}
+
+grpc::Status DroneService::CaptureStatus(grpc::ServerContext*, const v1::CaptureStatusRequest* req, v1::CaptureStatusReply* rep) {
+  auto status = ports_.captureStatus(list(req->ports()));
+  if (!status) return toGrpc(status.error());
+  *rep = std::move(status).value();
+  return grpc::Status::OK;
+}
+
+grpc::Status DroneService::FetchCapture(grpc::ServerContext* ctx, const v1::FetchCaptureRequest* req,
+                                        grpc::ServerWriter<v1::CaptureChunk>* writer) {
+  auto capture = ports_.fetchCapture(req->port());
+  if (!capture) return toGrpc(capture.error());
+  const PcapngInterface interface = captureInterface(**capture, hostname_);
+  v1::CaptureChunk chunk;
+  chunk.set_total_bytes(capturePcapngBytes(**capture, interface));
+  chunk.set_packets((*capture)->store().packets());
+  const bool whole = writeCapturePcapng(**capture, interface, rpc::kCaptureChunkBytes, [&](std::span<const uint8_t> data) {
+    chunk.set_data(data.data(), data.size());
+    return !ctx->IsCancelled() && writer->Write(chunk);
+  });
+  return whole ? grpc::Status::OK : grpc::Status(grpc::StatusCode::CANCELLED, "the client stopped reading the capture");
 }
 
 }  // namespace staccato::drone

@@ -17,11 +17,14 @@ inline constexpr uint32_t kProtocolMinor = 0;
 inline constexpr const char* kVersionHeader = "x-staccato-version";  ///< "MAJOR.MINOR" sent by clients
 inline constexpr const char* kTokenHeader = "authorization";          ///< "Bearer TOKEN"
 
+/// This host's name.
+std::string hostName();
+
 class DroneService final : public v1::Drone::WithCallbackMethod_WatchStats<v1::Drone::Service> {
  public:
   /// `hostname`: what GetVersion says this drone is called ("" = the host's name).
   explicit DroneService(DroneCore& ports, std::string hostname = "")
-      : ports_(ports), hostname_(std::move(hostname)),
+      : ports_(ports), hostname_(hostname.empty() ? hostName() : std::move(hostname)),
         leases_([&ports](uint64_t lease, const std::string& why) { ports.expireLease(lease, why); }) {}
 
   grpc::Status GetVersion(grpc::ServerContext*, const v1::GetVersionRequest*, v1::GetVersionReply*) override;
@@ -37,6 +40,12 @@ class DroneService final : public v1::Drone::WithCallbackMethod_WatchStats<v1::D
   grpc::Status ReleasePort(grpc::ServerContext*, const v1::ReleasePortRequest*, v1::ReleasePortReply*) override;
   grpc::ServerWriteReactor<v1::StatsSnapshot>* WatchStats(grpc::CallbackServerContext*,
                                                           const v1::WatchStatsRequest*) override;
+  grpc::Status StartCapture(grpc::ServerContext*, const v1::StartCaptureRequest*, v1::StartCaptureReply*) override;
+  grpc::Status StopCapture(grpc::ServerContext*, const v1::StopCaptureRequest*, v1::StopCaptureReply*) override;
+  grpc::Status CaptureStatus(grpc::ServerContext*, const v1::CaptureStatusRequest*, v1::CaptureStatusReply*) override;
+  /// Streams the capture unlocked, in chunks of rpc::kCaptureChunkBytes (a sync call: one of the
+  /// server's bounded threads while it lasts).
+  grpc::Status FetchCapture(grpc::ServerContext*, const v1::FetchCaptureRequest*, grpc::ServerWriter<v1::CaptureChunk>*) override;
 
  private:
   DroneCore& ports_;

@@ -36,6 +36,10 @@ class ReplayedStatsSession final : public DroneSession {
   void clearStats(std::vector<std::string>, Done done) override { refuse(done); }
   void reservePort(const std::string&, Done done) override { refuse(done); }
   void releasePort(const std::string&, bool, Done done) override { refuse(done); }
+  void startCapture(v1::StartCaptureRequest, Done done) override { refuse(done); }
+  void stopCapture(const std::string&, bool, Done done) override { refuse(done); }
+  void captureStatus(const std::string&, CaptureDone done) override { later([done] { done(refused()); }); }
+  void fetchCapture(const std::string&, const std::string&, FetchDone done) override { later([done] { done(refused()); }); }
 
   /// Delivers `snapshot` as if the drone had sent it.
   void deliver(const v1::StatsSnapshot& snapshot) { emit statsReceived(snapshot); }

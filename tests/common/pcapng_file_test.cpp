@@ -2,6 +2,8 @@
 // timestamp resolutions the format allows, Wireshark's own pcapng, and corrupt input.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <cstdlib>
 
 #include "common/files/pcapng_file.h"
@@ -128,6 +130,46 @@ TEST(Pcapng, WriterOutputReadsBackAndWiresharkAgrees) {
     EXPECT_EQ((*theirs)[i].timestampNs, (*ours)[i].timestampNs);
   }
   std::system(("rm -rf " + std::string(dir)).c_str());
+}
+
+TEST(Pcapng, InterfaceNameDirectionAndCommentsReadBackAndTsharkAgrees) {
+  const auto frames = someFrames();
+  std::vector<uint8_t> file = pcapngFileHeader({.name = "vb", .description = "staccato-drone capture"});
+  const PcapngPacketOptions options[] = {{.direction = PacketDirection::kInbound, .comment = "counted by turbo receive"},
+                                         {.direction = PacketDirection::kOutbound}, {}};
+  for (size_t i = 0; i < 3; ++i) {
+    const size_t before = file.size();
+    appendPcapngPacketBlock(file, 1'000'000'000ull * (i + 1) + 5, frames[i % frames.size()],
+                            static_cast<uint32_t>(frames[i % frames.size()].size()), options[i]);
+    EXPECT_EQ(file.size() - before, pcapngPacketBlockSize(frames[i % frames.size()].size(), options[i])) << i;
+  }
+  auto got = parsePcapng(file);
+  ASSERT_TRUE(got.ok()) << got.error().toString();
+  ASSERT_EQ(got->size(), 3u);
+  EXPECT_EQ((*got)[0].direction, PacketDirection::kInbound);
+  EXPECT_EQ((*got)[0].comment, "counted by turbo receive");
+  EXPECT_EQ((*got)[1].direction, PacketDirection::kOutbound);
+  EXPECT_EQ((*got)[1].comment, "");
+  EXPECT_EQ((*got)[2].direction, PacketDirection::kUnknown);
+  EXPECT_EQ((*got)[2].timestampNs, 3'000'000'005u);
+
+  char path[] = "/tmp/staccato-pcapng-XXXXXX";
+  const int fd = mkstemp(path);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(write(fd, file.data(), file.size()), static_cast<ssize_t>(file.size()));
+  close(fd);
+  const auto rows = tsharkFieldsOfFile(path, {"frame.interface_name", "frame.packet_flags", "frame.comment",
+                                               "frame.time_epoch"});
+  ::unlink(path);
+  ASSERT_EQ(rows.size(), 3u);
+  const char* flags[] = {"0x00000001", "0x00000002", ""};  // direction bits: 01 in, 10 out
+  for (size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(rows[i].at("frame.interface_name"), "vb") << i;
+    EXPECT_EQ(rows[i].at("frame.packet_flags"), flags[i]) << i;
+    EXPECT_EQ(rows[i].at("frame.time_epoch"), std::to_string(i + 1) + ".000000005") << i;
+  }
+  EXPECT_EQ(rows[0].at("frame.comment"), "counted by turbo receive");
+  EXPECT_EQ(rows[1].at("frame.comment"), "");
 }
 
 TEST(Pcapng, RefusesOtherLinkTypesClearly) {

@@ -174,6 +174,10 @@ class PortsOf final : public PortSource {
   }
   Result<std::unique_ptr<SignatureReceiver>> openPcapRx(const PortInfo& port) override { return all_->openPcapRx(port); }
   Result<std::unique_ptr<SignatureReceiver>> openTurboRx(const PortInfo& port) override { return all_->openTurboRx(port); }
+  Result<std::unique_ptr<CaptureEngine>> openCapture(const PortInfo& port, const CaptureSpec& spec, uint32_t snapLength,
+                                                     CaptureSink& sink) override {
+    return all_->openCapture(port, spec, snapLength, sink);
+  }
 
  private:
   std::shared_ptr<fake::FakePortSource> all_;

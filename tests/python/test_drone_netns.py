@@ -1,5 +1,7 @@
 """The package against a real drone on a veth pair (va <-> vb) in a network namespace of its own
 (root). Nothing leaves the namespace; it is deleted afterwards, even on failure."""
+import subprocess
+
 import grpc
 import pytest
 
@@ -83,3 +85,23 @@ def test_configure(lab):
         config = drone.configure("vb", tx_mode="interleaved", rx_backend="pcap")
         assert (config["tx_mode"], config["rx_backend"]) == ("INTERLEAVED", "RX_PCAP")
         assert port(drone, "vb")["config"]["tx_mode"] == "INTERLEAVED"
+
+
+def test_capture_on_a_real_port(lab, tmp_path):
+    """libpcap captures what vb receives, filtered in the kernel; the pcapng opens in tshark."""
+    to_53 = staccato.Stream("to53", ["eth", "ip", ("udp", {"udp.dstport": 53}), "payload"], id=3, count=400, pps=20000)
+    to_80 = staccato.Stream("to80", ["eth", "ip", ("udp", {"udp.dstport": 80}), "payload"], id=4, count=100, pps=20000)
+    out = tmp_path / "vb.pcapng"
+    with staccato.Drone(lab) as drone:
+        drone.capture_start("vb", filter="udp dst port 53", ring_mb=8, direction="rx")
+        drone.set_streams("va", [to_53, to_80])
+        with drone.transmitting("va"):
+            drone.wait("va", timeout=60)
+        status = drone.capture_stop("vb")
+        assert (status["state"], status["packets"], status["kernel_dropped"]) == ("STOPPED", 400, 0), status
+        assert drone.capture_fetch("vb", str(out)) == {"packets": 400, "bytes": out.stat().st_size}
+        drone.capture_stop("vb", discard=True)
+        assert drone.capture_status("vb")["state"] == "STATE_NONE"
+    rows = subprocess.run(["tshark", "-r", str(out), "-T", "fields", "-e", "udp.dstport", "-e", "frame.interface_name"],
+                          capture_output=True, text=True, check=True).stdout.splitlines()
+    assert rows == ["53\tvb"] * 400

@@ -18,7 +18,6 @@ from staccato import latency
 from staccato.v1 import drone_pb2, drone_pb2_grpc
 
 CLI = os.environ.get("CLI")
-DRONE = os.environ.get("DRONE")
 
 
 def stats_of(values):
@@ -130,21 +129,6 @@ def test_cli_skips_malformed_buckets_and_says_so(stats_drone, tmp_path):
     assert "     100.000 1.000000000000        100\n" in hgrm  # the last row: the maximum, every sample
     printed = json.loads(out.stdout)["streams"][0]["latency"]
     assert printed["bucket_count"] == [90, 9, 1] and printed["samples"] == 100  # 64-bit counts as JSON numbers
-
-
-@pytest.fixture
-def fake_lab(tmp_path):
-    if not DRONE:
-        pytest.skip("set DRONE to the staccato-drone binary")
-    address = f"unix:{tmp_path}/lab.sock"
-    proc = subprocess.Popen([DRONE, "--fake-lab", "--listen", address], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 20
-    while not os.path.exists(f"{tmp_path}/lab.sock"):
-        assert proc.poll() is None and time.monotonic() < deadline, "the fake-lab drone did not start"
-        time.sleep(0.05)
-    yield address
-    proc.terminate()
-    proc.wait(timeout=10)
 
 
 def test_fake_lab_buckets_hold_every_packet_and_give_the_drones_percentiles(fake_lab, tmp_path):

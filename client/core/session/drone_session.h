@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "client/core/capture_transfer.h"
 #include "client/core/drone_connection.h"
 #include "common/core/result.h"
 #include "staccato/v1/drone.pb.h"
@@ -35,6 +36,8 @@ class DroneSession : public QObject {
  public:
   using Done = std::function<void(const Status&)>;
   using StreamsDone = std::function<void(const Result<std::vector<v1::Stream>>&)>;
+  using CaptureDone = std::function<void(const Result<v1::PortCapture>&)>;
+  using FetchDone = std::function<void(const Result<FetchedCapture>&)>;
 
   explicit DroneSession(QObject* parent = nullptr) : QObject(parent) {}
   ~DroneSession() override = default;
@@ -67,6 +70,13 @@ class DroneSession : public QObject {
   virtual void clearStats(std::vector<std::string> ports, Done done) = 0;
   virtual void reservePort(const std::string& port, Done done) = 0;
   virtual void releasePort(const std::string& port, bool force, Done done) = 0;
+  /// A capture on request.port() (its client id is the session's).
+  virtual void startCapture(v1::StartCaptureRequest request, Done done) = 0;
+  /// Stops it (`discard`: and frees what it holds).
+  virtual void stopCapture(const std::string& port, bool discard, Done done) = 0;
+  virtual void captureStatus(const std::string& port, CaptureDone done) = 0;
+  /// Writes what the (stopped) capture holds to `path` as pcapng, chunk by chunk.
+  virtual void fetchCapture(const std::string& port, const std::string& path, FetchDone done) = 0;
 
  signals:
   void stateChanged();

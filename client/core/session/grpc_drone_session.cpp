@@ -173,15 +173,15 @@ void GrpcDroneSession::listPorts(DroneConnection& conn, Cancellation& cancel) {
   });
 }
 
-void GrpcDroneSession::call(QString what, Rpc rpc, bool refreshesPorts, Done deliver) {
-  calls_.post([this, what = std::move(what), rpc = std::move(rpc), refreshesPorts,
+void GrpcDroneSession::call(QString what, Rpc rpc, bool refreshesPorts, Done deliver, double deadlineSeconds) {
+  calls_.post([this, what = std::move(what), rpc = std::move(rpc), refreshesPorts, deadlineSeconds,
                deliver = std::move(deliver)](Cancellation& cancel) {
     std::shared_ptr<DroneConnection> conn = connection();
     Status status = Ok{};
     if (!conn) {
       status = makeError("", "not connected to the drone at " + address_.target + " (connect first)", ErrorKind::kUnavailable);
     } else {
-      auto ctx = conn->context();
+      auto ctx = conn->context(deadlineSeconds);
       if (!cancel.attach(ctx.get())) return;
       const grpc::Status s = rpc(*conn, *ctx);
       cancel.detach();
@@ -294,6 +294,73 @@ void GrpcDroneSession::releasePort(const std::string& port, bool force, Done don
         return c.stub().ReleasePort(&ctx, req, &rep);
       },
       true, std::move(done));
+}
+
+}  // namespace staccato::client
+
+namespace staccato::client {
+
+void GrpcDroneSession::startCapture(v1::StartCaptureRequest request, Done done) {
+  request.set_client_id(DroneConnection::clientId());
+  call(
+      "StartCapture " + QString::fromStdString(request.port()),
+      [req = std::move(request)](DroneConnection& c, grpc::ClientContext& ctx) {
+        v1::StartCaptureReply rep;
+        return c.stub().StartCapture(&ctx, req, &rep);
+      },
+      false, std::move(done));
+}
+
+void GrpcDroneSession::stopCapture(const std::string& port, bool discard, Done done) {
+  v1::StopCaptureRequest req;
+  req.set_port(port);
+  req.set_client_id(DroneConnection::clientId());
+  req.set_discard(discard);
+  call(
+      "StopCapture " + QString::fromStdString(port),
+      [req = std::move(req)](DroneConnection& c, grpc::ClientContext& ctx) {
+        v1::StopCaptureReply rep;
+        return c.stub().StopCapture(&ctx, req, &rep);
+      },
+      false, std::move(done));
+}
+
+void GrpcDroneSession::captureStatus(const std::string& port, CaptureDone done) {
+  auto reply = std::make_shared<v1::CaptureStatusReply>();
+  v1::CaptureStatusRequest req;
+  req.add_ports(port);
+  call(
+      "CaptureStatus " + QString::fromStdString(port),
+      [req = std::move(req), reply](DroneConnection& c, grpc::ClientContext& ctx) {
+        return c.stub().CaptureStatus(&ctx, req, reply.get());
+      },
+      false, [reply, done = std::move(done)](const Status& s) {
+        if (!done) return;
+        if (!s) return done(s.error());
+        if (reply->captures_size() != 1) return done(makeError("", "the drone's capture status names no port", ErrorKind::kInternal));
+        done(reply->captures(0));
+      });
+}
+
+void GrpcDroneSession::fetchCapture(const std::string& port, const std::string& path, FetchDone done) {
+  auto got = std::make_shared<FetchedCapture>();
+  auto failure = std::make_shared<std::optional<Error>>();  // the transfer's own error, not a gRPC status
+  call(
+      "FetchCapture " + QString::fromStdString(port),
+      [port, path, got, failure](DroneConnection& c, grpc::ClientContext& ctx) {
+        auto r = fetchCaptureToFile(c, ctx, port, path);
+        if (r) *got = *r;
+        else *failure = r.error();
+        return grpc::Status::OK;
+      },
+      false,
+      [got, failure, done = std::move(done)](const Status& s) {
+        if (!done) return;
+        if (!s) return done(s.error());
+        if (*failure) return done(**failure);
+        done(*got);
+      },
+      0);
 }
 
 }  // namespace staccato::client

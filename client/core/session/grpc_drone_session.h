@@ -44,6 +44,11 @@ class GrpcDroneSession final : public DroneSession {
   void clearStats(std::vector<std::string> ports, Done done) override;
   void reservePort(const std::string& port, Done done) override;
   void releasePort(const std::string& port, bool force, Done done) override;
+  void startCapture(v1::StartCaptureRequest request, Done done) override;
+  void stopCapture(const std::string& port, bool discard, Done done) override;
+  void captureStatus(const std::string& port, CaptureDone done) override;
+  /// On the call thread like every call: the calls after it wait until the capture is written.
+  void fetchCapture(const std::string& port, const std::string& path, FetchDone done) override;
 
  private:
   /// A unary call on the worker thread, with a context carrying token, version and deadline.
@@ -51,7 +56,8 @@ class GrpcDroneSession final : public DroneSession {
 
   /// Runs `rpc` on the worker; `deliver` gets the outcome on this object's thread. After a
   /// success, `refreshesPorts` lists the ports again (transmitting, reservations, config).
-  void call(QString what, Rpc rpc, bool refreshesPorts, Done deliver);
+  /// `deadlineSeconds` 0: none (a transfer that takes as long as it takes).
+  void call(QString what, Rpc rpc, bool refreshesPorts, Done deliver, double deadlineSeconds = 10);
   /// Worker thread: lists the ports and delivers them.
   void listPorts(DroneConnection& conn, Cancellation& cancel);
   std::shared_ptr<DroneConnection> connection();

@@ -1,6 +1,6 @@
 // Writes the user guide's screenshots: two drones of simulated ports in this process (the real
 // drone service: no root, no network), the main window with stream stats, the charts, the
-// stream editor and the port mapping dialog.
+// stream editor, the port mapping dialog and the built-in capture viewer.
 // Usage: gui_screenshots OUTPUT_DIR EXAMPLES_DIR   (tests/tools/screenshots.sh runs it under Xvfb)
 #include <QApplication>
 #include <QComboBox>
@@ -13,6 +13,8 @@
 
 #include <cstdio>
 
+#include "client/widgets/capture_actions.h"
+#include "client/widgets/capture_viewer.h"
 #include "client/widgets/editor/stream_editor_dialog.h"
 #include "client/widgets/main_window.h"
 #include "client/widgets/port_mapping_dialog.h"
@@ -78,6 +80,13 @@ int main(int argc, char** argv) {
         workspace.setPendingConfig(tx, config);
       }
   }
+  // A capture of what ens1f1 receives, from before the streams start.
+  CaptureActions* captures = window.captureActions();
+  captures->setViewerProgram("");  // the built-in viewer
+  v1::StartCaptureRequest capture;
+  capture.set_limit_packets(200);
+  capture.set_direction(v1::CAPTURE_RX);
+  captures->startCapture({eastKey, "ens1f1"}, capture);
   int started = 0;
   workspace.start(senders, [&](const Status& s) {
     ++started;
@@ -128,5 +137,18 @@ int main(int argc, char** argv) {
   mapping.show();
   waitFor([] { return false; }, 0.5);
   ok &= save(&mapping, out.filePath("port-mapping.png"));
+  mapping.hide();
+
+  CaptureViewer* viewer = nullptr;
+  QObject::connect(captures, &CaptureActions::viewerOpened, [&](CaptureViewer* v) { viewer = v; });
+  captures->viewCapture({eastKey, "ens1f1"});
+  if (!waitFor([&] { return viewer != nullptr; }, 20)) return 1;
+  viewer->resize(1100, 780);
+  viewer->packetList()->selectRow(6);
+  if (auto* tree = viewer->findChild<QTreeView*>("decodeTree"))
+    if (QAbstractItemModel* m = tree->model(); m->rowCount() > 2)
+      tree->setCurrentIndex(m->index(1, 0, m->index(2, 0)));  // a field of the third layer: its bytes lit
+  waitFor([] { return false; }, 0.5);
+  ok &= save(viewer, out.filePath("capture-viewer.png"));
   return ok ? 0 : 1;
 }

@@ -1,4 +1,4 @@
-"""A connection to one drone (staccato-drone): ports, streams, transmit, stats."""
+"""A connection to one drone (staccato-drone): ports, streams, transmit, stats (captures: staccato.capture)."""
 import contextlib
 import getpass
 import os
@@ -10,6 +10,7 @@ import grpc
 from google.protobuf import json_format
 
 from staccato import latency
+from staccato.capture import Captures
 from staccato.convert import to_dict
 from staccato.errors import DroneError, describe
 from staccato.parts import join_streams_parts, streams_parts
@@ -38,7 +39,7 @@ def default_client_id() -> str:
     return os.environ.get("STACCATO_CLIENT_ID") or f"{getpass.getuser()}@{socket.gethostname()}"
 
 
-class Drone:
+class Drone(Captures):
     """A connection to a drone, checked with GetVersion when made.
 
     address: ``HOST:PORT`` (``HOST`` alone gets port 7878) or ``unix:PATH``.
