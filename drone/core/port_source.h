@@ -10,6 +10,7 @@
 
 #include "common/core/result.h"
 #include "common/stream/tx_backend.h"
+#include "drone/devices/control_socket.h"
 #include "drone/port/kernel_stats.h"
 #include "drone/port/port_info.h"
 #include "drone/port/xdp_features.h"
@@ -43,6 +44,8 @@ class PortSource {
                                                                std::span<const TxPlan> plans) = 0;
   virtual Result<std::unique_ptr<SignatureReceiver>> openPcapRx(const PortInfo& port) = 0;
   virtual Result<std::unique_ptr<SignatureReceiver>> openTurboRx(const PortInfo& port) = 0;
+  /// The low-rate path of the port's emulated hosts (ARP, neighbour discovery, echo).
+  virtual Result<std::unique_ptr<devices::ControlSocket>> openControl(const PortInfo& port) = 0;
 };
 
 /// The host's network interfaces (sysfs, netlink, libpcap, AF_XDP), filtered.

@@ -55,6 +55,9 @@ class SystemPortSource final : public PortSource {
   Result<std::unique_ptr<SignatureReceiver>> openTurboRx(const PortInfo& port) override {
     return SignatureReceiver::openTurbo(port, rx_);
   }
+  Result<std::unique_ptr<devices::ControlSocket>> openControl(const PortInfo& port) override {
+    return devices::openPacketSocket(port.name, port.ifindex);
+  }
 
  private:
   PortFilter filter_;

@@ -121,6 +121,12 @@ Result<std::unique_ptr<SignatureReceiver>> FakePortSource::openTurboRx(const Por
   return fakeReceiver(p, "turbo-generic");
 }
 
+Result<std::unique_ptr<devices::ControlSocket>> FakePortSource::openControl(const PortInfo& info) {
+  auto p = find(info.name);
+  if (!p) return makeError(info.name, "no such simulated port", ErrorKind::kNotFound);
+  return fakeControlSocket(p->control, p->peer ? p->peer->control : nullptr);
+}
+
 void FakePortSource::unplug(const std::string& port) {
   if (auto p = find(port)) p->plugged.store(false);
 }

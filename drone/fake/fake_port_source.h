@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "drone/core/port_source.h"
+#include "drone/fake/fake_control.h"
 #include "drone/fake/fake_wire.h"
 
 namespace staccato::drone::fake {
@@ -44,6 +45,7 @@ class FakePortSource final : public PortSource {
                                                        std::span<const TxPlan> plans) override;
   Result<std::unique_ptr<SignatureReceiver>> openPcapRx(const PortInfo& port) override;
   Result<std::unique_ptr<SignatureReceiver>> openTurboRx(const PortInfo& port) override;
+  Result<std::unique_ptr<devices::ControlSocket>> openControl(const PortInfo& port) override;
 
   // ---- what a test does to the hardware (the drone notices at its next refresh) ----
   /// The interface goes away: it leaves discover() and sends on it fail.
@@ -59,6 +61,7 @@ class FakePortSource final : public PortSource {
     std::atomic<bool> plugged{true};
     FakeCounters counters;
     FakeInbox inbox;
+    std::shared_ptr<ControlQueue> control = std::make_shared<ControlQueue>();
     std::shared_ptr<Port> peer;
     explicit Port(FakePortSpec s, int index)
         : spec(std::move(s)), ifindex(index), inbox(spec.inboxFrames, spec.lossless) {}

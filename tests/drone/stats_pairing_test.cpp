@@ -174,6 +174,9 @@ class PortsOf final : public PortSource {
   }
   Result<std::unique_ptr<SignatureReceiver>> openPcapRx(const PortInfo& port) override { return all_->openPcapRx(port); }
   Result<std::unique_ptr<SignatureReceiver>> openTurboRx(const PortInfo& port) override { return all_->openTurboRx(port); }
+  Result<std::unique_ptr<devices::ControlSocket>> openControl(const PortInfo& port) override {
+    return all_->openControl(port);
+  }
 
  private:
   std::shared_ptr<fake::FakePortSource> all_;

@@ -1,0 +1,14 @@
+#pragma once
+/// Records where eth.src "device" and eth.dst "resolve" go (TxPlan::link); a drone fills them.
+#include "common/core/result.h"
+#include "common/packet/builder.h"
+#include "common/stream/tx_plan.h"
+
+namespace staccato {
+
+/// Sets plan.link from the stream's layers as built. Errors: a reserved value anywhere but the
+/// outermost Ethernet header, no IP header after it, more than two VLAN tags before it, or the
+/// field also varying.
+Status planLinkFill(const v1::Stream& stream, const BuiltFrame& built, TxPlan& plan);
+
+}  // namespace staccato
