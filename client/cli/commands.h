@@ -16,6 +16,9 @@ int runCommand(const std::vector<std::string>& args);
 int loadCommand(const std::vector<std::string>& args);
 int streamsCommand(const std::vector<std::string>& args);
 int sessionCommand(const std::vector<std::string>& args);
+/// devices PORT add|list|clear; neighbors PORT [--resolve]: emulated hosts.
+int devicesCommand(const std::vector<std::string>& args);
+int neighborsCommand(const std::vector<std::string>& args);
 /// start / stop / clear / reserve / release PORT...
 int portActionCommand(const std::string& action, const std::vector<std::string>& args);
 
