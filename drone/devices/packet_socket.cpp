@@ -57,6 +57,8 @@ constexpr sock_filter kFilter[] = {
     /*29*/ BPF_STMT(BPF_RET | BPF_K, 0x40000),
 };
 
+constexpr int kReceiveBuffer = 8 << 20;
+
 class PacketSocket final : public ControlSocket {
  public:
   PacketSocket(int fd, int ifindex) : fd_(fd), ifindex_(ifindex) {}
@@ -127,6 +129,9 @@ Result<std::unique_ptr<ControlSocket>> openPacketSocket(const std::string& port,
   if (setsockopt(fd, SOL_SOCKET, SO_ATTACH_FILTER, &prog, sizeof prog) < 0) return fail("filter", fd);
   if (setsockopt(fd, SOL_PACKET, PACKET_AUXDATA, &one, sizeof one) < 0) return fail("auxdata", fd);
   if (setsockopt(fd, SOL_PACKET, PACKET_IGNORE_OUTGOING, &one, sizeof one) < 0) return fail("ignore outgoing", fd);
+  // Room for a sweep of a full port's hosts at once (the kernel's default holds a few hundred).
+  if (setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &kReceiveBuffer, sizeof kReceiveBuffer) < 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &kReceiveBuffer, sizeof kReceiveBuffer);
   sockaddr_ll at{};
   at.sll_family = AF_PACKET;
   at.sll_protocol = htons(ETH_P_ALL);
