@@ -132,21 +132,6 @@ def test_cli_skips_malformed_buckets_and_says_so(stats_drone, tmp_path):
     assert printed["bucket_count"] == [90, 9, 1] and printed["samples"] == 100  # 64-bit counts as JSON numbers
 
 
-@pytest.fixture
-def fake_lab(tmp_path):
-    if not DRONE:
-        pytest.skip("set DRONE to the staccato-drone binary")
-    address = f"unix:{tmp_path}/lab.sock"
-    proc = subprocess.Popen([DRONE, "--fake-lab", "--listen", address], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 20
-    while not os.path.exists(f"{tmp_path}/lab.sock"):
-        assert proc.poll() is None and time.monotonic() < deadline, "the fake-lab drone did not start"
-        time.sleep(0.05)
-    yield address
-    proc.terminate()
-    proc.wait(timeout=10)
-
-
 def test_fake_lab_buckets_hold_every_packet_and_give_the_drones_percentiles(fake_lab, tmp_path):
     streams = [staccato.Stream(f"s{i}", ["eth", "ip", "udp", "payload", "signature"], id=i, count=3000, pps=20000)
                for i in (1, 2)]
