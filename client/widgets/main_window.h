@@ -90,7 +90,7 @@ class MainWindow : public QMainWindow {
   QMenu* recentMenu_ = nullptr;
   SessionActions* sessions_ = nullptr;
   struct {
-    QAction *connect, *open, *save, *openSession, *openSessionMapped, *saveSession, *quit, *apply, *revert, *start, *stop, *clear, *startAll, *stopAll, *configure,
+    QAction *connect, *open, *save, *openSession, *openSessionMapped, *saveSession, *quit, *apply, *revert, *start, *stop, *clear, *startAll, *stopAll, *configure, *neighbors,
         *reserve, *release, *undo, *redo;
   } act_{};
 };

@@ -36,6 +36,9 @@ class ReplayedStatsSession final : public DroneSession {
   void clearStats(std::vector<std::string>, Done done) override { refuse(done); }
   void reservePort(const std::string&, Done done) override { refuse(done); }
   void releasePort(const std::string&, bool, Done done) override { refuse(done); }
+  void neighbors(const std::string&, bool, NeighborsDone done) override {
+    later([done] { done(std::vector<v1::Neighbor>{}); });
+  }
 
   /// Delivers `snapshot` as if the drone had sent it.
   void deliver(const v1::StatsSnapshot& snapshot) { emit statsReceived(snapshot); }

@@ -35,6 +35,7 @@ class DroneSession : public QObject {
  public:
   using Done = std::function<void(const Status&)>;
   using StreamsDone = std::function<void(const Result<std::vector<v1::Stream>>&)>;
+  using NeighborsDone = std::function<void(const Result<std::vector<v1::Neighbor>>&)>;
 
   explicit DroneSession(QObject* parent = nullptr) : QObject(parent) {}
   ~DroneSession() override = default;
@@ -67,6 +68,9 @@ class DroneSession : public QObject {
   virtual void clearStats(std::vector<std::string> ports, Done done) = 0;
   virtual void reservePort(const std::string& port, Done done) = 0;
   virtual void releasePort(const std::string& port, bool force, Done done) = 0;
+  /// The port's neighbour table; `resolve`: resolve every device group's gateway first (the
+  /// drone waits up to about 4 s).
+  virtual void neighbors(const std::string& port, bool resolve, NeighborsDone done) = 0;
 
  signals:
   void stateChanged();

@@ -44,6 +44,7 @@ class GrpcDroneSession final : public DroneSession {
   void clearStats(std::vector<std::string> ports, Done done) override;
   void reservePort(const std::string& port, Done done) override;
   void releasePort(const std::string& port, bool force, Done done) override;
+  void neighbors(const std::string& port, bool resolve, NeighborsDone done) override;
 
  private:
   /// A unary call on the worker thread, with a context carrying token, version and deadline.
