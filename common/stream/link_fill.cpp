@@ -12,6 +12,10 @@ bool hasPlaceholder(const v1::Layer& layer, std::string_view field) {
 
 }  // namespace
 
+bool usesLinkPlaceholders(const v1::Stream& stream) {
+  return stream.layers_size() > 0 && (hasPlaceholder(stream.layers(0), "eth.src") || hasPlaceholder(stream.layers(0), "eth.dst"));
+}
+
 Status planLinkFill(const v1::Stream& stream, const BuiltFrame& built, TxPlan& plan) {
   for (int i = 1; i < stream.layers_size(); ++i)
     for (std::string_view f : {"eth.src", "eth.dst"})
@@ -20,6 +24,7 @@ Status planLinkFill(const v1::Stream& stream, const BuiltFrame& built, TxPlan& p
                          "'" + stream.layers(i).fields().at(std::string(f)) + "' only in the outermost Ethernet header");
   if (stream.layers_size() == 0 || stream.layers(0).protocol() != "eth") return Ok{};
   LinkFill& link = plan.link;
+  if (!usesLinkPlaceholders(stream)) return Ok{};
   link.deviceSource = hasPlaceholder(stream.layers(0), "eth.src");
   link.resolveDestination = hasPlaceholder(stream.layers(0), "eth.dst");
   if (!link.active()) return Ok{};
