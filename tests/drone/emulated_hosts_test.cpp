@@ -5,28 +5,15 @@
 #include "drone/devices/link_resolver.h"
 #include "drone/fake/fake_control.h"
 #include "tests/drone/drone_test_util.h"
+#include "tests/support/device_group.h"
 
 namespace staccato::drone::test {
 namespace {
 
 using staccato::test::L;
 using staccato::test::S;
+constexpr auto group = staccato::test::deviceGroup;
 
-v1::DeviceGroup group(uint32_t count, const std::string& mac, const std::string& ip, const std::string& gateway,
-                      const std::string& ip6 = "", const std::string& gateway6 = "") {
-  v1::DeviceGroup g;
-  g.set_count(count);
-  g.set_mac(mac);
-  g.mutable_ipv4()->set_address(ip);
-  g.mutable_ipv4()->set_prefix_length(24);
-  g.mutable_ipv4()->set_gateway(gateway);
-  if (!ip6.empty()) {
-    g.mutable_ipv6()->set_address(ip6);
-    g.mutable_ipv6()->set_prefix_length(64);
-    g.mutable_ipv6()->set_gateway(gateway6);
-  }
-  return g;
-}
 
 /// 100 hosts sending as eth.src "device" to eth.dst "resolve", ip.src walking over them.
 v1::Stream routedStream(uint32_t id, uint64_t count, bool ipv6 = false) {

@@ -8,6 +8,7 @@
 #include "client/widgets/device_groups_editor.h"
 #include "client/widgets/neighbors_dialog.h"
 #include "tests/client/gui/fake_lab.h"
+#include "tests/support/device_group.h"
 
 using namespace staccato;
 using namespace staccato::client;
@@ -15,15 +16,8 @@ using namespace staccato::client::testing;
 
 namespace {
 
-v1::DeviceGroup group(uint32_t count, const std::string& mac, const std::string& ip, const std::string& gateway) {
-  v1::DeviceGroup g;
-  g.set_count(count);
-  g.set_mac(mac);
-  g.mutable_ipv4()->set_address(ip);
-  g.mutable_ipv4()->set_prefix_length(24);
-  g.mutable_ipv4()->set_gateway(gateway);
-  return g;
-}
+constexpr auto group = staccato::test::deviceGroup;
+
 
 TEST(DeviceGroupsEditor, RoundTripsGroupsAndNamesBadCells) {
   DeviceGroups groups;

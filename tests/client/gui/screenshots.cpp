@@ -23,6 +23,7 @@
 #include "client/widgets/stream_table.h"
 #include "common/files/stream_file.h"
 #include "tests/client/gui/fake_lab.h"
+#include "tests/support/device_group.h"
 
 using namespace staccato;
 using namespace staccato::client;
@@ -139,18 +140,7 @@ int main(int argc, char** argv) {
   int stopped = 0;
   workspace.stop(senders, [&](const Status&) { ++stopped; });
   waitFor([&] { return stopped > 0; });
-  auto group = [](uint32_t count, const char* mac, const char* ip, const char* gw, const char* ip6, const char* gw6) {
-    v1::DeviceGroup g;
-    g.set_count(count);
-    g.set_mac(mac);
-    g.mutable_ipv4()->set_address(ip);
-    g.mutable_ipv4()->set_prefix_length(24);
-    g.mutable_ipv4()->set_gateway(gw);
-    g.mutable_ipv6()->set_address(ip6);
-    g.mutable_ipv6()->set_prefix_length(64);
-    g.mutable_ipv6()->set_gateway(gw6);
-    return g;
-  };
+  const auto group = staccato::test::deviceGroup;
   int configured = 0;
   for (const v1::Port& p : east->ports()) {
     v1::PortConfig config = p.config();
