@@ -12,7 +12,7 @@ namespace {
 
 using staccato::test::L;
 using staccato::test::S;
-constexpr auto group = staccato::test::deviceGroup;
+using staccato::test::deviceGroup;
 
 
 /// 100 hosts sending as eth.src "device" to eth.dst "resolve", ip.src walking over them.
@@ -44,12 +44,12 @@ devices::HostTable tableOf(std::initializer_list<v1::DeviceGroup> list) {
 TEST(EmulatedHosts, EachPacketCarriesItsHostsMacAndTheResolvedGateway) {
   auto qa = std::make_shared<fake::ControlQueue>(), qb = std::make_shared<fake::ControlQueue>();
   devices::PortDevices a("a", fake::fakeControlSocket(qa, qb),
-                         std::make_shared<devices::HostTable>(tableOf({group(100, "02:00:00:00:01:00", "10.0.0.10", "10.0.0.1",
+                         std::make_shared<devices::HostTable>(tableOf({deviceGroup(100, "02:00:00:00:01:00", "10.0.0.10", "10.0.0.1",
                                                                                 "2001:db8::10", "2001:db8::1")})));
   // The "router": one host on b owning the gateway addresses.
   devices::PortDevices b("b", fake::fakeControlSocket(qb, qa),
                          std::make_shared<devices::HostTable>(
-                             tableOf({group(1, "02:00:00:00:0b:01", "10.0.0.1", "", "2001:db8::1", "")})));
+                             tableOf({deviceGroup(1, "02:00:00:00:0b:01", "10.0.0.1", "", "2001:db8::1", "")})));
   for (bool ipv6 : {false, true}) {
     auto plans = compileAll(streamList({routedStream(1, 0, ipv6)}));
     ASSERT_TRUE(plans) << plans.error().toString();
@@ -61,7 +61,9 @@ TEST(EmulatedHosts, EachPacketCarriesItsHostsMacAndTheResolvedGateway) {
       auto f = r.next();
       EXPECT_EQ(devices::loadMac(f.data()), 0x02000000'0b01u) << k;               // the gateway
       EXPECT_EQ(devices::loadMac(f.data() + 6), 0x02000000'0100u + k % 100) << k;  // host k's own MAC
-      if (!ipv6) EXPECT_EQ(f[14 + 15], 10 + k % 100) << k;                          // ...as it sends from host k
+      if (!ipv6) {
+        EXPECT_EQ(f[14 + 15], 10 + k % 100) << k;  // ...as it sends from host k
+      }
     }
   }
   auto seen = a.neighbors();
@@ -75,7 +77,7 @@ TEST(EmulatedHosts, EachPacketCarriesItsHostsMacAndTheResolvedGateway) {
 TEST(EmulatedHosts, AStartResolvesTheGatewayOrRefusesNamingItAndThePort) {
   FakeDrone d;
   ASSERT_TRUE(d.configure("a", [](v1::PortConfig& c) {
-    *c.add_devices() = group(100, "02:00:00:00:01:00", "10.0.0.10", "10.0.0.1");
+    *c.add_devices() = deviceGroup(100, "02:00:00:00:01:00", "10.0.0.10", "10.0.0.1");
   }));
   ASSERT_TRUE(d.setStreams("a", {routedStream(1, 200)}));
   const auto started = std::chrono::steady_clock::now();
@@ -86,7 +88,7 @@ TEST(EmulatedHosts, AStartResolvesTheGatewayOrRefusesNamingItAndThePort) {
   ASSERT_EQ(table->size(), 1u);
   EXPECT_EQ((*table)[0].state(), v1::Neighbor::FAILED);
 
-  ASSERT_TRUE(d.configure("b", [](v1::PortConfig& c) { *c.add_devices() = group(1, "02:00:00:00:0b:01", "10.0.0.1", ""); }));
+  ASSERT_TRUE(d.configure("b", [](v1::PortConfig& c) { *c.add_devices() = deviceGroup(1, "02:00:00:00:0b:01", "10.0.0.1", ""); }));
   ASSERT_TRUE(d.core().startTx({"a"}, "")) << "the gateway answers now";
   EXPECT_TRUE(waitUntil([&] { return receivedOf(d.core().collect(), "a", 1, "b") == 200; }));
   table = d.core().neighbors("a");
@@ -108,7 +110,7 @@ TEST(EmulatedHosts, StreamsThatCannotSendAsAHostAreRefused) {
   FakeDrone d;
   ASSERT_TRUE(d.setStreams("a", {routedStream(1, 10)}));
   EXPECT_FAILS_WITH(d.core().startTx({"a"}, ""), errors::noEmulatedHosts("a", 1));
-  ASSERT_TRUE(d.configure("a", [](v1::PortConfig& c) { *c.add_devices() = group(10, "02:00:00:00:01:00", "10.0.0.10", "10.0.0.1"); }));
+  ASSERT_TRUE(d.configure("a", [](v1::PortConfig& c) { *c.add_devices() = deviceGroup(10, "02:00:00:00:01:00", "10.0.0.10", "10.0.0.1"); }));
   EXPECT_FAILS_WITH(d.core().startTx({"a"}, ""), errors::notEmulatedHost("a", "ip.src", "10.0.0.20").withPrefix("stream 1"));
   auto resolved = d.core().resolveNeighbors("a", "", {"10.0.0.77", "not an address"});
   ASSERT_FALSE(resolved);
@@ -117,10 +119,10 @@ TEST(EmulatedHosts, StreamsThatCannotSendAsAHostAreRefused) {
 
 TEST(EmulatedHosts, ABadGroupChangesNothing) {
   FakeDrone d;
-  ASSERT_TRUE(d.configure("a", [](v1::PortConfig& c) { *c.add_devices() = group(10, "02:00:00:00:01:00", "10.0.0.10", ""); }));
+  ASSERT_TRUE(d.configure("a", [](v1::PortConfig& c) { *c.add_devices() = deviceGroup(10, "02:00:00:00:01:00", "10.0.0.10", ""); }));
   auto bad = d.configure("a", [](v1::PortConfig& c) {
     c.set_tx_mode(v1::PortConfig::INTERLEAVED);
-    *c.add_devices() = group(10, "02:00:00:00:02:00", "10.0.0.15", "");  // overlaps the first group
+    *c.add_devices() = deviceGroup(10, "02:00:00:00:02:00", "10.0.0.15", "");  // overlaps the first group
   });
   ASSERT_FALSE(bad);
   EXPECT_EQ(bad.error().toString(), "config.devices[1].ipv4.address: 10.0.0.15 belongs to an earlier host of this port");

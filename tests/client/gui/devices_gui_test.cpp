@@ -16,12 +16,12 @@ using namespace staccato::client::testing;
 
 namespace {
 
-constexpr auto group = staccato::test::deviceGroup;
+using staccato::test::deviceGroup;
 
 
 TEST(DeviceGroupsEditor, RoundTripsGroupsAndNamesBadCells) {
   DeviceGroups groups;
-  *groups.Add() = group(100, "02:00:00:00:0a:0a", "10.0.0.10", "10.0.0.1");
+  *groups.Add() = deviceGroup(100, "02:00:00:00:0a:0a", "10.0.0.10", "10.0.0.1");
   auto* tag = groups[0].add_vlans();
   tag->set_vid(100);
   tag->set_pcp(5);
@@ -54,8 +54,8 @@ TEST(NeighborsDialog, ShowsWhatTheDroneResolved) {
   int configured = 0;
   for (const v1::Port& p : session->ports()) {
     v1::PortConfig c = p.config();
-    *c.add_devices() = p.name() == "p0" ? group(10, "02:00:00:00:0a:0a", "10.0.0.10", "10.0.0.1")
-                                        : group(1, "02:00:00:00:0b:01", "10.0.0.1", "");
+    *c.add_devices() = p.name() == "p0" ? deviceGroup(10, "02:00:00:00:0a:0a", "10.0.0.10", "10.0.0.1")
+                                        : deviceGroup(1, "02:00:00:00:0b:01", "10.0.0.1", "");
     session->configurePort(p.name(), c, [&](const Status& s) {
       EXPECT_TRUE(s) << s.error().toString();
       ++configured;

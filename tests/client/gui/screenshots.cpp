@@ -28,6 +28,7 @@
 using namespace staccato;
 using namespace staccato::client;
 using client::testing::waitFor;
+using staccato::test::deviceGroup;
 
 namespace {
 
@@ -140,20 +141,19 @@ int main(int argc, char** argv) {
   int stopped = 0;
   workspace.stop(senders, [&](const Status&) { ++stopped; });
   waitFor([&] { return stopped > 0; });
-  const auto group = staccato::test::deviceGroup;
   int configured = 0;
   for (const v1::Port& p : east->ports()) {
     v1::PortConfig config = p.config();
     config.clear_devices();
     if (p.name() == "ens1f0") {
-      *config.add_devices() = group(100, "02:00:00:00:0a:0a", "10.0.0.10", "10.0.0.1", "2001:db8::10", "2001:db8::1");
+      *config.add_devices() = deviceGroup(100, "02:00:00:00:0a:0a", "10.0.0.10", "10.0.0.1", "2001:db8::10", "2001:db8::1");
       config.mutable_devices(0)->set_name("clients");
       // A second group on VLAN 100 whose gateway nobody plays: it stays FAILED.
-      *config.add_devices() = group(20, "02:00:00:00:0c:00", "10.0.100.10", "10.0.100.1", "2001:db8:100::10", "");
+      *config.add_devices() = deviceGroup(20, "02:00:00:00:0c:00", "10.0.100.10", "10.0.100.1", "2001:db8:100::10", "");
       config.mutable_devices(1)->set_name("tagged");
       config.mutable_devices(1)->add_vlans()->set_vid(100);
     } else {
-      *config.add_devices() = group(1, "02:00:00:00:0b:01", "10.0.0.1", "", "2001:db8::1", "");
+      *config.add_devices() = deviceGroup(1, "02:00:00:00:0b:01", "10.0.0.1", "", "2001:db8::1", "");
       config.mutable_devices(0)->set_name("gateway");
     }
     east->configurePort(p.name(), config, [&](const Status& s) {
