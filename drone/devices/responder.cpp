@@ -20,6 +20,13 @@ Ip6 loadIp6(const uint8_t* p) {
   return ip;
 }
 
+/// `ip` is the broadcast address of the host's subnet (all host bits set; /31 and /32 have none).
+bool isSubnetBroadcast(uint32_t ip, const Host& h) {
+  if (h.prefix4 >= 31 || !sameSubnet(ip, h.ip4, h.prefix4)) return false;
+  const uint32_t hostBits = ~0u >> h.prefix4;
+  return (ip & hostBits) == hostBits;
+}
+
 /// The link-layer address option of type `type` among ND options [p, end), or 0.
 uint64_t linkOption(const uint8_t* p, const uint8_t* end, uint8_t type) {
   while (end - p >= 8) {
@@ -73,10 +80,8 @@ void Responder::handleArp(std::span<const uint8_t> f, size_t l3, uint64_t ethSrc
   if (validSender && !hosts.onLink(link, senderIp)) {
     // A reply (or a gratuitous announcement) updates what we asked for; a request for one of our
     // hosts also tells us where the asker is, as the kernel learns it (STALE).
-    const bool reply = op == 2;
-    const Host* asker = target ? target : nullptr;
-    table.learn(NeighborKey::v4(link, senderIp), senderMac, reply, asker ? indexOf(hosts, asker) : 0, nowNs,
-                asker && op == 1);
+    table.learn(NeighborKey::v4(link, senderIp), senderMac, op == 2, target ? indexOf(hosts, target) : 0, nowNs,
+                target && op == 1);
   }
   if (op != 1 || !target || isMulticastMac(senderMac) || senderMac == 0) {
     if (op != 2) ++counters_.ignored;
@@ -101,7 +106,7 @@ void Responder::handleIpv4(std::span<const uint8_t> f, size_t l3, uint64_t ethSr
   const uint32_t src = loadIpv4(ip + 12);
   const Host* h = hosts.onLink(link, loadIpv4(ip + 16));
   if (icmp[0] != 8 || icmp[1] != 0 || !h || internetChecksum(icmp, total - ihl) != 0 || src == 0 ||
-      (src >> 28) >= 14 || (h->prefix4 < 31 && sameSubnet(src, h->ip4, h->prefix4) && (~src & ~(~0u << (32 - h->prefix4))) == 0))
+      (src >> 28) >= 14 || isSubnetBroadcast(src, *h))
     return void(++counters_.ignored);  // not an echo to us, or from a broadcast/multicast address
   if (!takeToken(nowNs)) return;
   out.emplace_back();

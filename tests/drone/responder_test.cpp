@@ -145,6 +145,9 @@ TEST(Responder, AnswersEchoRequestsWithRightChecksums) {
   // To the subnet's broadcast address: never answered (no amplification).
   f.hear(frameOf(S({L("eth", {{"eth.dst", "ff:ff:ff:ff:ff:ff"}}), L("ip", {{"ip.src", "10.0.0.1"}, {"ip.dst", "10.0.0.255"}}),
                     L("icmp", {{"icmp.type", "echo-request"}})})));
+  // ...nor from it (a reply would go to every host of the subnet).
+  f.hear(frameOf(S({L("eth", {{"eth.dst", "02:00:00:00:01:00"}}), L("ip", {{"ip.src", "10.0.0.255"}, {"ip.dst", "10.0.0.10"}}),
+                    L("icmp", {{"icmp.type", "echo-request"}})})));
   ASSERT_EQ(f.out.size(), 2u);
   auto rows = test::tsharkFields(f.out, {"eth.src", "eth.dst", "ip.src", "ip.dst", "ip.ttl", "ip.checksum.status", "icmp.type",
                                           "icmp.ident", "icmp.checksum.status", "ipv6.src", "icmpv6.type",
