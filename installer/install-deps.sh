@@ -13,7 +13,7 @@ build_pkgs=(
   libgtest-dev libgmock-dev
 )
 runtime_pkgs=(
-  tshark tcpdump iproute2 ethtool netsniff-ng xdp-tools libcap2-bin systemd
+  tshark tcpdump iproute2 iputils-ping ethtool netsniff-ng xdp-tools libcap2-bin systemd
   python3-scapy xvfb imagemagick python3-venv python3-pip
   libqt6charts6 libqt6widgets6 fonts-dejavu-core
 )

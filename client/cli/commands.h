@@ -18,6 +18,9 @@ int streamsCommand(const std::vector<std::string>& args);
 int sessionCommand(const std::vector<std::string>& args);
 /// capture PORT start|stop|status|fetch
 int captureCommand(const std::vector<std::string>& args);
+/// devices PORT add|list|clear; neighbors PORT [--resolve]: emulated hosts.
+int devicesCommand(const std::vector<std::string>& args);
+int neighborsCommand(const std::vector<std::string>& args);
 /// start / stop / clear / reserve / release PORT...
 int portActionCommand(const std::string& action, const std::vector<std::string>& args);
 

@@ -8,6 +8,7 @@
 #include "common/files/capture_export.h"
 #include "common/files/stream_file.h"
 #include "common/stream/compiler.h"
+#include "common/stream/link_fill.h"
 
 namespace staccato::cli {
 
@@ -52,6 +53,8 @@ int exportCommand(const std::vector<std::string>& argv) {
   const std::string output = *args->get("--output");
   auto writer = PcapWriter::create(output, captureFormatForPath(output));
   if (!writer) return fail(writer.error().toString());
+  for (const TxPlan& p : *plans)
+    if (p.link.active()) std::cerr << "stream " << p.streamId << ": " << kLinkFillNote << "\n";
   auto written = exportPlans(*plans, {count, kMaxCount, double(*lineRate)}, *writer);
   if (!written) return fail(source + ": " + written.error().toString());
   if (auto st = writer->close(); !st) return fail(st.error().toString());

@@ -103,6 +103,20 @@ Drone commands (options, before or after the command: --drone HOST:PORT or unix:
   reserve PORT | release PORT [--force]
                              Reserve a port for yourself ($STACCATO_CLIENT_ID or user@host):
                              others cannot change, start or stop it until you release it.
+  devices PORT add --count N --mac M --ip A/P --gateway G [--ipv6 A/P --gateway6 G] [--vlan ID]...
+        [--step-ip S --step-mac S] [--name NAME] [--announce]
+  devices PORT list [--json] | devices PORT clear
+                             Emulated hosts on PORT (device groups, part of its configuration):
+                             N hosts from MAC M and address A on, each step apart (S: a number,
+                             or 0.0.1.0 / 00:00:00:00:01:00), optional VLAN tags (repeat --vlan
+                             for QinQ, outer first). The drone answers their ARP, neighbour
+                             solicitations and pings, and streams send as them with eth.src
+                             "device" and eth.dst "resolve". --announce: gratuitous ARP /
+                             unsolicited NA when the group comes up. See docs/drone.md.
+  neighbors PORT [--resolve [--address IP]...] [--json]
+                             PORT's neighbour table (IP, MAC, state, age, the emulated host it
+                             belongs to). --resolve first resolves every group's gateway (and
+                             each --address), waiting up to about 4 s.
   help  Show this text.
 
 Stream files are JSON (see docs/stream-files.md and docs/examples/).
@@ -144,6 +158,8 @@ int main(int argc, char** argv) {
   if (cmd == "streams") return streamsCommand(args);
   if (cmd == "session") return sessionCommand(args);
   if (cmd == "capture") return captureCommand(args);
+  if (cmd == "devices") return devicesCommand(args);
+  if (cmd == "neighbors") return neighborsCommand(args);
   if (cmd == "start" || cmd == "stop" || cmd == "clear" || cmd == "reserve" || cmd == "release")
     return portActionCommand(cmd, args);
   return fail("unknown command '" + cmd + "' (try: staccato-cli help)", 2);

@@ -30,6 +30,7 @@
 #include "client/widgets/capture_actions.h"
 #include "client/widgets/connect_dialog.h"
 #include "client/widgets/log_pane.h"
+#include "client/widgets/neighbors_dialog.h"
 #include "client/widgets/port_config_dialog.h"
 #include "client/widgets/session_actions.h"
 #include "client/widgets/stats_charts.h"
@@ -119,6 +120,13 @@ void MainWindow::buildActions() {
   act_.stopAll = make("Stop all", QKeySequence("Ctrl+F6"), [this] { runOnPorts(workspace_->allPorts(), &Workspace::stop); },
                       "Stop every port of every drone");
   act_.configure = make("Con&figure port…", QKeySequence("Ctrl+P"), &MainWindow::configurePort);
+  act_.neighbors = make("&Neighbours…", QKeySequence(), [this] {
+    if (DroneSession* s = current_ ? workspace_->session(current_->drone) : nullptr) {
+      auto* d = new NeighborsDialog(*s, current_->port, this);
+      d->setAttribute(Qt::WA_DeleteOnClose);
+      d->show();
+    }
+  }, "The selected port's neighbour table (its emulated hosts' neighbours)");
   act_.reserve = make("&Reserve port", QKeySequence(), [this] { reservePort(true); });
   act_.release = make("Re&lease port", QKeySequence(), [this] { reservePort(false); });
   act_.undo = undoGroup_->createUndoAction(this);
@@ -140,7 +148,8 @@ void MainWindow::buildLayout() {
   portTree_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
   portTree_->header()->setStretchLastSection(true);
   portTree_->setContextMenuPolicy(Qt::ActionsContextMenu);
-  portTree_->addActions({act_.start, act_.stop, act_.clear, act_.apply, act_.configure, act_.reserve, act_.release});
+  portTree_->addActions({act_.start, act_.stop, act_.clear, act_.apply, act_.configure, act_.neighbors, act_.reserve,
+                         act_.release});
   auto* captureSeparator = new QAction(this);
   captureSeparator->setSeparator(true);
   portTree_->addActions({captureSeparator, captures_->startAction(), captures_->stopAction(), captures_->viewAction(),
@@ -275,7 +284,7 @@ void MainWindow::buildMenus() {
   port->addSeparator();
   port->addActions({act_.start, act_.stop, act_.clear, act_.startAll, act_.stopAll});
   port->addSeparator();
-  port->addActions({act_.configure, act_.reserve, act_.release});
+  port->addActions({act_.configure, act_.neighbors, act_.reserve, act_.release});
   port->addSeparator();
   port->addActions({captures_->startAction(), captures_->stopAction(), captures_->viewAction(), captures_->saveAction()});
   QMenu* view = menuBar()->addMenu("&View");
@@ -324,7 +333,7 @@ void MainWindow::updateHeader() {
                         : "Select a port on the left to see and edit its streams.");
   findChild<QWidget*>("dirtyBox")->setVisible(dirty);
   for (QAction* a : {act_.apply, act_.revert}) a->setEnabled(dirty);
-  for (QAction* a : {act_.save, act_.open, act_.configure, act_.reserve, act_.release, captures_->startAction(),
+  for (QAction* a : {act_.save, act_.open, act_.configure, act_.neighbors, act_.reserve, act_.release, captures_->startAction(),
                      captures_->stopAction(), captures_->viewAction(), captures_->saveAction()})
     a->setEnabled(have);
   setWindowTitle(QString("Staccato%1%2").arg(have ? " — " + qs(current_->port) : "", dirty ? " •" : ""));

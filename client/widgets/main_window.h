@@ -93,7 +93,7 @@ class MainWindow : public QMainWindow {
   SessionActions* sessions_ = nullptr;
   CaptureActions* captures_ = nullptr;
   struct {
-    QAction *connect, *open, *save, *openSession, *openSessionMapped, *saveSession, *quit, *apply, *revert, *start, *stop, *clear, *startAll, *stopAll, *configure,
+    QAction *connect, *open, *save, *openSession, *openSessionMapped, *saveSession, *quit, *apply, *revert, *start, *stop, *clear, *startAll, *stopAll, *configure, *neighbors,
         *reserve, *release, *undo, *redo;
   } act_{};
 };

@@ -6,9 +6,13 @@
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QGroupBox>
+#include <QMessageBox>
+#include <QVBoxLayout>
 #include <QLabel>
 #include <QSpinBox>
 
+#include "client/widgets/device_groups_editor.h"
 #include "rpc/names/backend_names.h"
 
 namespace staccato::client {
@@ -67,10 +71,23 @@ std::optional<v1::PortConfig> askPortConfig(QWidget* parent, const v1::Port& por
   line->setSpecialValueText("from the driver");
   line->setValue(c.line_rate_bps() / 1e9);
   form->addRow("Line rate for load %", line);
+  auto* hosts = new QGroupBox("Emulated hosts (device groups): the drone answers their ARP, neighbour solicitations "
+                              "and pings; streams send as them with eth.src \"device\", eth.dst \"resolve\"",
+                              &d);
+  auto* devices = new DeviceGroupsEditor(c.devices(), hosts);
+  (new QVBoxLayout(hosts))->addWidget(devices);
+  form->addRow(hosts);
   auto* box = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &d);
-  QObject::connect(box, &QDialogButtonBox::accepted, &d, &QDialog::accept);
+  DeviceGroups groups;
+  QObject::connect(box, &QDialogButtonBox::accepted, &d, [&] {
+    auto g = devices->groups();
+    if (!g) return void(QMessageBox::warning(&d, "Emulated hosts", QString::fromStdString(g.error().toString())));
+    groups = std::move(g).value();
+    d.accept();
+  });
   QObject::connect(box, &QDialogButtonBox::rejected, &d, &QDialog::reject);
   form->addRow(box);
+  d.resize(1100, 560);
   if (d.exec() != QDialog::Accepted) return std::nullopt;
   v1::PortConfig out = c;
   out.set_tx_mode(v1::PortConfig::TxMode(mode->currentData().toInt()));
@@ -79,6 +96,7 @@ std::optional<v1::PortConfig> askPortConfig(QWidget* parent, const v1::Port& por
   out.set_track_rx(track->isChecked());
   out.set_rx_backend(v1::PortConfig::RxBackend(rx->currentData().toInt()));
   out.set_line_rate_bps(line->value() * 1e9);
+  *out.mutable_devices() = std::move(groups);
   return out;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 /// Port configuration: transmit mode, transmit backend (auto/pcap/turbo...), receive engine,
-/// tracking, turbo queues and line rate override.
+/// tracking, turbo queues, line rate override, and the emulated hosts (device groups).
 #include <optional>
 
 #include "staccato/v1/drone.pb.h"

@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "common/core/bits.h"
+#include "common/packet/link_placeholder.h"
 #include "common/packet/registry.h"
 
 namespace staccato {
@@ -160,6 +161,7 @@ Result<FieldValue> parseFieldText(const FieldSpec& f, std::string_view rawText) 
     return v;
   }
   std::string text = trim(rawText);
+  if (isLinkPlaceholder(f.name, text)) return v;  // filled by the drone at start; 0 until then
   switch (f.format) {
     case FieldFormat::kMac:
       if (!parseMac(text, v.num)) return rangeError(f, text);

@@ -10,6 +10,7 @@
 #include "common/packet/signature_layout.h"
 #include "common/stream/frame_length.h"
 #include "common/stream/known_enums.h"
+#include "common/stream/link_fill.h"
 #include "common/stream/patch_program.h"
 #include "common/stream/rate.h"
 #include "common/stream/replay.h"
@@ -147,6 +148,7 @@ Result<TxPlan> compile(const v1::Stream& stream, const std::shared_ptr<const voi
   auto built = buildFrame(layers, {plan.length.max + kFcsBytes, stream.id(), plan.seed});
   if (!built) return built.error();
   plan.frameTemplate = built->bytes;
+  if (auto st = planLinkFill(stream, *built, plan); !st) return st.error();
 
   const bool lengthMoves = plan.length.varies && built->fillLayer >= 0;
   std::vector<ByteRange> dynamic;

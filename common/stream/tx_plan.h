@@ -101,6 +101,19 @@ struct RunPlan {
   uint32_t loopCount = 0;   ///< GOTO_*: jumps back at most this often; 0 = forever
 };
 
+/// Where a drone fills the outer Ethernet addresses of a stream that uses eth.src "device" or
+/// eth.dst "resolve" (common/packet/link_placeholder.h), from its emulated hosts, at start. The
+/// compiler only records where things are; the template holds zeros there until then.
+struct LinkFill {
+  bool deviceSource = false;        ///< eth.src "device": the MAC of the host owning the IP source
+  bool resolveDestination = false;  ///< eth.dst "resolve": the next hop's MAC
+  uint8_t ipVersion = 0;            ///< 4 or 6: the first IP header after Ethernet and VLAN tags
+  uint16_t ipSrcOffset = 0;         ///< its source address (the destination follows it)
+  uint8_t vlanCount = 0;            ///< VLAN tags between Ethernet and IP (outer first)
+  uint16_t vlanTpidOffsets[2] = {}; ///< each tag's TPID (the EtherType before it); its TCI follows
+  bool active() const { return deviceSource || resolveDestination; }
+};
+
 struct TxPlan {
   uint32_t streamId = 0;
   bool tracked = false;                 ///< has a signature trailer
@@ -115,6 +128,7 @@ struct TxPlan {
   double averageFrameBytes = 0;         ///< FCS included, for bit rates
   RatePlan rate;
   RunPlan run;
+  LinkFill link;                        ///< eth.src "device" / eth.dst "resolve": the drone fills them
 };
 
 /// Compiled streams in the order they are sent, immutable and shared (by a drone's stream store

@@ -7,7 +7,10 @@
 #include <cstdio>
 
 #include "drone/clock.h"
+#include "drone/core/device_group_check.h"
 #include "drone/core/drone_errors.h"
+#include "drone/devices/link_resolver.h"
+#include "drone/devices/neighbor_view.h"
 #include "drone/core/port_config_check.h"
 #include "drone/core/stats_rows.h"
 #include "rpc/stats/stream_pairing.h"
@@ -28,7 +31,8 @@ std::vector<std::string> withoutRepeats(std::vector<std::string> names) {
 
 DroneCore::DroneCore(std::unique_ptr<PortSource> source, DroneCoreOptions options)
     : source_(std::move(source)), table_(options.defaults), streams_(options.limits.streamMemoryBytes), tx_(*source_),
-      captures_(options.limits.captureMemoryBytes), rx_(*source_), hub_([this](bool buckets) { return collect(buckets); }) {
+      captures_(options.limits.captureMemoryBytes), rx_(*source_), hosts_(*source_),
+      hub_([this](bool buckets) { return collect(buckets); }) {
   refresh();
   if (options.refreshEvery.count() > 0)
     watcher_ = std::jthread([this, every = options.refreshEvery](std::stop_token st) {
@@ -47,7 +51,13 @@ void DroneCore::refresh() {
   std::vector<PortInfo> found = source_->discover();
   std::unique_lock lock(mu_);
   const PortChanges changes = table_.refresh(std::move(found));
-  for (const std::string& name : changes.appeared) tx_.setError(name, "");  // back again: the old error is history
+  for (const std::string& name : changes.appeared) {
+    tx_.setError(name, "");  // back again: the old error is history
+    hosts_.close(name);      // its interface index may be another now
+    const PortEntry& p = table_.entries().at(name);
+    if (auto s = applyHosts(p, p.config); !s)
+      std::fprintf(stderr, "staccato-drone: %s: %s\n", name.c_str(), s.error().toString().c_str());
+  }
   for (const auto* names : {&changes.appeared, &changes.changed})
     for (const std::string& name : *names) rx_.update(table_.entries().at(name));
   reportVanished(lock, changes.vanished);
@@ -64,10 +74,17 @@ void DroneCore::reportVanished(std::unique_lock<std::mutex>& lock, const std::ve
       tx_.setError(name, errors::vanishedWhileSending(name));
     }
     rx_.close(name);
+    hosts_.close(name);
   }
   lock.unlock();
   closing.clear();  // joins the capture threads
   lock.lock();
+}
+
+Status DroneCore::applyHosts(const PortEntry& p, const v1::PortConfig& config) {
+  auto hosts = expandDeviceGroups(config.devices());
+  if (!hosts) return hosts.error();
+  return hosts_.update(p.info, std::make_shared<const devices::HostTable>(std::move(hosts).value()));
 }
 
 std::vector<v1::Port> DroneCore::listPorts() {
@@ -117,6 +134,14 @@ Status DroneCore::configurePort(const std::string& name, const v1::PortConfig& c
   if (tx_.transmitting(name)) return errors::sendingNoConfigure(name);
   tx_.reap(name);  // the last run's AF_XDP sockets go, so a new receive engine can bind
   if (auto s = checkPortConfig((*p)->info, config); !s) return s;
+  // The hosts start over (new neighbour table, announcements) only when their groups changed.
+  const auto groups = [](const v1::PortConfig& c) {
+    v1::PortConfig only;
+    *only.mutable_devices() = c.devices();
+    return only.SerializeAsString();
+  };
+  if (groups((*p)->config) != groups(config))
+    if (auto s = applyHosts(**p, config); !s) return s;
   (*p)->config = config;
   tx_.resetChoice(name);  // the port list shows what the next start would choose
   rx_.update(**p);
@@ -176,7 +201,33 @@ Result<std::shared_ptr<const rpc::Streams>> DroneCore::getStreams(const std::str
   return streams_.get(name)->streams;
 }
 
+Result<std::map<std::string, DroneCore::FilledPlans>> DroneCore::resolveLinks(const std::vector<std::string>& names,
+                                                                               const std::string& client) {
+  struct Port {
+    std::string name;
+    PlanList plans;
+    std::shared_ptr<devices::PortDevices> hosts;
+  };
+  std::vector<Port> ports;
+  {
+    std::lock_guard lock(mu_);
+    auto targets = table_.owned(names, client);
+    if (!targets) return targets.error();
+    for (PortEntry* p : *targets) ports.push_back({p->info.name, streams_.get(p->info.name)->sendable, hosts_.of(p->info.name)});
+  }
+  // Resolving waits for the network (up to a few seconds): not under the lock.
+  std::map<std::string, FilledPlans> out;
+  for (const Port& p : ports) {
+    auto filled = devices::fillLinkAddresses(p.plans, p.hosts.get(), p.name);
+    if (!filled) return filled.error();
+    if (*filled != p.plans) out[p.name] = {p.plans, *filled};
+  }
+  return out;
+}
+
 Status DroneCore::startTx(const std::vector<std::string>& names, const std::string& client, uint64_t lease) {
+  auto links = resolveLinks(withoutRepeats(names), client);
+  if (!links) return links.error();
   std::vector<PendingStart> starts;  // before the lock below: backends that did not start close unlocked
   {
     std::lock_guard lock(mu_);
@@ -187,8 +238,21 @@ Status DroneCore::startTx(const std::vector<std::string>& names, const std::stri
       if (tx_.transmitting(p->info.name)) return errors::alreadySending(p->info.name);
       if (streams_.get(p->info.name)->sendable->empty()) return errors::noEnabledStreams(p->info.name);
     }
-    for (PortEntry* p : *targets)
-      starts.push_back(tx_.begin(*p, *streams_.get(p->info.name), rx_.turbo(p->info.name)));
+    for (PortEntry* p : *targets) {
+      auto stored = streams_.get(p->info.name);
+      auto filled = links->find(p->info.name);
+      if (filled == links->end()) {
+        starts.push_back(tx_.begin(*p, *stored, rx_.turbo(p->info.name)));
+        continue;
+      }
+      if (filled->second.from != stored->sendable) {  // set anew while resolving: resolve those
+        for (const PendingStart& a : starts) tx_.abandon(a);
+        return errors::streamsChangedWhileStarting(p->info.name);
+      }
+      StoredStreams withLinks = *stored;
+      withLinks.sendable = filled->second.filled;
+      starts.push_back(tx_.begin(*p, withLinks, rx_.turbo(p->info.name)));
+    }
   }
   // Opening sockets waits for the kernel (seconds on a busy host): not under the lock. The ports
   // are marked as starting meanwhile, so nobody else starts or changes them.
@@ -245,6 +309,34 @@ Status DroneCore::clearStats(const std::vector<std::string>& names, const std::s
     if (kernel && kernel->count(p->info.name)) p->kernelBaseline = kernel->at(p->info.name);
   }
   return Ok{};
+}
+
+Result<std::vector<v1::Neighbor>> DroneCore::neighbors(const std::string& name) {
+  std::shared_ptr<devices::PortDevices> hosts;
+  {
+    std::lock_guard lock(mu_);
+    if (auto p = table_.find(name); !p) return p.error();
+    hosts = hosts_.of(name);
+  }
+  if (!hosts) return std::vector<v1::Neighbor>{};
+  return devices::neighborMessages(*hosts);
+}
+
+Result<std::vector<v1::Neighbor>> DroneCore::resolveNeighbors(const std::string& name, const std::string& client,
+                                                              const std::vector<std::string>& addresses) {
+  std::shared_ptr<devices::PortDevices> hosts;
+  {
+    std::lock_guard lock(mu_);
+    auto p = table_.find(name);
+    if (!p) return p.error();
+    if (auto s = table_.checkOwner(**p, client); !s) return s.error();
+    hosts = hosts_.of(name);
+  }
+  if (!hosts) return errors::neighborsNeedHosts(name);
+  auto targets = devices::resolveTargets(*hosts->hosts(), addresses, name);
+  if (!targets) return targets.error();
+  hosts->resolve(*targets);  // waits unlocked; failures stay in the table as FAILED
+  return devices::neighborMessages(*hosts);
 }
 
 Status DroneCore::reserve(const std::string& name, const std::string& client) {

@@ -15,6 +15,7 @@
 #include "common/core/result.h"
 #include "drone/capture/captures.h"
 #include "drone/core/drone_limits.h"
+#include "drone/core/emulated_hosts.h"
 #include "drone/core/port_source.h"
 #include "drone/core/port_table.h"
 #include "drone/core/receivers.h"
@@ -60,6 +61,12 @@ class DroneCore {
   Status stopTx(const std::vector<std::string>& ports, const std::string& client);
   /// Empty `ports`: every port `client` may change.
   Status clearStats(const std::vector<std::string>& ports, const std::string& client);
+  /// The port's neighbour table (its emulated hosts' neighbours).
+  Result<std::vector<v1::Neighbor>> neighbors(const std::string& port);
+  /// Resolves every device group's gateways and `addresses` (waits: up to about 4 s), then the
+  /// table as neighbors() gives it.
+  Result<std::vector<v1::Neighbor>> resolveNeighbors(const std::string& port, const std::string& client,
+                                                     const std::vector<std::string>& addresses);
   Status reserve(const std::string& port, const std::string& client);
   Status release(const std::string& port, const std::string& client, bool force);
 
@@ -86,6 +93,13 @@ class DroneCore {
   void addTransmitRows(v1::StatsSnapshot& snap, const std::string& name, const PortEntry& p,
                        const std::map<std::string, LinkCounters>* kernel);
   Status canSetStreamsLocked(const std::string& port, const std::string& client);
+  /// Locked: the port's hosts follow its configuration (after a configure, or when it came back).
+  Status applyHosts(const PortEntry& p, const v1::PortConfig& config);
+  /// Unlocked: the ports' plans with eth.src "device" / eth.dst "resolve" filled (resolving first).
+  struct FilledPlans {
+    PlanList from, filled;
+  };
+  Result<std::map<std::string, FilledPlans>> resolveLinks(const std::vector<std::string>& ports, const std::string& client);
   void reportVanished(std::unique_lock<std::mutex>& lock, const std::vector<std::string>& ports);
 
   std::unique_ptr<PortSource> source_;
@@ -95,6 +109,7 @@ class DroneCore {
   Transmitter tx_;
   Captures captures_;  ///< before rx_: the receive threads that copy into captures go first
   Receivers rx_;
+  EmulatedHosts hosts_;
   StatsHub hub_;           ///< after the parts it reads
   std::jthread watcher_;   ///< notices hot-plugged and removed interfaces
 };

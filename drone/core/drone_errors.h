@@ -27,6 +27,15 @@ Error noCapture(const std::string& port);
 Error captureStillRunning(const std::string& port);
 Error captureMemoryFull(size_t wanted, size_t drone, size_t left);
 
+// Emulated hosts (eth.src "device", eth.dst "resolve").
+Error noEmulatedHosts(const std::string& port, uint32_t streamId);
+Error notEmulatedHost(const std::string& port, const std::string& field, const std::string& ip);
+Error noGateway(const std::string& port, const std::string& hostIp, const std::string& dstIp);
+/// The next hop `hopIp` of host `hostIp` did not answer (ARP for IPv4, neighbour solicitation for IPv6).
+Error nextHopUnresolved(const std::string& port, const std::string& hopIp, const std::string& hostIp, bool gateway, bool ipv4);
+Error neighborsNeedHosts(const std::string& port);
+Error streamsChangedWhileStarting(const std::string& port);
+
 /// The port error of an interface that went away while sending.
 std::string vanishedWhileSending(const std::string& port);
 /// The error of a capture whose interface went away.

@@ -12,6 +12,7 @@
 #include "common/stream/tx_backend.h"
 #include "drone/capture/capture_sink.h"
 #include "drone/capture/capture_spec.h"
+#include "drone/devices/control_socket.h"
 #include "drone/port/kernel_stats.h"
 #include "drone/port/port_info.h"
 #include "drone/port/xdp_features.h"
@@ -49,6 +50,8 @@ class PortSource {
   /// to `sink`, which outlives it.
   virtual Result<std::unique_ptr<CaptureEngine>> openCapture(const PortInfo& port, const CaptureSpec& spec,
                                                              uint32_t snapLength, CaptureSink& sink) = 0;
+  /// The low-rate path of the port's emulated hosts (ARP, neighbour discovery, echo).
+  virtual Result<std::unique_ptr<devices::ControlSocket>> openControl(const PortInfo& port) = 0;
 };
 
 /// The host's network interfaces (sysfs, netlink, libpcap, AF_XDP), filtered.

@@ -61,6 +61,10 @@ class SystemPortSource final : public PortSource {
     return openPcapCapture(port.name, spec, snapLength, sink);
   }
 
+  Result<std::unique_ptr<devices::ControlSocket>> openControl(const PortInfo& port) override {
+    return devices::openPacketSocket(port.name, port.ifindex);
+  }
+
  private:
   PortFilter filter_;
   RxOptions rx_;

@@ -129,6 +129,12 @@ Result<std::unique_ptr<CaptureEngine>> FakePortSource::openCapture(const PortInf
   return fakeCaptureEngine(p, sink);
 }
 
+Result<std::unique_ptr<devices::ControlSocket>> FakePortSource::openControl(const PortInfo& info) {
+  auto p = find(info.name);
+  if (!p) return makeError(info.name, "no such simulated port", ErrorKind::kNotFound);
+  return fakeControlSocket(p->control, p->peer ? p->peer->control : nullptr);
+}
+
 void FakePortSource::unplug(const std::string& port) {
   if (auto p = find(port)) p->plugged.store(false);
 }

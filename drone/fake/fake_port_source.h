@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "drone/core/port_source.h"
+#include "drone/fake/fake_control.h"
 #include "drone/fake/fake_wire.h"
 
 namespace staccato::drone::fake {
@@ -46,6 +47,7 @@ class FakePortSource final : public PortSource {
   Result<std::unique_ptr<SignatureReceiver>> openTurboRx(const PortInfo& port) override;
   Result<std::unique_ptr<CaptureEngine>> openCapture(const PortInfo& port, const CaptureSpec& spec, uint32_t snapLength,
                                                      CaptureSink& sink) override;
+  Result<std::unique_ptr<devices::ControlSocket>> openControl(const PortInfo& port) override;
 
   // ---- what a test does to the hardware (the drone notices at its next refresh) ----
   /// The interface goes away: it leaves discover() and sends on it fail.
@@ -63,6 +65,7 @@ class FakePortSource final : public PortSource {
     FakeInbox inbox;
     FakeTap tap;                           ///< what a capture of this port sees
     std::atomic<bool> turboReceives{false};  ///< its receiver stands in for turbo: it takes signature frames
+    std::shared_ptr<ControlQueue> control = std::make_shared<ControlQueue>();
     std::shared_ptr<Port> peer;
     explicit Port(FakePortSpec s, int index)
         : spec(std::move(s)), ifindex(index), inbox(spec.inboxFrames, spec.lossless) {}

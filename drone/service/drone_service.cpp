@@ -73,7 +73,8 @@ grpc::Status DroneService::GetVersion(grpc::ServerContext*, const v1::GetVersion
   rep->set_version(STACCATO_VERSION);
   rep->set_major(kProtocolMajor);
   rep->set_minor(kProtocolMinor);
-  for (const char* c : {"pcap-tx", "signature-rx", "latency-histogram", "watch-stats", "reservations", "capture"})
+  for (const char* c : {"pcap-tx", "signature-rx", "latency-histogram", "watch-stats", "reservations", "capture",
+                        "emulated-hosts"})
     rep->add_capabilities(c);
   rep->set_hostname(hostname_);
   return grpc::Status::OK;
@@ -153,6 +154,23 @@ grpc::Status DroneService::ReservePort(grpc::ServerContext* ctx, const v1::Reser
 grpc::Status DroneService::ReleasePort(grpc::ServerContext* ctx, const v1::ReleasePortRequest* req, v1::ReleasePortReply*) {
   return asClient(ctx, req->client_id(), [&](const std::string& client) {
     return fromStatus(ports_.release(req->port(), client, req->force()));
+  });
+}
+
+grpc::Status DroneService::GetNeighbors(grpc::ServerContext*, const v1::GetNeighborsRequest* req, v1::GetNeighborsReply* rep) {
+  auto n = ports_.neighbors(req->port());
+  if (!n) return toGrpc(n.error());
+  for (auto& m : *n) *rep->add_neighbors() = std::move(m);
+  return grpc::Status::OK;
+}
+
+grpc::Status DroneService::ResolveNeighbors(grpc::ServerContext* ctx, const v1::ResolveNeighborsRequest* req,
+                                            v1::ResolveNeighborsReply* rep) {
+  return asClient(ctx, req->client_id(), [&](const std::string& client) {
+    auto n = ports_.resolveNeighbors(req->port(), client, list(req->addresses()));
+    if (!n) return toGrpc(n.error());
+    for (auto& m : *n) *rep->add_neighbors() = std::move(m);
+    return grpc::Status::OK;
   });
 }
 

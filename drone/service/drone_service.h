@@ -38,6 +38,8 @@ class DroneService final : public v1::Drone::WithCallbackMethod_WatchStats<v1::D
   grpc::Status ClearStats(grpc::ServerContext*, const v1::ClearStatsRequest*, v1::ClearStatsReply*) override;
   grpc::Status ReservePort(grpc::ServerContext*, const v1::ReservePortRequest*, v1::ReservePortReply*) override;
   grpc::Status ReleasePort(grpc::ServerContext*, const v1::ReleasePortRequest*, v1::ReleasePortReply*) override;
+  grpc::Status GetNeighbors(grpc::ServerContext*, const v1::GetNeighborsRequest*, v1::GetNeighborsReply*) override;
+  grpc::Status ResolveNeighbors(grpc::ServerContext*, const v1::ResolveNeighborsRequest*, v1::ResolveNeighborsReply*) override;
   grpc::ServerWriteReactor<v1::StatsSnapshot>* WatchStats(grpc::CallbackServerContext*,
                                                           const v1::WatchStatsRequest*) override;
   grpc::Status StartCapture(grpc::ServerContext*, const v1::StartCaptureRequest*, v1::StartCaptureReply*) override;

@@ -40,6 +40,9 @@ class ReplayedStatsSession final : public DroneSession {
   void stopCapture(const std::string&, bool, Done done) override { refuse(done); }
   void captureStatus(const std::string&, CaptureDone done) override { later([done] { done(refused()); }); }
   void fetchCapture(const std::string&, const std::string&, FetchDone done) override { later([done] { done(refused()); }); }
+  void neighbors(const std::string&, bool, NeighborsDone done) override {
+    later([done] { done(std::vector<v1::Neighbor>{}); });
+  }
 
   /// Delivers `snapshot` as if the drone had sent it.
   void deliver(const v1::StatsSnapshot& snapshot) { emit statsReceived(snapshot); }

@@ -178,6 +178,9 @@ class PortsOf final : public PortSource {
                                                      CaptureSink& sink) override {
     return all_->openCapture(port, spec, snapLength, sink);
   }
+  Result<std::unique_ptr<devices::ControlSocket>> openControl(const PortInfo& port) override {
+    return all_->openControl(port);
+  }
 
  private:
   std::shared_ptr<fake::FakePortSource> all_;

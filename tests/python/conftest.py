@@ -10,8 +10,8 @@ DRONE = os.environ.get("DRONE")
 
 @pytest.fixture
 def fake_lab(tmp_path):
-    """The address of a `staccato-drone --fake-lab` (simulated ports fake0 <-> fake1 that really
-    send, receive and capture; no root), running for the test."""
+    """A real drone over simulated ports fake0 <-> fake1 that really send, receive and capture (no
+    root, no network); its address."""
     if not DRONE:
         pytest.skip("set DRONE to the staccato-drone binary")
     address = f"unix:{tmp_path}/lab.sock"

@@ -38,6 +38,7 @@ class DroneSession : public QObject {
   using StreamsDone = std::function<void(const Result<std::vector<v1::Stream>>&)>;
   using CaptureDone = std::function<void(const Result<v1::PortCapture>&)>;
   using FetchDone = std::function<void(const Result<FetchedCapture>&)>;
+  using NeighborsDone = std::function<void(const Result<std::vector<v1::Neighbor>>&)>;
 
   explicit DroneSession(QObject* parent = nullptr) : QObject(parent) {}
   ~DroneSession() override = default;
@@ -77,6 +78,9 @@ class DroneSession : public QObject {
   virtual void captureStatus(const std::string& port, CaptureDone done) = 0;
   /// Writes what the (stopped) capture holds to `path` as pcapng, chunk by chunk.
   virtual void fetchCapture(const std::string& port, const std::string& path, FetchDone done) = 0;
+  /// The port's neighbour table; `resolve`: resolve every device group's gateway first (the
+  /// drone waits up to about 4 s).
+  virtual void neighbors(const std::string& port, bool resolve, NeighborsDone done) = 0;
 
  signals:
   void stateChanged();

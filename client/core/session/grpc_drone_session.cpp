@@ -296,6 +296,37 @@ void GrpcDroneSession::releasePort(const std::string& port, bool force, Done don
       true, std::move(done));
 }
 
+void GrpcDroneSession::neighbors(const std::string& port, bool resolve, NeighborsDone done) {
+  auto found = std::make_shared<std::vector<v1::Neighbor>>();
+  call(
+      (resolve ? "ResolveNeighbors " : "GetNeighbors ") + QString::fromStdString(port),
+      [port, resolve, found](DroneConnection& c, grpc::ClientContext& ctx) {
+        grpc::Status s;
+        google::protobuf::RepeatedPtrField<v1::Neighbor> list;
+        if (resolve) {
+          v1::ResolveNeighborsRequest req;
+          req.set_port(port);
+          req.set_client_id(DroneConnection::clientId());
+          v1::ResolveNeighborsReply rep;
+          s = c.stub().ResolveNeighbors(&ctx, req, &rep);
+          list = rep.neighbors();
+        } else {
+          v1::GetNeighborsRequest req;
+          req.set_port(port);
+          v1::GetNeighborsReply rep;
+          s = c.stub().GetNeighbors(&ctx, req, &rep);
+          list = rep.neighbors();
+        }
+        found->assign(list.begin(), list.end());
+        return s;
+      },
+      false, [found, done = std::move(done)](const Status& s) {
+        if (!done) return;
+        if (!s) return done(s.error());
+        done(*found);
+      });
+}
+
 }  // namespace staccato::client
 
 namespace staccato::client {

@@ -49,6 +49,7 @@ class GrpcDroneSession final : public DroneSession {
   void captureStatus(const std::string& port, CaptureDone done) override;
   /// On the call thread like every call: the calls after it wait until the capture is written.
   void fetchCapture(const std::string& port, const std::string& path, FetchDone done) override;
+  void neighbors(const std::string& port, bool resolve, NeighborsDone done) override;
 
  private:
   /// A unary call on the worker thread, with a context carrying token, version and deadline.

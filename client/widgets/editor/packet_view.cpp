@@ -7,6 +7,7 @@
 
 #include "client/models/editor/stream_preview.h"
 #include "common/packet/builder.h"
+#include "common/stream/link_fill.h"
 
 namespace staccato::client {
 namespace {
@@ -55,7 +56,8 @@ void PacketView::render() {
     bytes = QByteArray(reinterpret_cast<const char*>(packet->data()), static_cast<qsizetype>(packet->size()));
     errorLabel_->hide();
     const qsizetype size = bytes.size();
-    lengthLabel_->setText(tr("%1 bytes + %2 FCS = %3-byte frame").arg(size).arg(kFcsBytes).arg(size + kFcsBytes));
+    lengthLabel_->setText(tr("%1 bytes + %2 FCS = %3-byte frame").arg(size).arg(kFcsBytes).arg(size + kFcsBytes) +
+                          (usesLinkPlaceholders(stream_) ? QString(" — ") + kLinkFillNote : QString()));
   } else {
     errorLabel_->setText(QString::fromStdString(packet.error().toString()));
     errorLabel_->show();

@@ -4,6 +4,7 @@
 // Usage: gui_screenshots OUTPUT_DIR EXAMPLES_DIR   (tests/tools/screenshots.sh runs it under Xvfb)
 #include <QApplication>
 #include <QComboBox>
+#include <QDialog>
 #include <QDir>
 #include <QTabWidget>
 #include <QTableView>
@@ -17,15 +18,19 @@
 #include "client/widgets/capture_viewer.h"
 #include "client/widgets/editor/stream_editor_dialog.h"
 #include "client/widgets/main_window.h"
+#include "client/widgets/neighbors_dialog.h"
+#include "client/widgets/port_config_dialog.h"
 #include "client/widgets/port_mapping_dialog.h"
 #include "client/widgets/stats_charts.h"
 #include "client/widgets/stream_table.h"
 #include "common/files/stream_file.h"
 #include "tests/client/gui/fake_lab.h"
+#include "tests/support/device_group.h"
 
 using namespace staccato;
 using namespace staccato::client;
 using client::testing::waitFor;
+using staccato::test::deviceGroup;
 
 namespace {
 
@@ -150,5 +155,55 @@ int main(int argc, char** argv) {
       tree->setCurrentIndex(m->index(1, 0, m->index(2, 0)));  // a field of the third layer: its bytes lit
   waitFor([] { return false; }, 0.5);
   ok &= save(viewer, out.filePath("capture-viewer.png"));
+
+  // Emulated hosts: 100 hosts on ens1f0 behind a gateway that a host on ens1f1 plays, the port
+  // dialog's device groups, and the neighbour table after resolving.
+  DroneSession* east = workspace.session(eastKey);
+  int stopped = 0;
+  workspace.stop(senders, [&](const Status&) { ++stopped; });
+  waitFor([&] { return stopped > 0; });
+  int configured = 0;
+  for (const v1::Port& p : east->ports()) {
+    v1::PortConfig config = p.config();
+    config.clear_devices();
+    if (p.name() == "ens1f0") {
+      *config.add_devices() = deviceGroup(100, "02:00:00:00:0a:0a", "10.0.0.10", "10.0.0.1", "2001:db8::10", "2001:db8::1");
+      config.mutable_devices(0)->set_name("clients");
+      // A second group on VLAN 100 whose gateway nobody plays: it stays FAILED.
+      *config.add_devices() = deviceGroup(20, "02:00:00:00:0c:00", "10.0.100.10", "10.0.100.1", "2001:db8:100::10", "");
+      config.mutable_devices(1)->set_name("tagged");
+      config.mutable_devices(1)->add_vlans()->set_vid(100);
+    } else {
+      *config.add_devices() = deviceGroup(1, "02:00:00:00:0b:01", "10.0.0.1", "", "2001:db8::1", "");
+      config.mutable_devices(0)->set_name("gateway");
+    }
+    east->configurePort(p.name(), config, [&](const Status& s) {
+      ++configured;
+      if (!s) std::fprintf(stderr, "configure failed: %s\n", s.error().toString().c_str());
+    });
+  }
+  waitFor([&] { return configured == 2; });
+  east->refreshPorts();
+  waitFor([] { return false; }, 0.5);
+  for (const v1::Port& p : east->ports())
+    if (p.name() == "ens1f0") {
+      QTimer::singleShot(700, [&] {
+        if (auto* d = qobject_cast<QDialog*>(QApplication::activeModalWidget())) {
+          ok &= save(d, out.filePath("port-devices.png"));
+          d->reject();
+        }
+      });
+      askPortConfig(&window, p);
+    }
+  NeighborsDialog neighbors(*east, "ens1f0", &window);
+  neighbors.show();
+  bool resolved = false;
+  east->neighbors("ens1f0", true, [&](const Result<std::vector<v1::Neighbor>>& r) {
+    if (r) neighbors.showNeighbors(*r);
+    resolved = true;
+  });
+  waitFor([&] { return resolved; }, 10);
+  waitFor([] { return false; }, 0.3);
+  ok &= save(&neighbors, out.filePath("neighbors.png"));
   return ok ? 0 : 1;
 }

@@ -120,7 +120,8 @@ class Drone(Captures):
         """Changes some of a port's ``PortConfig`` settings (the others stay); returns the new config.
 
         Settings by proto field name: ``tx_mode``, ``track_rx``, ``line_rate_bps``, ``backend``,
-        ``tx_queues``, ``cpus``, ``rx_backend``. Enums by proto name or as staccato-cli writes
+        ``tx_queues``, ``cpus``, ``rx_backend``, ``devices`` (a whole list of device groups: see
+        add_devices). Enums by proto name or as staccato-cli writes
         them: ``backend="turbo-copy"``, ``rx_backend="pcap"``, ``tx_mode="interleaved"``.
         """
         current = next((p for p in self._call("ListPorts", drone_pb2.ListPortsRequest()).ports if p.name == port), None)
@@ -149,6 +150,47 @@ class Drone(Captures):
     def release(self, port: str, force: bool = False) -> None:
         """Releases a reservation (`force`: someone else's)."""
         self._call("ReleasePort", drone_pb2.ReleasePortRequest(port=port, client_id=self.client_id, force=force))
+
+    # ---- emulated hosts -----------------------------------------------------------------
+    def devices(self, port: str) -> list:
+        """The port's device groups (emulated hosts), as dicts of ``staccato.v1.DeviceGroup``."""
+        current = next((p for p in self.ports() if p["name"] == port), None)
+        if current is None:
+            raise DroneError(f"port '{port}' not found on {self.address}", grpc.StatusCode.NOT_FOUND)
+        return current["config"].get("devices", [])
+
+    def add_devices(self, port: str, count: int, mac: str, ip: Optional[str] = None, gateway: str = "",
+                    ipv6: Optional[str] = None, gateway6: str = "", vlans: Iterable[int] = (), step_ip: int = 0,
+                    step_mac: int = 0, name: str = "", announce: bool = False) -> list:
+        """Adds a group of `count` emulated hosts to the port, as ``staccato-cli devices PORT add``
+        does: MACs from `mac`, addresses from `ip` ("10.0.0.10/24") and `ipv6`
+        ("2001:db8::10/64"), each `step_ip` / `step_mac` apart (0 = 1), VLAN ids outer first.
+        The drone checks every value (a DroneError names the field); returns the port's groups."""
+        group = {"count": count, "mac": mac, "mac_step": step_mac, "name": name, "announce": announce,
+                 "vlans": [{"vid": v} for v in vlans]}
+        for key, text, gw in (("ipv4", ip, gateway), ("ipv6", ipv6, gateway6)):
+            if text is None:
+                continue
+            address, slash, prefix = text.partition("/")
+            if not slash or not prefix.isdigit():
+                raise ValueError(f"{key}: {text!r} is not ADDRESS/PREFIX (e.g. 10.0.0.10/24 or 2001:db8::10/64)")
+            group[key] = {"address": address, "prefix_length": int(prefix), "gateway": gw, "step": step_ip}
+        return self.configure(port, devices=self.devices(port) + [group]).get("devices", [])
+
+    def clear_devices(self, port: str) -> None:
+        """Removes every emulated host of the port."""
+        self.configure(port, devices=[])
+
+    def neighbors(self, port: str, resolve: bool = False, addresses: Iterable[str] = ()) -> list:
+        """The port's neighbour table: dicts with ip, mac, state (INCOMPLETE, REACHABLE, STALE,
+        FAILED), age_ms, device and vlans. `resolve`: first resolve every group's gateway and
+        `addresses` (waits up to about 4 s)."""
+        if resolve:
+            reply = self._call("ResolveNeighbors", drone_pb2.ResolveNeighborsRequest(
+                port=port, client_id=self.client_id, addresses=list(addresses)), timeout=max(self.timeout or 0, 30))
+        else:
+            reply = self._call("GetNeighbors", drone_pb2.GetNeighborsRequest(port=port))
+        return [to_dict(n) for n in reply.neighbors]
 
     # ---- streams ------------------------------------------------------------------------
     def set_streams(self, port: str, streams: Iterable[StreamLike]) -> None:

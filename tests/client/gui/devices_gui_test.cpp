@@ -1,0 +1,81 @@
+// Emulated hosts in the GUI: the port dialog's device groups table reads and writes groups
+// (bad cells named by group and column), and the neighbour dialog shows what the drone resolved,
+// through drones of simulated ports in the test process.
+#include <gtest/gtest.h>
+
+#include <QTableWidget>
+
+#include "client/widgets/device_groups_editor.h"
+#include "client/widgets/neighbors_dialog.h"
+#include "tests/client/gui/fake_lab.h"
+#include "tests/support/device_group.h"
+
+using namespace staccato;
+using namespace staccato::client;
+using namespace staccato::client::testing;
+
+namespace {
+
+using staccato::test::deviceGroup;
+
+
+TEST(DeviceGroupsEditor, RoundTripsGroupsAndNamesBadCells) {
+  DeviceGroups groups;
+  *groups.Add() = deviceGroup(100, "02:00:00:00:0a:0a", "10.0.0.10", "10.0.0.1");
+  auto* tag = groups[0].add_vlans();
+  tag->set_vid(100);
+  tag->set_pcp(5);
+  groups[0].mutable_ipv4()->set_step(2);
+  groups[0].set_mac_step(1);  // shown as it means (0 means 1): written back as 1
+  DeviceGroupsEditor editor(groups);
+  auto back = editor.groups();
+  ASSERT_TRUE(back) << back.error().toString();
+  ASSERT_EQ(back->size(), 1);
+  EXPECT_EQ((*back)[0].SerializeAsString(), groups[0].SerializeAsString()) << "the VLAN priority is kept";
+
+  QTableWidget* t = editor.table();
+  t->item(0, 5)->setText("2001:db8::10/64");  // an IPv6 address in the IPv4 column is the drone's to refuse
+  t->item(0, 4)->setText("100,4095");
+  auto bad = editor.groups();
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().toString(), "group 1, VLANs: '4095' is not a VLAN id (1..4094)");
+  t->item(0, 4)->setText("100,200");
+  t->item(0, 5)->setText("10.0.0.10");
+  bad = editor.groups();
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().toString(), "group 1, IPv4: '10.0.0.10' is not ADDRESS/PREFIX (e.g. 10.0.0.10/24; prefix 1..32)");
+}
+
+TEST(NeighborsDialog, ShowsWhatTheDroneResolved) {
+  FakeLab lab;
+  auto session = lab.connect("lab", pairedPorts({"p0", "p1"}, 1, false));
+  session->connectToDrone(100);
+  ASSERT_TRUE(waitFor([&] { return session->ports().size() == 2; }));
+  int configured = 0;
+  for (const v1::Port& p : session->ports()) {
+    v1::PortConfig c = p.config();
+    *c.add_devices() = p.name() == "p0" ? deviceGroup(10, "02:00:00:00:0a:0a", "10.0.0.10", "10.0.0.1")
+                                        : deviceGroup(1, "02:00:00:00:0b:01", "10.0.0.1", "");
+    session->configurePort(p.name(), c, [&](const Status& s) {
+      EXPECT_TRUE(s) << s.error().toString();
+      ++configured;
+    });
+  }
+  ASSERT_TRUE(waitFor([&] { return configured == 2; }));
+  NeighborsDialog dialog(*session, "p0");
+  bool resolved = false;
+  session->neighbors("p0", true, [&](const Result<std::vector<v1::Neighbor>>& r) {
+    ASSERT_TRUE(r) << r.error().toString();
+    dialog.showNeighbors(*r);
+    resolved = true;
+  });
+  ASSERT_TRUE(waitFor([&] { return resolved; }));
+  QTableWidget* t = dialog.table();
+  ASSERT_EQ(t->rowCount(), 1);
+  EXPECT_EQ(t->item(0, 0)->text(), "10.0.0.1");
+  EXPECT_EQ(t->item(0, 1)->text(), "02:00:00:00:0b:01");
+  EXPECT_EQ(t->item(0, 2)->text(), "REACHABLE");
+  EXPECT_EQ(t->item(0, 4)->text(), "10.0.0.10");
+}
+
+}  // namespace
