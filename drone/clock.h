@@ -18,6 +18,23 @@ inline uint64_t realtimeNs() noexcept {
   return uint64_t(ts.tv_sec) * 1'000'000'000ull + uint64_t(ts.tv_nsec);
 }
 
+/// CLOCK_REALTIME minus CLOCK_MONOTONIC, now, to turn monotonic stamps into realtime ones. The
+/// two clocks are read around each other and the pair kept only when nothing came between them
+/// (a thread preempted between two reads would shift every stamp by the time it waited).
+inline int64_t realtimeMinusMonotonicNs() noexcept {
+  constexpr uint64_t kTightNs = 2'000;
+  int64_t best = 0;
+  uint64_t bestSpan = UINT64_MAX;
+  for (int attempt = 0; attempt < 8 && bestSpan > kTightNs; ++attempt) {
+    const uint64_t before = monotonicNs(), real = realtimeNs(), after = monotonicNs();
+    if (after - before < bestSpan) {
+      bestSpan = after - before;
+      best = static_cast<int64_t>(real - (before + (after - before) / 2));
+    }
+  }
+  return best;
+}
+
 /// Waits until a monotonic deadline: sleeps while far away, spins for the last stretch.
 inline void waitUntil(uint64_t deadlineNs) noexcept {
   constexpr uint64_t kSpinNs = 60'000;

@@ -48,7 +48,7 @@ class TurboSignatureReceiver final : public SignatureReceiver, private turbo::Rx
 
   void onFrames(const turbo::RxFrame* frames, size_t n) noexcept override {
     const uint64_t now = realtimeNs();
-    const uint64_t monoToReal = now - monotonicNs();
+    const uint64_t monoToReal = static_cast<uint64_t>(realtimeMinusMonotonicNs());
     for (size_t i = 0; i < n; ++i) {
       const turbo::RxFrame& f = frames[i];
       onFrame(f.data, f.len, f.len, f.arrivalMonoNs ? f.arrivalMonoNs + monoToReal : now);

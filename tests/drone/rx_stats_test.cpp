@@ -3,6 +3,7 @@
 #include <random>
 
 #include "drone/core/stats_rows.h"
+#include "drone/clock.h"
 #include "drone/rx/latency_histogram.h"
 #include "drone/rx/sequence_tracker.h"
 #include "drone/rx/stream_rx_stats.h"
@@ -140,6 +141,19 @@ TEST(LaneSequences, LossDuplicatesAndReorderingAreCountedPerLane) {
   s.clear();
   EXPECT_EQ(s.unique(), 0u);
   EXPECT_EQ(s.lost(), 0u);
+}
+
+// Turbo receive turns the driver's monotonic stamps into the signature's realtime clock with this
+// offset: it must be the clocks' real difference (a thread preempted between two reads once
+// shifted a whole batch by the time it waited, and a frame seemed to arrive before it was sent).
+TEST(Clocks, RealtimeMinusMonotonicIsTheClocksDifference) {
+  for (int i = 0; i < 100; ++i) {
+    const int64_t offset = realtimeMinusMonotonicNs();
+    const uint64_t m = monotonicNs(), r = realtimeNs(), m2 = monotonicNs();
+    const int64_t low = static_cast<int64_t>(r - m2), high = static_cast<int64_t>(r - m);
+    EXPECT_LE(offset, high + 50'000) << "attempt " << i;
+    EXPECT_GE(offset, low - 50'000) << "attempt " << i;
+  }
 }
 
 }  // namespace
