@@ -71,7 +71,12 @@ Status writeLatencyFiles(const Args& args, const std::vector<std::pair<std::stri
       ++streams;
       only = h.row;
     }
-    if (streams == 0) return makeError("--latency-hgrm", "no received stream with a latency histogram (is a stream tracked on a receive port?)");
+    if (streams == 0) {
+      // Not a failure of the run (nothing received yet, or every packet lost): its verdicts still count.
+      std::cerr << "staccato-cli: warning: " << *path
+                << " not written: no received stream with a latency histogram (is a stream tracked on a receive port?)\n";
+      return Ok{};
+    }
     const std::string title = streams == 1 ? "Latency of " + describe(*only)
                                            : "Latency of " + std::to_string(streams) + " streams together";
     std::ostringstream hgrm;

@@ -21,7 +21,7 @@ bool wantsLatencyBuckets(const Args& args);
 /// Writes the files that `args` asks for from each drone's snapshot (by address). A stream
 /// whose buckets are malformed is left out with a warning on stderr; a receive row that another
 /// drone's snapshot already pairs with its sender counts once. An error when a file cannot be
-/// written, or --latency-hgrm has no stream with buckets to describe.
+/// written; --latency-hgrm with no stream to describe is only a warning (the run's verdicts stand).
 Status writeLatencyFiles(const Args& args, const std::vector<std::pair<std::string, v1::StatsSnapshot>>& snapshots);
 
 }  // namespace staccato::cli

@@ -47,7 +47,6 @@ int runCommand(const std::vector<std::string>& argv) {
   drones[0].conn = std::move(conn).value();
   drones[0].address = drones[0].conn->address().target;
   drones[0].sending = {tx};
-  drones[0].rxPort = rx;
   // The receive port's drone when it is not the sending one (same token and TLS options).
   if (auto target = args->get("--rx-drone")) {
     Args rxArgs = *args;
@@ -58,6 +57,8 @@ int runCommand(const std::vector<std::string>& argv) {
     receiver.conn = std::move(r).value();
     receiver.address = receiver.conn->address().target;
     receiver.rxPort = rx;
+  } else {
+    drones[0].rxPort = rx;
   }
   const std::string me = client::DroneConnection::clientId();
   auto clearStats = [&](client::DroneConnection& d, std::vector<std::string> ports) {

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <thread>
@@ -39,11 +40,18 @@ std::vector<v1::StatsSnapshot> pairedSnapshots(const std::vector<RunDrone>& dron
   return snaps;
 }
 
+/// The receive port shown beside the progress, on whichever drone holds it (null: none).
+const v1::PortStats* shownReceivePort(const std::vector<RunDrone>& drones) {
+  for (const auto& d : drones)
+    if (!d.rxPort.empty()) return rpc::portRow(d.snap, d.rxPort);
+  return nullptr;
+}
+
 std::string progress(const std::vector<RunDrone>& drones) {
-  const std::vector<v1::StatsSnapshot> snaps = pairedSnapshots(drones);
+  const v1::PortStats* rx = shownReceivePort(drones);
   std::string line;
-  for (size_t i = 0; i < drones.size(); ++i)
-    for (const auto& port : drones[i].sending) line += progressLine(snaps[i], port, drones[i].rxPort) + "  ";
+  for (const auto& d : drones)
+    for (const auto& port : d.sending) line += progressLine(rpc::portRow(d.snap, port), rx) + "  ";
   return line;
 }
 
@@ -105,10 +113,18 @@ int runDrones(const Args& args, std::vector<RunDrone>& drones, const RunLimits& 
   outcome.ports = std::move(ports);
   std::vector<v1::StatsSnapshot> snaps = pairedSnapshots(drones);
   if (oneSnapshot) {
-    // The receive port of another drone joins the sender's report, as if it were one drone's.
-    for (size_t i = 1; i < drones.size(); ++i)
-      for (const auto& p : snaps[i].ports())
-        if (p.port() == drones[i].rxPort) *snaps[0].add_ports() = p;
+    // The receive port of another drone joins the sender's report, as if it were one drone's,
+    // in place of a port of the same name there that this run does not send on.
+    for (size_t i = 1; i < drones.size(); ++i) {
+      const v1::PortStats* rx = rpc::portRow(snaps[i], drones[i].rxPort);
+      if (!rx) continue;
+      auto* rows = snaps[0].mutable_ports();
+      const auto& sending = drones[0].sending;
+      for (int r = rows->size() - 1; r >= 0; --r)
+        if (rows->Get(r).port() == rx->port() && std::find(sending.begin(), sending.end(), rx->port()) == sending.end())
+          rows->DeleteSubrange(r, 1);
+      *rows->Add() = *rx;
+    }
     outcome.snapshots.emplace_back(drones[0].address, std::move(snaps[0]));
   } else {
     for (size_t i = 0; i < drones.size(); ++i) outcome.snapshots.emplace_back(drones[i].address, std::move(snaps[i]));

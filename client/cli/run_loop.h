@@ -17,7 +17,7 @@ struct RunDrone {
   std::string address;
   std::unique_ptr<client::DroneConnection> conn;
   std::vector<std::string> sending;  ///< the ports this run starts (those with streams)
-  std::string rxPort;                ///< shown beside the sending port's progress ("" = none)
+  std::string rxPort;                ///< its port shown beside the sending ports' progress ("" = none)
   std::unique_ptr<Watch> watch;
   v1::StatsSnapshot snap;            ///< the latest (after the run: the settled one)
 };

@@ -132,15 +132,12 @@ std::string toJson(const google::protobuf::Message& message) {
 
 void printJson(std::ostream& out, const google::protobuf::Message& message) { out << toJson(message) << "\n"; }
 
-std::string progressLine(const v1::StatsSnapshot& snap, const std::string& txPort, const std::string& rxPort) {
+std::string progressLine(const v1::PortStats* tx, const v1::PortStats* rx) {
   std::string line;
-  for (const auto& p : snap.ports()) {
-    if (p.port() == txPort)
-      line += "tx " + std::to_string(p.drone_tx_packets()) + " pkts " + human(p.tx_pps(), "pps") + " " +
-              human(p.tx_bps_l1(), "bps");
-    if (!rxPort.empty() && p.port() == rxPort)
-      line += "  rx " + std::to_string(p.rx_packets()) + " pkts " + human(p.rx_pps(), "pps");
-  }
+  if (tx)
+    line += "tx " + std::to_string(tx->drone_tx_packets()) + " pkts " + human(tx->tx_pps(), "pps") + " " +
+            human(tx->tx_bps_l1(), "bps");
+  if (rx) line += "  rx " + std::to_string(rx->rx_packets()) + " pkts " + human(rx->rx_pps(), "pps");
   return line;
 }
 

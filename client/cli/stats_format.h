@@ -12,7 +12,7 @@ void printStatsTables(std::ostream& out, const v1::StatsSnapshot& snap);
 /// stats snapshot {"ports": [...], "streams": [...]}.
 void printJson(std::ostream& out, const google::protobuf::Message& message);
 std::string toJson(const google::protobuf::Message& message);
-/// One line for a live progress display.
-std::string progressLine(const v1::StatsSnapshot& snap, const std::string& txPort, const std::string& rxPort);
+/// One line for a live progress display: a sending port's row and, when shown, a receiving one's.
+std::string progressLine(const v1::PortStats* tx, const v1::PortStats* rx);
 
 }  // namespace staccato::cli

@@ -13,7 +13,7 @@
 namespace staccato::client {
 
 NeighborsDialog::NeighborsDialog(DroneSession& session, std::string port, QWidget* parent)
-    : QDialog(parent), session_(session), port_(std::move(port)), table_(new QTableWidget(0, 6, this)),
+    : QDialog(parent), session_(&session), port_(std::move(port)), table_(new QTableWidget(0, 6, this)),
       status_(new QLabel(this)) {
   setWindowTitle(QString("Neighbours of %1").arg(QString::fromStdString(port_)));
   table_->setObjectName("neighbors");
@@ -34,13 +34,15 @@ NeighborsDialog::NeighborsDialog(DroneSession& session, std::string port, QWidge
   layout->addWidget(status_);
   layout->addWidget(buttons);
   resize(820, 360);
+  connect(&session, &QObject::destroyed, this, &QDialog::reject);
   ask(false);
 }
 
 void NeighborsDialog::ask(bool resolve) {
+  if (!session_) return;
   status_->setText(resolve ? "Resolving…" : "Asking the drone…");
   QPointer<NeighborsDialog> self(this);
-  session_.neighbors(port_, resolve, [self](const Result<std::vector<v1::Neighbor>>& r) {
+  session_->neighbors(port_, resolve, [self](const Result<std::vector<v1::Neighbor>>& r) {
     if (!self) return;
     if (!r) return self->status_->setText(QString::fromStdString(r.error().toString()));
     self->showNeighbors(*r);

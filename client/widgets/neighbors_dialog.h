@@ -1,7 +1,9 @@
 #pragma once
 /// A port's neighbour table (its emulated hosts' neighbours: IP, MAC, state, age, the host, VLANs),
-/// refreshed on demand, with "Resolve" asking the drone to resolve every group's gateway.
+/// refreshed on demand, with "Resolve" asking the drone to resolve every group's gateway. It
+/// closes when its drone's session goes (disconnected, or replaced by a reconnect).
 #include <QDialog>
+#include <QPointer>
 
 #include "staccato/v1/drone.pb.h"
 
@@ -22,7 +24,7 @@ class NeighborsDialog : public QDialog {
 
  private:
   void ask(bool resolve);
-  DroneSession& session_;
+  QPointer<DroneSession> session_;  ///< null once the session is gone (the dialog then closes)
   std::string port_;
   QTableWidget* table_;
   QLabel* status_;

@@ -77,10 +77,15 @@ void pairAcrossDrones(const std::vector<v1::StatsSnapshot*>& snapshots) {
   }
 }
 
-bool portTransmitting(const v1::StatsSnapshot& snap, const std::string& port) {
+const v1::PortStats* portRow(const v1::StatsSnapshot& snap, const std::string& port) {
   for (const auto& p : snap.ports())
-    if (p.port() == port) return p.transmitting();
-  return false;
+    if (p.port() == port) return &p;
+  return nullptr;
+}
+
+bool portTransmitting(const v1::StatsSnapshot& snap, const std::string& port) {
+  const v1::PortStats* row = portRow(snap, port);
+  return row && row->transmitting();
 }
 
 }  // namespace staccato::rpc

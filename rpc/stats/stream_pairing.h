@@ -34,6 +34,9 @@ inline uint64_t provenLoss(uint64_t gaps, uint64_t missed) { return gaps > misse
 /// own rows; the senders' snapshots gain the receive side.
 void pairAcrossDrones(const std::vector<v1::StatsSnapshot*>& snapshots);
 
+/// The snapshot's row of `port` (nullptr when absent).
+const v1::PortStats* portRow(const v1::StatsSnapshot& snap, const std::string& port);
+
 /// The transmitting flag of `port` in the snapshot's port rows (false when absent).
 bool portTransmitting(const v1::StatsSnapshot& snap, const std::string& port);
 

@@ -14,6 +14,7 @@
 #include "drone/core/drone_core.h"
 #include "drone/core/drone_errors.h"
 #include "drone/fake/fake_port_source.h"
+#include "rpc/stats/stream_pairing.h"
 #include "tests/support/stacks.h"
 
 namespace staccato::drone::test {
@@ -85,11 +86,7 @@ inline std::string errorText(const Status& s) { return s ? std::string() : s.err
   } while (0)
 
 /// The port's row in the snapshot, or null.
-inline const v1::PortStats* portRow(const v1::StatsSnapshot& snap, const std::string& port) {
-  for (const auto& p : snap.ports())
-    if (p.port() == port) return &p;
-  return nullptr;
-}
+using rpc::portRow;
 
 /// The stream row with this transmit port, receive port ("" = a row without that side) and id.
 inline const v1::StreamStats* streamRow(const v1::StatsSnapshot& snap, const std::string& txPort, uint32_t id,

@@ -164,3 +164,14 @@ def test_fake_lab_buckets_hold_every_packet_and_give_the_drones_percentiles(fake
     hgrm = (tmp_path / "l.hgrm").read_text().splitlines()
     assert hgrm[0] == "#[Latency of 2 streams together]"
     assert "Total count    =         6000]" in hgrm[-2]
+
+
+@pytest.mark.skipif(not CLI, reason="set CLI to the staccato-cli binary")
+def test_cli_hgrm_without_a_histogram_is_a_warning_not_a_failure(fake_lab, tmp_path):
+    with staccato.Drone(fake_lab) as drone:
+        drone.clear_stats("fake0", "fake1")
+    out = subprocess.run([CLI, "--drone", fake_lab, "stats", "fake1", "--latency-hgrm", str(tmp_path / "l.hgrm")],
+                         capture_output=True, text=True, timeout=30)
+    assert out.returncode == 0, out.stderr
+    assert "l.hgrm not written: no received stream with a latency histogram" in out.stderr
+    assert not (tmp_path / "l.hgrm").exists()

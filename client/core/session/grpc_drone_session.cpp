@@ -327,10 +327,6 @@ void GrpcDroneSession::neighbors(const std::string& port, bool resolve, Neighbor
       });
 }
 
-}  // namespace staccato::client
-
-namespace staccato::client {
-
 void GrpcDroneSession::startCapture(v1::StartCaptureRequest request, Done done) {
   request.set_client_id(DroneConnection::clientId());
   call(

@@ -76,6 +76,11 @@ TEST(NeighborsDialog, ShowsWhatTheDroneResolved) {
   EXPECT_EQ(t->item(0, 1)->text(), "02:00:00:00:0b:01");
   EXPECT_EQ(t->item(0, 2)->text(), "REACHABLE");
   EXPECT_EQ(t->item(0, 4)->text(), "10.0.0.10");
+
+  dialog.show();
+  ASSERT_TRUE(dialog.isVisible());
+  session.reset();  // disconnected, or replaced by a reconnect: the dialog goes with it
+  EXPECT_FALSE(dialog.isVisible());
 }
 
 }  // namespace
