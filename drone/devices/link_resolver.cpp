@@ -42,7 +42,10 @@ Result<Cycle> addressCycle(const TxPlan& plan, size_t offset, size_t len, const 
   }
   const PatchOp& op = plan.ops[static_cast<size_t>(c.op)];
   uint64_t period = op.count;
-  if (!period) period = uint64_t{1} << (64 - __builtin_clzll(op.window.fieldMask | 1));
+  if (!period) {  // it wraps with its field: 2^width values (a 64-bit field never repeats in practice)
+    const int width = 64 - __builtin_clzll(op.window.fieldMask | 1);
+    period = width >= 64 ? 0 : uint64_t{1} << width;
+  }
   if (period > kMaxFilledValues || period == 0)
     return makeError(field, "takes more than " + std::to_string(kMaxFilledValues) +
                                 " values before it repeats: give its variable field a count");
@@ -78,9 +81,9 @@ Result<NeighborKey> nextHop(const Host& h, const Ip6& dst, const std::string& po
   return NeighborKey::v6(d.link, h.gateway6);
 }
 
-/// Writes `values` (one per cursor of `driver`) at `offset`: into the template when they are all
-/// the same, else as a list op in step with the op that varies the address.
-Status place(TxPlan& plan, const Cycle& driver, const std::vector<uint64_t>& values, uint16_t offset, uint8_t bytes) {
+/// Writes `values` (one per cursor of the op that varies the address) at `offset`: into the
+/// template when they are all the same, else as a list op, which walks in step with that op.
+Status place(TxPlan& plan, const std::vector<uint64_t>& values, uint16_t offset, uint8_t bytes) {
   auto storeAt = [&](uint64_t v) {
     for (int b = bytes - 1; b >= 0; --b, v >>= 8) plan.frameTemplate[offset + static_cast<size_t>(b)] = static_cast<uint8_t>(v);
   };
@@ -95,7 +98,6 @@ Status place(TxPlan& plan, const Cycle& driver, const std::vector<uint64_t>& val
   op.start = plan.listValues.size();
   op.count = values.size();
   plan.listValues.insert(plan.listValues.end(), values.begin(), values.end());
-  (void)driver;  // the list has one value per cursor of the driver's op, so it walks in step
   plan.ops.push_back(op);  // no checksum covers Ethernet addresses or VLAN tags
   return Ok{};
 }
@@ -103,7 +105,7 @@ Status place(TxPlan& plan, const Cycle& driver, const std::vector<uint64_t>& val
 Status fillSource(TxPlan& plan, const Cycle& src, const std::vector<const Host*>& owners) {
   std::vector<uint64_t> macs;
   for (const Host* h : owners) macs.push_back(h->mac);
-  if (auto s = place(plan, src, macs, 6, 6); !s) return s;
+  if (auto s = place(plan, macs, 6, 6); !s) return s;
   const LinkFill& link = plan.link;
   for (size_t i = 0; i < owners.size(); ++i)
     if (owners[i]->vlans.count != link.vlanCount)
@@ -119,7 +121,7 @@ Status fillSource(TxPlan& plan, const Cycle& src, const std::vector<const Host*>
     const uint16_t at = link.vlanTpidOffsets[t];
     plan.frameTemplate[at] = static_cast<uint8_t>(owners[0]->vlans.tpid[t] >> 8);
     plan.frameTemplate[at + 1] = static_cast<uint8_t>(owners[0]->vlans.tpid[t]);
-    if (auto s = place(plan, src, tcis, static_cast<uint16_t>(at + 2), 2); !s) return s;
+    if (auto s = place(plan, tcis, static_cast<uint16_t>(at + 2), 2); !s) return s;
   }
   return Ok{};
 }
@@ -175,11 +177,11 @@ Status fillDestination(TxPlan& plan, const PlanNeeds& n, const std::map<Neighbor
   std::vector<uint64_t> values;
   if (byDst) {
     for (size_t j = 0; j < D; ++j) values.push_back(mac(0, j));
-    return place(plan, n.dst, values, 0, 6);
+    return place(plan, values, 0, 6);
   }
   if (bySrc) {
     for (size_t i = 0; i < S; ++i) values.push_back(mac(i, 0));
-    return place(plan, n.src, values, 0, 6);
+    return place(plan, values, 0, 6);
   }
   return makeError("layers", "the next hop depends on both the IP source and destination as they vary; vary one of them");
 }

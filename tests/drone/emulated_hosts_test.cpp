@@ -112,6 +112,17 @@ TEST(EmulatedHosts, StreamsThatCannotSendAsAHostAreRefused) {
   EXPECT_FAILS_WITH(d.core().startTx({"a"}, ""), errors::noEmulatedHosts("a", 1));
   ASSERT_TRUE(d.configure("a", [](v1::PortConfig& c) { *c.add_devices() = deviceGroup(10, "02:00:00:00:01:00", "10.0.0.10", "10.0.0.1"); }));
   EXPECT_FAILS_WITH(d.core().startTx({"a"}, ""), errors::notEmulatedHost("a", "ip.src", "10.0.0.20").withPrefix("stream 1"));
+  // A source that walks without a count never repeats within what the drone can fill: refused,
+  // for IPv4 (2^32 values) and IPv6 (a 64-bit field) alike.
+  for (bool ipv6 : {false, true}) {
+    v1::Stream endless = routedStream(2, 10, ipv6);
+    endless.mutable_variable_fields(0)->clear_count();
+    ASSERT_TRUE(d.setStreams("a", {endless}));
+    auto started = d.core().startTx({"a"}, "");
+    ASSERT_FALSE(started) << ipv6;
+    EXPECT_NE(started.error().toString().find("before it repeats: give its variable field a count"), std::string::npos)
+        << started.error().toString();
+  }
   auto resolved = d.core().resolveNeighbors("a", "", {"10.0.0.77", "not an address"});
   ASSERT_FALSE(resolved);
   EXPECT_EQ(resolved.error().toString(), "addresses[1]: 'not an address' is not an IPv4 or IPv6 address");
