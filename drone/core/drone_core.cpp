@@ -201,56 +201,68 @@ Result<std::shared_ptr<const rpc::Streams>> DroneCore::getStreams(const std::str
   return streams_.get(name)->streams;
 }
 
+std::shared_ptr<const devices::HostTable> DroneCore::hostTableLocked(const std::string& port) const {
+  auto devices = hosts_.of(port);
+  return devices ? devices->hosts() : nullptr;
+}
+
 Result<std::map<std::string, DroneCore::FilledPlans>> DroneCore::resolveLinks(const std::vector<std::string>& names,
                                                                                const std::string& client) {
   struct Port {
     std::string name;
     PlanList plans;
-    std::shared_ptr<devices::PortDevices> hosts;
+    std::shared_ptr<devices::PortDevices> devices;
+    std::shared_ptr<const devices::HostTable> hosts;
   };
   std::vector<Port> ports;
   {
     std::lock_guard lock(mu_);
     auto targets = table_.owned(names, client);
     if (!targets) return targets.error();
-    for (PortEntry* p : *targets) ports.push_back({p->info.name, streams_.get(p->info.name)->sendable, hosts_.of(p->info.name)});
+    for (PortEntry* p : *targets) {  // the cheap refusals first: no resolving for a start that cannot happen
+      if (tx_.transmitting(p->info.name)) return errors::alreadySending(p->info.name);
+      PlanList plans = streams_.get(p->info.name)->sendable;
+      if (plans->empty()) return errors::noEnabledStreams(p->info.name);
+      ports.push_back({p->info.name, std::move(plans), hosts_.of(p->info.name), hostTableLocked(p->info.name)});
+    }
   }
   // Resolving waits for the network (up to a few seconds): not under the lock.
   std::map<std::string, FilledPlans> out;
   for (const Port& p : ports) {
-    auto filled = devices::fillLinkAddresses(p.plans, p.hosts.get(), p.name);
-    if (!filled) return filled.error();
-    if (*filled != p.plans) out[p.name] = {p.plans, *filled};
+    auto filled = devices::fillLinkAddresses(p.plans, p.devices.get(), p.name);
+    FilledPlans resolved{p.plans, filled ? *filled : nullptr, p.hosts};
+    if (!filled) {  // a reconfigured port stops answering the old hosts' probes: say what really happened
+      std::lock_guard lock(mu_);
+      return changedLocked(p.name, resolved) ? errors::changedWhileStarting(p.name) : filled.error();
+    }
+    out[p.name] = std::move(resolved);
   }
   return out;
 }
 
+bool DroneCore::changedLocked(const std::string& port, const FilledPlans& resolved) const {
+  return resolved.from != streams_.get(port)->sendable || resolved.hosts != hostTableLocked(port);
+}
+
 Status DroneCore::startTx(const std::vector<std::string>& names, const std::string& client, uint64_t lease) {
-  auto links = resolveLinks(withoutRepeats(names), client);
+  const std::vector<std::string> ports = withoutRepeats(names);
+  auto links = resolveLinks(ports, client);
   if (!links) return links.error();
   std::vector<PendingStart> starts;  // before the lock below: backends that did not start close unlocked
   {
     std::lock_guard lock(mu_);
-    auto targets = table_.owned(withoutRepeats(names), client);
+    auto targets = table_.owned(ports, client);
     if (!targets) return targets.error();
-    // Check every port first: either all start or none does.
+    // Check every port again (things may have changed while resolving): either all start or none does.
     for (PortEntry* p : *targets) {
-      if (tx_.transmitting(p->info.name)) return errors::alreadySending(p->info.name);
-      if (streams_.get(p->info.name)->sendable->empty()) return errors::noEnabledStreams(p->info.name);
+      const std::string& name = p->info.name;
+      if (tx_.transmitting(name)) return errors::alreadySending(name);
+      // Streams or hosts set anew meanwhile would send what nobody resolved: refuse.
+      if (changedLocked(name, links->at(name))) return errors::changedWhileStarting(name);
     }
     for (PortEntry* p : *targets) {
-      auto stored = streams_.get(p->info.name);
-      auto filled = links->find(p->info.name);
-      if (filled == links->end()) {
-        starts.push_back(tx_.begin(*p, *stored, rx_.turbo(p->info.name)));
-        continue;
-      }
-      if (filled->second.from != stored->sendable) {  // set anew while resolving: resolve those
-        for (const PendingStart& a : starts) tx_.abandon(a);
-        return errors::streamsChangedWhileStarting(p->info.name);
-      }
-      StoredStreams withLinks = *stored;
-      withLinks.sendable = filled->second.filled;
+      StoredStreams withLinks = *streams_.get(p->info.name);
+      withLinks.sendable = links->at(p->info.name).filled;
       starts.push_back(tx_.begin(*p, withLinks, rx_.turbo(p->info.name)));
     }
   }

@@ -112,8 +112,8 @@ Error neighborsNeedHosts(const std::string& port) {
                    ErrorKind::kBusy);
 }
 
-Error streamsChangedWhileStarting(const std::string& port) {
-  return makeError("ports", port + "'s streams changed while their next hops were resolved; start again", ErrorKind::kBusy);
+Error changedWhileStarting(const std::string& port) {
+  return makeError("ports", port + "'s streams or emulated hosts changed while their next hops were resolved; start again", ErrorKind::kBusy);
 }
 
 std::string vanishedWhileSending(const std::string& port) {

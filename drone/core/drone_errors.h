@@ -34,7 +34,7 @@ Error noGateway(const std::string& port, const std::string& hostIp, const std::s
 /// The next hop `hopIp` of host `hostIp` did not answer (ARP for IPv4, neighbour solicitation for IPv6).
 Error nextHopUnresolved(const std::string& port, const std::string& hopIp, const std::string& hostIp, bool gateway, bool ipv4);
 Error neighborsNeedHosts(const std::string& port);
-Error streamsChangedWhileStarting(const std::string& port);
+Error changedWhileStarting(const std::string& port);
 
 /// The port error of an interface that went away while sending.
 std::string vanishedWhileSending(const std::string& port);

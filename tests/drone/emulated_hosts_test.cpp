@@ -106,6 +106,39 @@ TEST(EmulatedHosts, AStartResolvesTheGatewayOrRefusesNamingItAndThePort) {
   EXPECT_EQ((*learnt)[0].state(), v1::Neighbor::STALE);
 }
 
+/// Ports a..d (a-b, c-d) where c emulates 100 hosts behind 10.0.0.1, which nobody answers yet.
+std::unique_ptr<FakeDrone> droneWithASlowGateway() {
+  auto ports = fake::fakePair("a", "b");
+  for (auto& p : fake::fakePair("c", "d")) ports.push_back(std::move(p));
+  auto d = std::make_unique<FakeDrone>(std::move(ports));
+  EXPECT_TRUE(d->configure("c", [](v1::PortConfig& c) {
+    *c.add_devices() = deviceGroup(100, "02:00:00:00:01:00", "10.0.0.10", "10.0.0.1");
+  }));
+  EXPECT_TRUE(d->setStreams("c", {routedStream(1, 0)}));
+  EXPECT_TRUE(d->setStreams("a", {S({L("eth"), L("ip"), L("udp")}, 64)}));
+  return d;
+}
+
+TEST(EmulatedHosts, WhatChangesWhileNextHopsResolveIsNotSentUnresolved) {
+  // While c's gateway is probed (the first probe goes unanswered), a's streams become ones that
+  // need resolving, or c's hosts change: the start is refused, nothing sends.
+  for (bool changeStreams : {true, false}) {
+    auto d = droneWithASlowGateway();
+    std::thread start([&] {
+      EXPECT_FAILS_WITH(d->core().startTx({"c", "a"}, ""), errors::changedWhileStarting(changeStreams ? "a" : "c"));
+    });
+    std::this_thread::sleep_for(300ms);
+    ASSERT_TRUE(d->configure("d", [](v1::PortConfig& c) { *c.add_devices() = deviceGroup(1, "02:00:00:00:0d:01", "10.0.0.1", ""); }));
+    if (changeStreams)
+      ASSERT_TRUE(d->setStreams("a", {routedStream(2, 0)}));
+    else
+      ASSERT_TRUE(d->configure("c", [](v1::PortConfig& c) { c.mutable_devices(0)->set_count(50); }));
+    start.join();
+    EXPECT_FALSE(d->transmitting("a"));
+    EXPECT_FALSE(d->transmitting("c"));
+  }
+}
+
 TEST(EmulatedHosts, StreamsThatCannotSendAsAHostAreRefused) {
   FakeDrone d;
   ASSERT_TRUE(d.setStreams("a", {routedStream(1, 10)}));
