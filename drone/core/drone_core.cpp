@@ -58,8 +58,8 @@ void DroneCore::refresh() {
     if (auto s = applyHosts(p, p.config); !s)
       std::fprintf(stderr, "staccato-drone: %s: %s\n", name.c_str(), s.error().toString().c_str());
   }
-  for (const auto* names : {&changes.appeared, &changes.changed})
-    for (const std::string& name : *names) rx_.update(table_.entries().at(name));
+  for (const std::string& name : changes.appeared) rx_.update(table_.entries().at(name), true);
+  for (const std::string& name : changes.changed) rx_.update(table_.entries().at(name), false);
   reportVanished(lock, changes.vanished);
 }
 
@@ -144,7 +144,7 @@ Status DroneCore::configurePort(const std::string& name, const v1::PortConfig& c
     if (auto s = applyHosts(**p, config); !s) return s;
   (*p)->config = config;
   tx_.resetChoice(name);  // the port list shows what the next start would choose
-  rx_.update(**p);
+  rx_.update(**p, true);
   return Ok{};
 }
 

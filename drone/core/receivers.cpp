@@ -4,15 +4,16 @@
 
 namespace staccato::drone {
 
-void Receivers::update(const PortEntry& port) {
+void Receivers::update(const PortEntry& port, bool retryFailed) {
   PortRx& rx = ports_[port.info.name];
   const v1::PortConfig& want = port.config;
   auto asksTurbo = [](const v1::PortConfig& c) { return c.rx_backend() != v1::PortConfig::RX_PCAP; };
   // Turbo depends on the MTU (frame size) and the receive queues (one socket each): it is
   // tried again when they change.
   const bool shapeChanged = port.info.mtu != rx.openedFor.mtu || port.info.rxQueues != rx.openedFor.rxQueues;
-  if (want.track_rx() && rx.receiver && asksTurbo(want) == asksTurbo(rx.openedWith) && !(asksTurbo(want) && shapeChanged))
-    return;
+  const bool sameAsk = want.track_rx() == rx.openedWith.track_rx() && asksTurbo(want) == asksTurbo(rx.openedWith);
+  const bool failed = want.track_rx() && !rx.receiver;
+  if (rx.opened && sameAsk && !(want.track_rx() && asksTurbo(want) && shapeChanged) && !(failed && retryFailed)) return;
   rx.receiver.reset();  // first: the new engine may need what the old one holds
   ReceiverChoice c = openReceiver(source_, port.info, want);
   rx.receiver = std::move(c.receiver);
@@ -26,9 +27,14 @@ void Receivers::update(const PortEntry& port) {
     std::fprintf(stderr, "staccato-drone: %s: receive: %s\n", port.info.name.c_str(), rx.reason.c_str());
   rx.openedWith = want;
   rx.openedFor = port.info;
+  rx.opened = true;
 }
 
-void Receivers::close(const std::string& port) { ports_[port].receiver.reset(); }
+void Receivers::close(const std::string& port) {
+  PortRx& rx = ports_[port];
+  rx.receiver.reset();
+  rx.opened = false;
+}
 
 void Receivers::setTap(const std::string& port, CaptureSink* tap) {
   PortRx& rx = ports_[port];

@@ -19,6 +19,7 @@ struct PortRx {
   v1::PortConfig openedWith;   ///< the config it was opened for
   PortInfo openedFor;          ///< the interface as it was then
   CaptureSink* tap = nullptr;  ///< the port's capture, given every engine opened meanwhile
+  bool opened = false;         ///< update() chose since the port (re)appeared
 };
 
 class Receivers {
@@ -26,8 +27,9 @@ class Receivers {
   explicit Receivers(PortSource& source) : source_(source) {}
 
   /// Opens (or re-opens, when the config or the interface's shape changed) the engine the
-  /// port's config asks for.
-  void update(const PortEntry& port);
+  /// port's config asks for. An engine that could not open is tried again only when something
+  /// changed or `retryFailed` (the user configured the port): not on every refresh of the ports.
+  void update(const PortEntry& port, bool retryFailed);
   void close(const std::string& port);
   /// A capture of the port (null: none): the frames its engine takes before the kernel's taps
   /// (turbo) are copied to it, whichever engine the port receives with now or later. Returns

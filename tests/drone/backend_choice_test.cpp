@@ -157,6 +157,13 @@ TEST(ReceiveChoice, AReceiverThatCannotOpenIsThePortsError) {
   const v1::Port b = d.listed("b").value();
   EXPECT_EQ(b.rx_backend(), "off");
   EXPECT_NE(b.error().find("permission denied (simulated)"), std::string::npos) << b.error();
+  // Not tried again (and logged) on every refresh of the ports, but when the user configures it.
+  d.core().refresh();
+  d.core().refresh();
+  EXPECT_EQ(d.listed("b")->rx_backend(), "off");
+  ASSERT_TRUE(d.configure("b", [](Config&) {}).ok());
+  EXPECT_EQ(d.listed("b")->rx_backend(), "pcap");
+  EXPECT_EQ(d.listed("b")->error(), "");
 }
 
 }  // namespace
