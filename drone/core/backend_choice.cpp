@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <thread>
 
+#include "common/packet/signature_layout.h"
+#include "drone/core/port_config_check.h"
+
 namespace staccato::drone {
 namespace {
 
@@ -21,9 +24,12 @@ std::string zeroCopyUnsupported(const PortInfo& port, const XdpFeatures& f) {
   return {};
 }
 
+// Each queue numbers its packets in its own signature lane.
+static_assert(kMaxTxQueues <= kMaxLanes, "a transmit queue without a lane of its own would share another's sequence");
+
 uint32_t queueCount(const PortInfo& port, const Config& config) {
   const uint32_t cores = std::max(1u, std::thread::hardware_concurrency());
-  uint32_t q = config.tx_queues() ? config.tx_queues() : std::min(std::max(port.txQueues, 1u), cores);
+  uint32_t q = config.tx_queues() ? config.tx_queues() : std::min({std::max(port.txQueues, 1u), cores, kMaxTxQueues});
   return std::max(q, 1u);
 }
 
