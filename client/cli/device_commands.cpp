@@ -39,7 +39,7 @@ Status configure(client::DroneConnection& c, const std::string& port, const v1::
 /// The group `add` describes (the drone checks its values; this splits what was typed).
 Result<v1::DeviceGroup> groupFromArgs(const Args& a) {
   v1::DeviceGroup g;
-  auto count = a.number("--count", 1, 1, 10000);
+  auto count = a.number("--count", 1, 1, client::kMaxHostsPerGroup);
   if (!count) return count.error();
   g.set_count(static_cast<uint32_t>(*count));
   if (!a.get("--mac")) return makeError("--mac", "give the first host's MAC (e.g. --mac 02:00:00:00:01:00)");
@@ -64,8 +64,9 @@ Result<v1::DeviceGroup> groupFromArgs(const Args& a) {
     g.mutable_ipv4()->set_address(p->address);
     g.mutable_ipv4()->set_prefix_length(p->prefixLength);
     g.mutable_ipv4()->set_gateway(a.get("--gateway").value_or(""));
-    if (ipStep > 0xffffffffu) return makeError("--step-ip", std::to_string(ipStep) + " is too large for IPv4 (allowed 0..2^32-1)");
-    g.mutable_ipv4()->set_step(static_cast<uint32_t>(ipStep));
+    auto step4 = client::ipv4Step(ipStep);
+    if (!step4) return step4.error().withPrefix("--step-ip");
+    g.mutable_ipv4()->set_step(*step4);
   }
   if (auto ip = a.get("--ipv6")) {
     auto p = client::parseAddressWithPrefix(*ip);

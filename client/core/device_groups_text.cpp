@@ -33,6 +33,11 @@ Result<uint64_t> parseIpStep(const std::string& text) {
   return makeError("", "'" + text + "' is not a step (a number, or like 0.0.1.0)");
 }
 
+Result<uint32_t> ipv4Step(uint64_t step) {
+  if (step > 0xffffffffu) return makeError("", std::to_string(step) + " is too large for IPv4 (allowed 0..2^32-1)");
+  return static_cast<uint32_t>(step);
+}
+
 Result<uint64_t> parseMacStep(const std::string& text) {
   uint64_t n = 0;
   if (decimal(text, n)) return n;

@@ -18,8 +18,13 @@ struct AddressWithPrefix {
 
 /// "A/P": P 1..32 for IPv4 (an IPv6 address has a ':'), 1..128 for IPv6.
 Result<AddressWithPrefix> parseAddressWithPrefix(const std::string& text);
+/// Hosts in one group, as the drone allows on a port.
+inline constexpr uint32_t kMaxHostsPerGroup = 10000;
+
 /// A step between hosts' IP addresses: a number, or an IPv4 address read as one (0.0.1.0 = 256).
 Result<uint64_t> parseIpStep(const std::string& text);
+/// `step` as an IPv4 step (IPv6 steps take 64 bits): an error above 2^32-1.
+Result<uint32_t> ipv4Step(uint64_t step);
 /// A step between MACs: a number, or a MAC read as one (00:00:00:00:01:00 = 256).
 Result<uint64_t> parseMacStep(const std::string& text);
 /// "10.0.0.10/24" (or "" without IPv4), and the same for IPv6.

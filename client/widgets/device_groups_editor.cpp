@@ -11,9 +11,11 @@
 namespace staccato::client {
 namespace {
 
-enum Column { kName, kCount, kMac, kMacStep, kVlans, kIpv4, kGateway4, kIpv6, kGateway6, kIpStep, kAnnounce, kColumns };
-const char* const kHeaders[] = {"Name", "Hosts", "First MAC", "MAC step", "VLANs (outer first)", "IPv4/prefix",
-                                "Gateway", "IPv6/prefix", "Gateway (IPv6)", "IP step", "Announce"};
+enum Column { kName, kCount, kMac, kMacStep, kVlans, kIpv4, kGateway4, kIpv4Step, kIpv6, kGateway6, kIpv6Step, kAnnounce, kColumns };
+const char* const kHeaders[] = {"Name", "Hosts", "First MAC", "MAC step", "VLANs (outer first)", "IPv4/prefix", "Gateway",
+                                "IPv4 step", "IPv6/prefix", "Gateway (IPv6)", "IPv6 step", "Announce"};
+
+std::string stepText(uint64_t step) { return std::to_string(step ? step : 1); }  // 0 means 1
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
@@ -30,15 +32,16 @@ DeviceGroupsEditor::DeviceGroupsEditor(const DeviceGroups& groups, QWidget* pare
   for (int c = 0; c < kColumns; ++c) table_->setHorizontalHeaderItem(c, new QTableWidgetItem(kHeaders[c]));
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   table_->verticalHeader()->setVisible(false);
-  for (const auto& g : groups) addRow(g);
+  for (int i = 0; i < groups.size(); ++i) addRow(groups[i], i);
   auto* add = new QPushButton("Add group", this);
   add->setObjectName("addDeviceGroup");
   auto* remove = new QPushButton("Remove group", this);
+  remove->setObjectName("removeDeviceGroup");
   connect(add, &QPushButton::clicked, this, [this] {
     v1::DeviceGroup g;  // a suggestion to edit: the next free-looking block
     g.set_count(10);
     g.set_mac("02:00:00:00:" + std::to_string(10 + table_->rowCount()) + ":00");
-    addRow(g);
+    addRow(g, -1);
   });
   connect(remove, &QPushButton::clicked, this, [this] {
     if (table_->currentRow() >= 0) table_->removeRow(table_->currentRow());
@@ -53,19 +56,18 @@ DeviceGroupsEditor::DeviceGroupsEditor(const DeviceGroups& groups, QWidget* pare
   layout->addLayout(buttons);
 }
 
-void DeviceGroupsEditor::addRow(const v1::DeviceGroup& g) {
+void DeviceGroupsEditor::addRow(const v1::DeviceGroup& g, int from) {
   const int row = table_->rowCount();
   table_->insertRow(row);
-  const uint64_t ipStep = g.ipv4().step() ? g.ipv4().step() : g.ipv6().step();
-  const std::string texts[] = {g.name(), std::to_string(g.count()), g.mac(), std::to_string(g.mac_step() ? g.mac_step() : 1),
-                               vlansText(g), ipv4Text(g), g.ipv4().gateway(), ipv6Text(g), g.ipv6().gateway(),
-                               std::to_string(ipStep ? ipStep : 1)};
+  const std::string texts[] = {g.name(),    std::to_string(g.count()), g.mac(),           stepText(g.mac_step()),
+                               vlansText(g), ipv4Text(g),              g.ipv4().gateway(), stepText(g.ipv4().step()),
+                               ipv6Text(g), g.ipv6().gateway(),        stepText(g.ipv6().step())};
   for (int c = 0; c < kAnnounce; ++c) table_->setItem(row, c, new QTableWidgetItem(qs(texts[c])));
   auto* announce = new QTableWidgetItem;
   announce->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
   announce->setCheckState(g.announce() ? Qt::Checked : Qt::Unchecked);
   table_->setItem(row, kAnnounce, announce);
-  announce->setData(Qt::UserRole, row < original_.size() ? row : -1);  // the group it came from
+  announce->setData(Qt::UserRole, from);  // the group it came from (-1: added here), whose VLAN details it keeps
 }
 
 Result<DeviceGroups> DeviceGroupsEditor::groups() const {
@@ -77,15 +79,14 @@ Result<DeviceGroups> DeviceGroupsEditor::groups() const {
     g.set_name(cell(table_, row, kName));
     uint64_t n = 0;
     const std::string count = cell(table_, row, kCount);
-    if (count.empty() || count.size() > 6 || count.find_first_not_of("0123456789") != std::string::npos)
-      return makeError(at + ", Hosts", "'" + count + "' is not a number of hosts (1..10000)");
+    if (count.empty() || count.size() > 5 || count.find_first_not_of("0123456789") != std::string::npos ||
+        std::stoul(count) < 1 || std::stoul(count) > kMaxHostsPerGroup)
+      return makeError(at + ", Hosts", "'" + count + "' is not a number of hosts (1.." + std::to_string(kMaxHostsPerGroup) + ")");
     g.set_count(static_cast<uint32_t>(std::stoul(count)));
     g.set_mac(cell(table_, row, kMac));
     auto macStep = parseMacStep(cell(table_, row, kMacStep));
     if (!macStep) return macStep.error().withPrefix(at + ", MAC step");
     g.set_mac_step(*macStep);
-    auto ipStep = parseIpStep(cell(table_, row, kIpStep));
-    if (!ipStep) return ipStep.error().withPrefix(at + ", IP step");
     g.clear_ipv4();
     g.clear_ipv6();
     if (const std::string v4 = cell(table_, row, kIpv4); !v4.empty()) {
@@ -94,7 +95,11 @@ Result<DeviceGroups> DeviceGroupsEditor::groups() const {
       g.mutable_ipv4()->set_address(a->address);
       g.mutable_ipv4()->set_prefix_length(a->prefixLength);
       g.mutable_ipv4()->set_gateway(cell(table_, row, kGateway4));
-      g.mutable_ipv4()->set_step(static_cast<uint32_t>(*ipStep));
+      auto typed = parseIpStep(cell(table_, row, kIpv4Step));
+      if (!typed) return typed.error().withPrefix(at + ", IPv4 step");
+      auto step = ipv4Step(*typed);
+      if (!step) return step.error().withPrefix(at + ", IPv4 step");
+      g.mutable_ipv4()->set_step(*step);
     }
     if (const std::string v6 = cell(table_, row, kIpv6); !v6.empty()) {
       auto a = parseAddressWithPrefix(v6);
@@ -102,7 +107,9 @@ Result<DeviceGroups> DeviceGroupsEditor::groups() const {
       g.mutable_ipv6()->set_address(a->address);
       g.mutable_ipv6()->set_prefix_length(a->prefixLength);
       g.mutable_ipv6()->set_gateway(cell(table_, row, kGateway6));
-      g.mutable_ipv6()->set_step(*ipStep);
+      auto step = parseIpStep(cell(table_, row, kIpv6Step));
+      if (!step) return step.error().withPrefix(at + ", IPv6 step");
+      g.mutable_ipv6()->set_step(*step);
     }
     const QStringList vids = qs(cell(table_, row, kVlans)).split(',', Qt::SkipEmptyParts);
     auto old = g.vlans();

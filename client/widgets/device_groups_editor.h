@@ -1,7 +1,7 @@
 #pragma once
 /// The emulated hosts of a port (device groups) as an editable table: one row per group (name,
-/// count, first MAC and step, VLAN ids, IPv4 and IPv6 address/prefix with gateway, the address
-/// step, announce). Part of the port configuration dialog. The drone checks the values again
+/// count, first MAC and step, VLAN ids, IPv4 and IPv6 address/prefix with gateway and step,
+/// announce). Part of the port configuration dialog. The drone checks the values again
 /// when the configuration is applied (its errors name the field).
 #include <QWidget>
 
@@ -24,7 +24,7 @@ class DeviceGroupsEditor : public QWidget {
   QTableWidget* table() const { return table_; }
 
  private:
-  void addRow(const v1::DeviceGroup& g);
+  void addRow(const v1::DeviceGroup& g, int from);
   DeviceGroups original_;
   QTableWidget* table_;
 };

@@ -3,6 +3,7 @@
 // through drones of simulated ports in the test process.
 #include <gtest/gtest.h>
 
+#include <QPushButton>
 #include <QTableWidget>
 
 #include "client/widgets/device_groups_editor.h"
@@ -44,6 +45,52 @@ TEST(DeviceGroupsEditor, RoundTripsGroupsAndNamesBadCells) {
   bad = editor.groups();
   ASSERT_FALSE(bad);
   EXPECT_EQ(bad.error().toString(), "group 1, IPv4: '10.0.0.10' is not ADDRESS/PREFIX (e.g. 10.0.0.10/24; prefix 1..32)");
+  t->item(0, 5)->setText("10.0.0.10/24");
+  t->item(0, 7)->setText("4294967296");
+  bad = editor.groups();
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().toString(), "group 1, IPv4 step: 4294967296 is too large for IPv4 (allowed 0..2^32-1)");
+  t->item(0, 7)->setText("2");
+  for (const char* count : {"0", "10001", "123456"}) {
+    t->item(0, 1)->setText(count);
+    bad = editor.groups();
+    ASSERT_FALSE(bad) << count;
+    EXPECT_EQ(bad.error().toString(), std::string("group 1, Hosts: '") + count + "' is not a number of hosts (1..10000)");
+  }
+}
+
+TEST(DeviceGroupsEditor, KeepsEachFamilysStepAndGivesAddedRowsNoOtherGroupsTags) {
+  DeviceGroups groups;
+  *groups.Add() = deviceGroup(10, "02:00:00:00:0a:0a", "10.0.0.10", "10.0.0.1", "2001:db8::10", "2001:db8::1");
+  groups[0].mutable_ipv4()->set_step(1);
+  groups[0].mutable_ipv6()->set_step(uint64_t{1} << 40);  // a step IPv4 could not hold
+  *groups.Add() = deviceGroup(1, "02:00:00:00:0b:01", "10.0.1.10", "");
+  auto* tag = groups[1].add_vlans();
+  tag->set_vid(200);
+  tag->set_pcp(6);
+  tag->set_tpid(0x88a8);
+  DeviceGroupsEditor editor(groups);
+  auto back = editor.groups();
+  ASSERT_TRUE(back) << back.error().toString();
+  ASSERT_EQ(back->size(), 2);
+  EXPECT_EQ((*back)[0].ipv4().step(), 1u);
+  EXPECT_EQ((*back)[0].ipv6().step(), uint64_t{1} << 40);
+
+  // Remove the first group, add one, tag it: it must not take the removed group's place (and so
+  // the second group's priority and tag type).
+  QTableWidget* t = editor.table();
+  t->setCurrentCell(0, 0);
+  editor.findChild<QPushButton*>("removeDeviceGroup")->click();
+  editor.findChild<QPushButton*>("addDeviceGroup")->click();
+  ASSERT_EQ(t->rowCount(), 2);
+  t->item(1, 5)->setText("10.0.2.10/24");
+  t->item(1, 4)->setText("300");
+  back = editor.groups();
+  ASSERT_TRUE(back) << back.error().toString();
+  EXPECT_EQ((*back)[0].vlans(0).pcp(), 6u) << "the kept group keeps its tag";
+  EXPECT_EQ((*back)[1].vlans(0).vid(), 300u);
+  EXPECT_EQ((*back)[1].vlans(0).pcp(), 0u) << "the added group has a plain tag";
+  EXPECT_EQ((*back)[1].vlans(0).tpid(), 0u);
 }
 
 TEST(NeighborsDialog, ShowsWhatTheDroneResolved) {
