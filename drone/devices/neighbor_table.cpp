@@ -1,5 +1,8 @@
 #include "drone/devices/neighbor_table.h"
 
+#include <algorithm>
+#include <vector>
+
 namespace staccato::drone::devices {
 namespace {
 
@@ -18,15 +21,18 @@ void NeighborTable::setState(Neighbor& n, NeighborState s) {
 
 bool NeighborTable::makeRoom(uint64_t nowNs) {
   if (entries_.size() < capacity_) return true;
-  auto oldest = entries_.end();
+  // Evicts the oldest STALE/FAILED sixteenth at once, so that a stream of new neighbours costs
+  // one scan of the full table per capacity/16 of them, not one each.
+  std::vector<std::map<NeighborKey, Neighbor>::iterator> evictable;
   for (auto it = entries_.begin(); it != entries_.end(); ++it) {
     const NeighborState s = aged(it->second, nowNs);
-    if ((s == NeighborState::kStale || s == NeighborState::kFailed) &&
-        (oldest == entries_.end() || it->second.sinceNs < oldest->second.sinceNs))
-      oldest = it;
+    if (s == NeighborState::kStale || s == NeighborState::kFailed) evictable.push_back(it);
   }
-  if (oldest == entries_.end()) return false;
-  entries_.erase(oldest);
+  if (evictable.empty()) return false;
+  const size_t batch = std::min(evictable.size(), std::max<size_t>(1, capacity_ / 16));
+  auto older = [](const auto& a, const auto& b) { return a->second.sinceNs < b->second.sinceNs; };
+  std::nth_element(evictable.begin(), evictable.begin() + static_cast<long>(batch - 1), evictable.end(), older);
+  for (size_t i = 0; i < batch; ++i) entries_.erase(evictable[i]);
   return true;
 }
 

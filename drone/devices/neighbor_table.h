@@ -3,8 +3,8 @@
 /// REACHABLE (answered within kReachableNs), STALE (known, not confirmed lately: still used),
 /// FAILED (kMaxTries asks kRetryNs apart went unanswered). Entries are learnt from ARP and
 /// neighbour discovery (requests: STALE; replies: REACHABLE) and asked for by resolve(); due()
-/// says which probes to send when. Bounded: when full, the oldest STALE or FAILED entry makes
-/// room, else nothing new is added. Time is passed in (tests use a fake clock). Not
+/// says which probes to send when. Bounded: when full, the oldest STALE or FAILED entries (a
+/// sixteenth of the table) make room, else nothing new is added. Time is passed in (tests use a fake clock). Not
 /// thread-safe: its owner locks.
 #include <cstdint>
 #include <map>

@@ -76,18 +76,18 @@ void Responder::handleArp(std::span<const uint8_t> f, size_t l3, uint64_t ethSrc
   const uint64_t senderMac = loadMac(p + 8);
   const uint32_t senderIp = loadIpv4(p + 14), targetIp = loadIpv4(p + 24);
   const Host* target = hosts.onLink(link, targetIp);
-  const bool validSender = !isMulticastMac(senderMac) && senderMac != 0 && senderIp != 0;
-  if (validSender && !hosts.onLink(link, senderIp)) {
+  const bool answerable = op == 1 && target && !isMulticastMac(senderMac) && senderMac != 0;
+  if (op != 1 && op != 2) ++counters_.ignored;
+  if (op == 1 && !answerable) ++counters_.ignored;
+  // The reply's token first: a flood of requests from new senders then neither creates table
+  // entries nor answers beyond the rate limit.
+  const bool answer = answerable && takeToken(nowNs);
+  if (senderIp != 0 && !hosts.onLink(link, senderIp) && !isMulticastMac(senderMac) && senderMac != 0) {
     // A reply (or a gratuitous announcement) updates what we asked for; a request for one of our
-    // hosts also tells us where the asker is, as the kernel learns it (STALE).
-    table.learn(NeighborKey::v4(link, senderIp), senderMac, op == 2, target ? indexOf(hosts, target) : 0, nowNs,
-                target && op == 1);
+    // hosts that we answer also tells us where the asker is, as the kernel learns it (STALE).
+    table.learn(NeighborKey::v4(link, senderIp), senderMac, op == 2, target ? indexOf(hosts, target) : 0, nowNs, answer);
   }
-  if (op != 1 || !target || isMulticastMac(senderMac) || senderMac == 0) {
-    if (op != 2) ++counters_.ignored;
-    return;
-  }
-  if (!takeToken(nowNs)) return;
+  if (!answer) return;
   // A probe (sender 0.0.0.0, RFC 5227) for our address is answered too: the address is taken.
   out.emplace_back();
   buildArp(out.back(), target->vlans, ethSrc, 2, target->mac, target->ip4, senderMac, senderIp);
@@ -149,9 +149,9 @@ void Responder::handleIpv6(std::span<const uint8_t> f, size_t l3, uint64_t ethSr
   const bool dad = src == Ip6{};
   const uint64_t askerMac = linkOption(m + 24, end, 1);
   if (dad && askerMac) return void(++counters_.ignored);  // RFC 4861 7.1.1: invalid
+  if (!takeToken(nowNs)) return;  // before learning: a flood creates no entries beyond the rate limit
   if (!dad && askerMac && !isMulticastMac(askerMac) && !hosts.onLink(link, src))
     table.learn(NeighborKey::v6(link, src), askerMac, false, indexOf(hosts, h), nowNs);
-  if (!takeToken(nowNs)) return;
   out.emplace_back();
   if (dad)  // the address is ours: tell every node (RFC 4861 7.2.4), so the prober gives it up
     buildNd(out.back(), h->vlans, multicastMacOf(kAllNodes), h->mac, target, kAllNodes, kNeighborAdvert, kNaOverride,

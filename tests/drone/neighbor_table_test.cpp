@@ -63,5 +63,15 @@ TEST(NeighborTable, BoundedEvictingTheOldestStale) {
   EXPECT_FALSE(busy.resolve(NeighborKey::v4(0, 2), 0, 0));  // the only entry is being asked for
 }
 
+TEST(NeighborTable, AFullTableMakesRoomASixteenthAtATimeOldestFirst) {
+  NeighborTable t(64);
+  for (uint32_t i = 0; i < 64; ++i) t.learn(NeighborKey::v4(0, 100 + i), 2, false, 0, 1000 - i);  // 100 is the newest
+  t.learn(NeighborKey::v4(0, 1), 2, false, 0, 2000);
+  EXPECT_EQ(t.size(), 64u - 4 + 1);  // the 4 oldest went: 160..163
+  for (uint32_t i = 160; i < 164; ++i) EXPECT_FALSE(t.find(NeighborKey::v4(0, i), 2000)) << i;
+  EXPECT_TRUE(t.find(NeighborKey::v4(0, 159), 2000));
+  EXPECT_TRUE(t.find(NeighborKey::v4(0, 1), 2000));
+}
+
 }  // namespace
 }  // namespace staccato::drone::devices

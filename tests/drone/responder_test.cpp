@@ -179,6 +179,30 @@ TEST(Responder, RepliesAreRateLimited) {
   EXPECT_EQ(f.out.size(), 4u);
 }
 
+TEST(Responder, AFloodOfAskersLearnsNoMoreThanItAnswers) {
+  // 1000 requests from new senders in the same instant: 3 answered, 3 askers learnt (STALE), and
+  // the rest neither answered nor kept (each would cost a table entry and a slot search).
+  Fixture f;
+  f.responder = Responder(/*rate=*/10, /*burst=*/3);
+  for (uint32_t i = 0; i < 1000; ++i) {
+    std::vector<uint8_t> req;
+    buildArp(req, {}, kBroadcastMac, 1, kDutMac + i, *parseIpv4("10.0.1.0") + i, 0, *parseIpv4("10.0.0.10"));
+    f.hear(req, 1000);
+  }
+  EXPECT_EQ(f.out.size(), 3u);
+  EXPECT_EQ(f.responder.counters().limited, 997u);
+  EXPECT_EQ(f.table.size(), 3u);
+  // A reply from a known neighbour still updates it when tokens are out.
+  std::vector<uint8_t> reply;
+  buildArp(reply, {}, kDutMac, 2, kDutMac + 7, *parseIpv4("10.0.1.0") + 1, 0x020000000100, *parseIpv4("10.0.0.10"));
+  f.hear(reply, 1000);
+  EXPECT_EQ(f.table.size(), 3u);
+  auto updated = f.table.find(NeighborKey::v4(0, *parseIpv4("10.0.1.0") + 1), 1000);
+  ASSERT_TRUE(updated);
+  EXPECT_EQ(updated->mac, kDutMac + 7);
+  EXPECT_EQ(updated->state, NeighborState::kReachable);
+}
+
 TEST(Responder, ProbesAndAnnouncementsAreWellFormed) {
   HostTable hosts = hostsOf(100);
   std::vector<std::vector<uint8_t>> frames(2);
