@@ -118,7 +118,7 @@ std::vector<v1::Port> DroneCore::listPorts() {
     m.set_rx_backend_reason(r.reason);
     m.set_reserved_by(p.reservedBy);
     m.set_transmitting(tx_.transmitting(name));
-    m.set_error(t.error.empty() ? r.error : t.error);
+    m.set_error(!t.error.empty() ? t.error : !r.error.empty() ? r.error : hosts_.error(name));
     m.set_line_rate_bps(lineRateOf(p));
     *m.mutable_config() = p.config;
     out.push_back(std::move(m));

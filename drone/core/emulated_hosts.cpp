@@ -24,4 +24,10 @@ std::shared_ptr<devices::PortDevices> EmulatedHosts::of(const std::string& port)
   return it == ports_.end() ? nullptr : it->second;
 }
 
+std::string EmulatedHosts::error(const std::string& port) const {
+  auto devices = of(port);
+  const std::string e = devices ? devices->error() : "";
+  return e.empty() ? "" : "emulated hosts: " + e;
+}
+
 }  // namespace staccato::drone

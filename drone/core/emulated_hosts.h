@@ -21,6 +21,8 @@ class EmulatedHosts {
   void close(const std::string& port);
   /// The port's hosts at work, or null.
   std::shared_ptr<devices::PortDevices> of(const std::string& port) const;
+  /// Why the port's hosts cannot send or receive now ("emulated hosts: ..."), or "".
+  std::string error(const std::string& port) const;
 
  private:
   PortSource& source_;

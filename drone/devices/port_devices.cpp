@@ -46,11 +46,6 @@ std::vector<Neighbor> PortDevices::neighbors() {
   return table_.snapshot(clock_());
 }
 
-ResponderCounters PortDevices::counters() {
-  std::lock_guard lock(mu_);
-  return responder_.counters();
-}
-
 std::string PortDevices::error() {
   std::lock_guard lock(mu_);
   return error_;
@@ -78,11 +73,11 @@ std::vector<std::optional<Neighbor>> PortDevices::resolve(const std::vector<Reso
 }
 
 void PortDevices::sendAll(std::vector<std::vector<uint8_t>>& frames) {
-  for (const auto& f : frames)
-    if (auto s = socket_->send(f); !s) {
-      std::lock_guard lock(mu_);
-      error_ = s.error().message;
-    }
+  for (const auto& f : frames) {
+    auto s = socket_->send(f);
+    std::lock_guard lock(mu_);
+    error_ = s ? "" : s.error().message;  // the last send tells whether the path works
+  }
   frames.clear();
 }
 
@@ -95,6 +90,7 @@ void PortDevices::run(std::stop_token stop) {
     if (!got) {
       error_ = got.error().message;
     } else if (*got > 0) {
+      error_.clear();
       const size_t before = table_.size();
       responder_.handle({buf.data(), *got}, *hosts_, table_, clock_(), out);
       if (table_.pending() || table_.size() != before) changed_.notify_all();

@@ -39,9 +39,8 @@ class PortDevices {
   /// waits until each is known or FAILED: at most kMaxTries probes kRetryNs apart. Returns each
   /// target's entry (nullopt: the table was full).
   std::vector<std::optional<Neighbor>> resolve(const std::vector<ResolveTarget>& targets);
-  ResponderCounters counters();
   uint64_t now() const { return clock_(); }
-  /// The last error of the control socket ("" = none).
+  /// The control socket's error when its last send or receive failed ("" = it works).
   std::string error();
 
  private:

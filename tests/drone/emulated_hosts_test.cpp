@@ -74,6 +74,38 @@ TEST(EmulatedHosts, EachPacketCarriesItsHostsMacAndTheResolvedGateway) {
   }
 }
 
+/// A control socket whose sends fail while `broken` (as a real one on a link without buffers).
+class FlakySocket final : public devices::ControlSocket {
+ public:
+  explicit FlakySocket(std::shared_ptr<std::atomic<bool>> broken) : broken_(std::move(broken)) {}
+  Result<size_t> receive(std::span<uint8_t>, int timeoutMs) override {
+    std::this_thread::sleep_for(std::chrono::milliseconds(timeoutMs));
+    return size_t{0};
+  }
+  Status send(std::span<const uint8_t>) override {
+    if (*broken_) return makeError("send", "No buffer space available");
+    return Ok{};
+  }
+
+ private:
+  std::shared_ptr<std::atomic<bool>> broken_;
+};
+
+TEST(EmulatedHosts, AFailingControlSocketIsThePortsErrorUntilItWorksAgain) {
+  auto broken = std::make_shared<std::atomic<bool>>(true);
+  devices::PortDevices a("a", std::make_unique<FlakySocket>(broken),
+                         std::make_shared<devices::HostTable>(tableOf({deviceGroup(1, "02:00:00:00:01:00", "10.0.0.10", "10.0.0.1")})),
+                         [] {  // a clock 20 times as fast: the probes' seconds pass in 50 ms
+                           return 20 * static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+                         });
+  const devices::ResolveTarget gateway{devices::NeighborKey::v4(0, *devices::parseIpv4("10.0.0.1")), 0};
+  a.resolve({gateway});  // nobody answers: its probes are what fail
+  EXPECT_EQ(a.error(), "No buffer space available");
+  *broken = false;
+  a.resolve({gateway});
+  EXPECT_EQ(a.error(), "");
+}
+
 TEST(EmulatedHosts, AStartResolvesTheGatewayOrRefusesNamingItAndThePort) {
   FakeDrone d;
   ASSERT_TRUE(d.configure("a", [](v1::PortConfig& c) {
