@@ -7,6 +7,10 @@
 
 namespace staccato::cli {
 
+/// For calls that may carry or wait on a port's streams (a big replay, a start that resolves
+/// next hops): more than the usual 10 s.
+inline constexpr double kLongCallSeconds = 60;
+
 /// One unary call; on failure prints "staccato-cli: <what went wrong and the usual fix>" and
 /// returns false.
 template <typename Req, typename Rep>

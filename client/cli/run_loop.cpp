@@ -19,9 +19,6 @@
 namespace staccato::cli {
 namespace {
 
-/// Loading a port's streams can carry a big replay: allow more than the usual 10 s.
-constexpr double kCallDeadlineSeconds = 60;
-
 template <typename Req>
 Req portsRequest(const std::vector<std::string>& ports, const std::string& me) {
   Req req;
@@ -71,7 +68,7 @@ int runDrones(const Args& args, std::vector<RunDrone>& drones, const RunLimits& 
     auto start = portsRequest<v1::StartTxRequest>(d.sending, me);
     start.set_lease_seconds(guard.leaseSeconds());
     v1::StartTxReply rep;
-    if (!callDrone(*d.conn, &v1::Drone::Stub::StartTx, start, rep, kCallDeadlineSeconds)) return 1;
+    if (!callDrone(*d.conn, &v1::Drone::Stub::StartTx, start, rep, kLongCallSeconds)) return 1;
     guard.leased(*d.conn, rep.lease_id());
     started.insert(started.end(), d.sending.begin(), d.sending.end());
   }
@@ -100,7 +97,7 @@ int runDrones(const Args& args, std::vector<RunDrone>& drones, const RunLimits& 
   if (tty) std::cerr << "\n";
   for (auto& d : drones)
     if (!d.sending.empty() &&
-        !callDrone(*d.conn, &v1::Drone::Stub::StopTx, portsRequest<v1::StopTxRequest>(d.sending, me), kCallDeadlineSeconds))
+        !callDrone(*d.conn, &v1::Drone::Stub::StopTx, portsRequest<v1::StopTxRequest>(d.sending, me), kLongCallSeconds))
       return 1;
   const auto giveUp = std::chrono::steady_clock::now() + kMaxDrainTime;
   std::this_thread::sleep_for(kDrainTime);

@@ -16,9 +16,6 @@ struct DroneLoad {
   v1::ListPortsReply ports;  ///< all of the drone's ports
 };
 
-/// Loading a port's streams can carry a big replay: allow more than the usual 10 s.
-constexpr double kCallDeadlineSeconds = 60;
-
 Status listPorts(DroneLoad& d) {
   auto ctx = d.run.conn->context();
   const grpc::Status s = d.run.conn->stub().ListPorts(ctx.get(), v1::ListPortsRequest(), &d.ports);
@@ -39,12 +36,12 @@ bool loadDrone(DroneLoad& d, const std::string& me) {
       req.set_port(port.name());
       *req.mutable_config() = port.config();
       req.set_client_id(me);
-      if (!callDrone(*d.run.conn, &v1::Drone::Stub::ConfigurePort, req, kCallDeadlineSeconds)) return false;
+      if (!callDrone(*d.run.conn, &v1::Drone::Stub::ConfigurePort, req, kLongCallSeconds)) return false;
     }
     if (!setStreams(*d.run.conn, port.name(), port.streams())) return false;
     if (!port.streams().empty()) d.run.sending.push_back(port.name());
   }
-  return callDrone(*d.run.conn, &v1::Drone::Stub::ClearStats, clear, kCallDeadlineSeconds);
+  return callDrone(*d.run.conn, &v1::Drone::Stub::ClearStats, clear, kLongCallSeconds);
 }
 
 }  // namespace

@@ -40,10 +40,4 @@ bool Watch::settled(v1::StatsSnapshot& snap, std::chrono::steady_clock::time_poi
   return true;
 }
 
-std::string portError(const v1::StatsSnapshot& snap, const std::string& port) {
-  for (const auto& p : snap.ports())
-    if (p.port() == port) return p.error();
-  return "";
-}
-
 }  // namespace staccato::cli

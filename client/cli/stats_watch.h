@@ -33,7 +33,4 @@ class Watch {
   client::StatsReader reader_;
 };
 
-/// The port's transmit error, "" when none.
-std::string portError(const v1::StatsSnapshot& snap, const std::string& port);
-
 }  // namespace staccato::cli

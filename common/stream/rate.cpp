@@ -60,10 +60,6 @@ double packetsPerSecond(const RatePlan& r, double avg, double lineRateBps) {
   }
 }
 
-double packetsPerSecond(const v1::Rate& r, double avg, double lineRateBps) {
-  return packetsPerSecond(ratePlanOf(r), avg, lineRateBps);
-}
-
 Status checkRateValue(const RatePlan& r, double avg) {
   if (!std::isfinite(r.value) || r.value < 0) return makeError("rate.value", "must be a positive number");
   if (r.unit != v1::Rate::FASTEST && r.unit != v1::Rate::UNIT_UNSPECIFIED && r.unit != v1::Rate::PPS && r.value == 0)
@@ -84,7 +80,6 @@ Status checkRate(const RatePlan& r, double avg, double lineRateBps) {
   return checkLineRate("rate.value", "asks for", pps, avg, lineRateBps);
 }
 
-Status checkRate(const v1::Rate& r, double avg, double lineRateBps) { return checkRate(ratePlanOf(r), avg, lineRateBps); }
 
 double planPacketsPerSecond(const TxPlan& plan, double lineRateBps) {
   if (!plan.replay.timed) return packetsPerSecond(plan.rate, plan.averageFrameBytes, lineRateBps);

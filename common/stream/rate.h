@@ -29,7 +29,6 @@ RunPlan runPlanOf(const v1::Stream& stream);
 /// Average packets per second the rate asks for, given the stream's average frame length
 /// (FCS included) and the port's line rate in bits/s (for load % and "fastest").
 double packetsPerSecond(const RatePlan& rate, double averageFrameBytes, double lineRateBps);
-double packetsPerSecond(const v1::Rate& rate, double averageFrameBytes, double lineRateBps);
 
 /// Checks what a rate asks for where the port is not known yet (files, the compiler, editors):
 /// a finite, non-negative value, and at least kMinPps for units that fix the packet rate by
@@ -38,7 +37,6 @@ Status checkRateValue(const RatePlan& rate, double averageFrameBytes);
 
 /// Checks a rate on a port: checkRateValue, at least kMinPps and not above the line rate.
 Status checkRate(const RatePlan& rate, double averageFrameBytes, double lineRateBps);
-Status checkRate(const v1::Rate& rate, double averageFrameBytes, double lineRateBps);
 
 /// Average packets per second a compiled stream sends: a timed replay's recorded rate (times
 /// its speed), otherwise what its rate asks for.

@@ -42,7 +42,6 @@ class CaptureStore {
   uint64_t bytes() const { return bytes_; }
   uint64_t dropped() const { return dropped_; }
   uint64_t wraps() const { return wraps_; }
-  size_t capacity() const { return capacity_; }
 
   /// Calls `fn(const Record&)` for every frame held, oldest first.
   template <typename Fn>

@@ -370,10 +370,6 @@ void DroneCore::addTransmitRows(v1::StatsSnapshot& snap, const std::string& name
   if (kernel && kernel->count(name)) setKernelCounters(*ps, kernel->at(name), p.kernelBaseline);
   ps->set_transmitting(tx_.transmitting(name));
   ps->set_error(t.error);
-  if (SignatureReceiver* r = rx_.receiver(name)) {
-    ps->set_drone_rx_dropped(r->dropped());
-    ps->set_drone_rx_examined(r->examined());
-  }
   uint64_t packets = 0, bytes = 0;
   for (size_t i = 0; t.session && i < t.streamIds.size(); ++i) {
     v1::StreamStats* s = snap.add_streams();
@@ -399,7 +395,10 @@ v1::StatsSnapshot DroneCore::collect(bool latencyBuckets) {
     if (!p.present) continue;
     addTransmitRows(snap, name, p, counters);
     if (SignatureReceiver* r = rx_.receiver(name)) {
-      const uint64_t missed = r->dropped();
+      const uint64_t missed = r->dropped();  // read once: the port's figure and its streams' agree
+      v1::PortStats& row = *snap.mutable_ports(snap.ports_size() - 1);
+      row.set_drone_rx_dropped(missed);
+      row.set_drone_rx_examined(r->examined());
       r->forEachStream(
           [&](uint16_t id, const StreamRxStats& rx) { received.push_back(receiveRow(name, id, rx, missed, latencyBuckets)); });
     }

@@ -29,7 +29,7 @@ Result<std::shared_ptr<const StoredStreams>> StreamStore::compile(rpc::Streams s
     stored->bytes += plan.frameTemplate.size();
   }
   stored->bytes += static_cast<size_t>(list->SpaceUsedExcludingSelfLong());
-  stored->sendable = std::make_shared<const std::vector<TxPlan>>(sendablePlans(*plans));
+  stored->sendable = std::make_shared<const std::vector<TxPlan>>(sendablePlans(std::move(*plans)));
   stored->streams = std::move(list);
   return std::shared_ptr<const StoredStreams>(std::move(stored));
 }

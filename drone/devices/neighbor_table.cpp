@@ -113,14 +113,4 @@ void NeighborTable::clear() {
   incomplete_ = 0;
 }
 
-const char* stateName(NeighborState s) {
-  switch (s) {
-    case NeighborState::kIncomplete: return "INCOMPLETE";
-    case NeighborState::kReachable: return "REACHABLE";
-    case NeighborState::kStale: return "STALE";
-    case NeighborState::kFailed: return "FAILED";
-  }
-  return "?";
-}
-
 }  // namespace staccato::drone::devices

@@ -81,6 +81,4 @@ class NeighborTable {
   size_t incomplete_ = 0;
 };
 
-const char* stateName(NeighborState s);
-
 }  // namespace staccato::drone::devices

@@ -141,7 +141,7 @@ void Responder::handleIpv6(std::span<const uint8_t> f, size_t l3, uint64_t ethSr
   const Host* h = hosts.onLink(link, target);
   if (type == kNeighborAdvert) {
     const uint64_t mac = linkOption(m + 24, end, 2);
-    if (!hosts.onLink(link, target) && !isMulticast(target))
+    if (!h && !isMulticast(target))
       table.learn(NeighborKey::v6(link, target), mac ? mac : ethSrc, (m[4] & kNaSolicited) != 0, 0, nowNs, false);
     return;
   }

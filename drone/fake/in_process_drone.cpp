@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 
 #include "drone/service/drone_server.h"
@@ -18,7 +19,8 @@ InProcessDrone::InProcessDrone(InProcessDroneOptions options) : options_(std::mo
   ports_ = source.get();
   core_ = std::make_unique<DroneCore>(std::move(source), options_.core);
   service_ = std::make_unique<DroneService>(*core_, options_.hostname);
-  start();
+  // A drone that cannot listen says so here; its users see listening() false.
+  if (auto s = start(); !s) std::fprintf(stderr, "in-process drone: %s\n", s.error().toString().c_str());
 }
 
 InProcessDrone::~InProcessDrone() {

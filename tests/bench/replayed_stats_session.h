@@ -38,7 +38,6 @@ class ReplayedStatsSession final : public DroneSession {
   void releasePort(const std::string&, bool, Done done) override { refuse(done); }
   void startCapture(v1::StartCaptureRequest, Done done) override { refuse(done); }
   void stopCapture(const std::string&, bool, Done done) override { refuse(done); }
-  void captureStatus(const std::string&, CaptureDone done) override { later([done] { done(refused()); }); }
   void fetchCapture(const std::string&, const std::string&, FetchDone done) override { later([done] { done(refused()); }); }
   void neighbors(const std::string&, bool, NeighborsDone done) override {
     later([done] { done(std::vector<v1::Neighbor>{}); });

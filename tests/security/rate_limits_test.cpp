@@ -54,7 +54,7 @@ TEST(RateLimits, LoadPercentIsCheckedOnThePortsLineRate) {
   ASSERT_TRUE(plan.ok()) << plan.error().toString();  // its packet rate depends on the port
   EXPECT_FALSE(checkRate(*plan, 10e9).ok());          // 1e-12 % of 10 Gb/s: 1.5e-4 pps
   EXPECT_TRUE(checkRate(*plan, 1e22).ok());
-  EXPECT_FALSE(checkRate(udpAt(v1::Rate::PPS, 2e7).rate(), 84, 10e9).ok());  // above 14.88 Mpps
+  EXPECT_FALSE(checkRate(ratePlanOf(udpAt(v1::Rate::PPS, 2e7).rate()), 84, 10e9).ok());  // above 14.88 Mpps
 }
 
 TEST(RateLimits, UnknownEnumValuesAreRefusedNamingThePathAndTheNames) {

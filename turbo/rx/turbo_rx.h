@@ -58,7 +58,6 @@ class TurboRx {
   /// Queue `queue`'s transmit half; an error when there is no such socket or it is lent.
   Result<TxShare> lendTx(uint32_t queue);
   void returnTx(uint32_t queue) noexcept;
-  uint32_t queueCount() const noexcept { return static_cast<uint32_t>(queues_.size()); }
 
   /// Hands every waiting frame (up to a batch per queue) to `sink`; returns how many.
   size_t drain(RxFrameSink& sink) noexcept;

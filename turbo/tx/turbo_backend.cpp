@@ -204,23 +204,24 @@ uint32_t framesPerStream(uint32_t budget, uint32_t streams) {
   return share * streams <= budget ? share : std::max(1u, budget / streams);
 }
 
-Status checkFrames(const std::string& label, std::span<const TxPlan> plans, uint32_t chunk) {
+/// The largest frame of `plans`, or an error when turbo cannot send it in chunks of `chunk`.
+Result<size_t> largestFrame(const std::string& label, std::span<const TxPlan> plans, uint32_t chunk) {
   size_t largest = 0;
   for (const TxPlan& p : plans) largest = std::max(largest, p.frameTemplate.size());
   if (largest > std::min<size_t>(kMaxTurboFrame, chunk))
     return makeError(label, "frames of " + std::to_string(largest) + " bytes are larger than turbo sends (" +
                                 std::to_string(std::min<size_t>(kMaxTurboFrame, chunk)) + ")",
                      ErrorKind::kUnavailable);
-  return Ok{};
+  return largest;
 }
 
 }  // namespace
 
 Result<std::unique_ptr<TxBackend>> openTurboBackend(const TurboRequest& req, std::span<const TxPlan> plans) {
   const std::string label = req.iface + " queue " + std::to_string(req.queue);
-  if (auto s = checkFrames(label, plans, 4096); !s) return s.error();
-  size_t largest = 0;
-  for (const TxPlan& p : plans) largest = std::max(largest, p.frameTemplate.size());
+  auto frameBytes = largestFrame(label, plans, 4096);
+  if (!frameBytes) return frameBytes.error();
+  const size_t largest = *frameBytes;
   const uint32_t streams = static_cast<uint32_t>(std::max<size_t>(plans.size(), 1));
   const uint32_t perStream = framesPerStream(kFramesBudget, streams);
   const uint32_t frames = perStream * streams;
@@ -246,7 +247,7 @@ Result<std::unique_ptr<TxBackend>> openSharedTurboBackend(std::shared_ptr<TurboR
   if (!share) return share.error().withPrefix(label);
   // Gives the queue back to the receiver when the backend closes.
   std::shared_ptr<void> lease(rx.get(), [rx, queue](void*) { rx->returnTx(queue); });
-  if (auto s = checkFrames(label, plans, share->umem->frameSize()); !s) return s.error();
+  if (auto s = largestFrame(label, plans, share->umem->frameSize()); !s) return s.error();
   const uint32_t streams = static_cast<uint32_t>(std::max<size_t>(plans.size(), 1));
   if (streams > share->frames)
     return makeError(label, std::to_string(streams) + " streams are more than a shared queue's " +

@@ -36,7 +36,6 @@ class DroneSession : public QObject {
  public:
   using Done = std::function<void(const Status&)>;
   using StreamsDone = std::function<void(const Result<std::vector<v1::Stream>>&)>;
-  using CaptureDone = std::function<void(const Result<v1::PortCapture>&)>;
   using FetchDone = std::function<void(const Result<FetchedCapture>&)>;
   using NeighborsDone = std::function<void(const Result<std::vector<v1::Neighbor>>&)>;
 
@@ -75,7 +74,6 @@ class DroneSession : public QObject {
   virtual void startCapture(v1::StartCaptureRequest request, Done done) = 0;
   /// Stops it (`discard`: and frees what it holds).
   virtual void stopCapture(const std::string& port, bool discard, Done done) = 0;
-  virtual void captureStatus(const std::string& port, CaptureDone done) = 0;
   /// Writes what the (stopped) capture holds to `path` as pcapng, chunk by chunk.
   virtual void fetchCapture(const std::string& port, const std::string& path, FetchDone done) = 0;
   /// The port's neighbour table; `resolve`: resolve every device group's gateway first (the

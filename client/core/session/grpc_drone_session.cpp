@@ -352,23 +352,6 @@ void GrpcDroneSession::stopCapture(const std::string& port, bool discard, Done d
       false, std::move(done));
 }
 
-void GrpcDroneSession::captureStatus(const std::string& port, CaptureDone done) {
-  auto reply = std::make_shared<v1::CaptureStatusReply>();
-  v1::CaptureStatusRequest req;
-  req.add_ports(port);
-  call(
-      "CaptureStatus " + QString::fromStdString(port),
-      [req = std::move(req), reply](DroneConnection& c, grpc::ClientContext& ctx) {
-        return c.stub().CaptureStatus(&ctx, req, reply.get());
-      },
-      false, [reply, done = std::move(done)](const Status& s) {
-        if (!done) return;
-        if (!s) return done(s.error());
-        if (reply->captures_size() != 1) return done(makeError("", "the drone's capture status names no port", ErrorKind::kInternal));
-        done(reply->captures(0));
-      });
-}
-
 void GrpcDroneSession::fetchCapture(const std::string& port, const std::string& path, FetchDone done) {
   auto got = std::make_shared<FetchedCapture>();
   auto failure = std::make_shared<std::optional<Error>>();  // the transfer's own error, not a gRPC status

@@ -46,7 +46,6 @@ class GrpcDroneSession final : public DroneSession {
   void releasePort(const std::string& port, bool force, Done done) override;
   void startCapture(v1::StartCaptureRequest request, Done done) override;
   void stopCapture(const std::string& port, bool discard, Done done) override;
-  void captureStatus(const std::string& port, CaptureDone done) override;
   /// On the call thread like every call: the calls after it wait until the capture is written.
   void fetchCapture(const std::string& port, const std::string& path, FetchDone done) override;
   void neighbors(const std::string& port, bool resolve, NeighborsDone done) override;
