@@ -9,7 +9,6 @@
 #include "drone/clock.h"
 #include "drone/core/device_group_check.h"
 #include "drone/core/drone_errors.h"
-#include "drone/devices/link_resolver.h"
 #include "drone/devices/neighbor_view.h"
 #include "drone/core/port_config_check.h"
 #include "drone/core/stats_rows.h"
@@ -19,13 +18,6 @@ namespace staccato::drone {
 namespace {
 
 constexpr size_t kTrimAfterBytes = size_t{16} << 20;
-
-std::vector<std::string> withoutRepeats(std::vector<std::string> names) {
-  std::vector<std::string> out;
-  for (auto& n : names)
-    if (std::find(out.begin(), out.end(), n) == out.end()) out.push_back(std::move(n));
-  return out;
-}
 
 }  // namespace
 
@@ -134,6 +126,8 @@ Status DroneCore::configurePort(const std::string& name, const v1::PortConfig& c
   if (tx_.transmitting(name)) return errors::sendingNoConfigure(name);
   tx_.reap(name);  // the last run's AF_XDP sockets go, so a new receive engine can bind
   if (auto s = checkPortConfig((*p)->info, config); !s) return s;
+  auto hosts = expandDeviceGroups(config.devices());  // checks every group
+  if (!hosts) return hosts.error();
   // The hosts start over (new neighbour table, announcements) only when their groups changed.
   const auto groups = [](const v1::PortConfig& c) {
     v1::PortConfig only;
@@ -141,7 +135,7 @@ Status DroneCore::configurePort(const std::string& name, const v1::PortConfig& c
     return only.SerializeAsString();
   };
   if (groups((*p)->config) != groups(config))
-    if (auto s = applyHosts(**p, config); !s) return s;
+    if (auto s = hosts_.update((*p)->info, std::make_shared<const devices::HostTable>(std::move(hosts).value())); !s) return s;
   (*p)->config = config;
   tx_.resetChoice(name);  // the port list shows what the next start would choose
   rx_.update(**p, true);
@@ -199,112 +193,6 @@ Result<std::shared_ptr<const rpc::Streams>> DroneCore::getStreams(const std::str
   auto p = table_.find(name);
   if (!p) return p.error();
   return streams_.get(name)->streams;
-}
-
-std::shared_ptr<const devices::HostTable> DroneCore::hostTableLocked(const std::string& port) const {
-  auto devices = hosts_.of(port);
-  return devices ? devices->hosts() : nullptr;
-}
-
-Result<std::map<std::string, DroneCore::FilledPlans>> DroneCore::resolveLinks(const std::vector<std::string>& names,
-                                                                               const std::string& client) {
-  struct Port {
-    std::string name;
-    PlanList plans;
-    std::shared_ptr<devices::PortDevices> devices;
-    std::shared_ptr<const devices::HostTable> hosts;
-  };
-  std::vector<Port> ports;
-  {
-    std::lock_guard lock(mu_);
-    auto targets = table_.owned(names, client);
-    if (!targets) return targets.error();
-    for (PortEntry* p : *targets) {  // the cheap refusals first: no resolving for a start that cannot happen
-      if (tx_.transmitting(p->info.name)) return errors::alreadySending(p->info.name);
-      PlanList plans = streams_.get(p->info.name)->sendable;
-      if (plans->empty()) return errors::noEnabledStreams(p->info.name);
-      ports.push_back({p->info.name, std::move(plans), hosts_.of(p->info.name), hostTableLocked(p->info.name)});
-    }
-  }
-  // Resolving waits for the network (up to a few seconds): not under the lock.
-  std::map<std::string, FilledPlans> out;
-  for (const Port& p : ports) {
-    auto filled = devices::fillLinkAddresses(p.plans, p.devices.get(), p.name);
-    FilledPlans resolved{p.plans, filled ? *filled : nullptr, p.hosts};
-    if (!filled) {  // a reconfigured port stops answering the old hosts' probes: say what really happened
-      std::lock_guard lock(mu_);
-      return changedLocked(p.name, resolved) ? errors::changedWhileStarting(p.name) : filled.error();
-    }
-    out[p.name] = std::move(resolved);
-  }
-  return out;
-}
-
-bool DroneCore::changedLocked(const std::string& port, const FilledPlans& resolved) const {
-  return resolved.from != streams_.get(port)->sendable || resolved.hosts != hostTableLocked(port);
-}
-
-Status DroneCore::startTx(const std::vector<std::string>& names, const std::string& client, uint64_t lease) {
-  const std::vector<std::string> ports = withoutRepeats(names);
-  auto links = resolveLinks(ports, client);
-  if (!links) return links.error();
-  std::vector<PendingStart> starts;  // before the lock below: backends that did not start close unlocked
-  {
-    std::lock_guard lock(mu_);
-    auto targets = table_.owned(ports, client);
-    if (!targets) return targets.error();
-    // Check every port again (things may have changed while resolving): either all start or none does.
-    for (PortEntry* p : *targets) {
-      const std::string& name = p->info.name;
-      if (tx_.transmitting(name)) return errors::alreadySending(name);
-      // Streams or hosts set anew meanwhile would send what nobody resolved: refuse.
-      if (changedLocked(name, links->at(name))) return errors::changedWhileStarting(name);
-    }
-    for (PortEntry* p : *targets) {
-      StoredStreams withLinks = *streams_.get(p->info.name);
-      withLinks.sendable = links->at(p->info.name).filled;
-      starts.push_back(tx_.begin(*p, withLinks, rx_.turbo(p->info.name)));
-    }
-  }
-  // Opening sockets waits for the kernel (seconds on a busy host): not under the lock. The ports
-  // are marked as starting meanwhile, so nobody else starts or changes them.
-  for (PendingStart& s : starts) tx_.open(s);
-  std::lock_guard lock(mu_);
-  for (PendingStart& s : starts)
-    if (!s.chosen) {
-      for (const PendingStart& a : starts) tx_.abandon(a);
-      return s.chosen.error();
-    }
-  for (PendingStart& s : starts) tx_.finish(s, lease);
-  rx_.avoidCores(tx_.busyCores());
-  return Ok{};
-}
-
-void DroneCore::stopSending(std::unique_lock<std::mutex>& lock, const std::vector<std::string>& ports) {
-  auto sessions = tx_.requestStop(ports);
-  lock.unlock();
-  Transmitter::waitFinished(sessions);
-  lock.lock();
-  for (const std::string& port : ports) tx_.reap(port);
-  rx_.avoidCores(tx_.busyCores());
-}
-
-Status DroneCore::stopTx(const std::vector<std::string>& names, const std::string& client) {
-  std::unique_lock lock(mu_);
-  auto targets = table_.owned(names, client);
-  if (!targets) return targets.error();
-  stopSending(lock, names);
-  return Ok{};
-}
-
-void DroneCore::expireLease(uint64_t lease, const std::string& why) {
-  std::unique_lock lock(mu_);
-  const std::vector<std::string> leased = tx_.leasedTo(lease);
-  stopSending(lock, leased);
-  for (const std::string& port : leased) {
-    tx_.setError(port, why);
-    std::fprintf(stderr, "staccato-drone: %s: %s\n", port.c_str(), why.c_str());
-  }
 }
 
 Status DroneCore::clearStats(const std::vector<std::string>& names, const std::string& client) {

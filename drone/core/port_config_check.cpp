@@ -6,7 +6,6 @@
 
 #include "common/stream/known_enums.h"
 #include "drone/core/backend_choice.h"
-#include "drone/core/device_group_check.h"
 
 namespace staccato::drone {
 
@@ -28,7 +27,6 @@ Status checkPortConfig(const PortInfo& port, const v1::PortConfig& config) {
     if (config.cpus(i) >= cores)
       return makeError("config.cpus[" + std::to_string(i) + "]",
                        "core " + std::to_string(config.cpus(i)) + " does not exist (allowed 0.." + std::to_string(cores - 1) + ")");
-  if (auto hosts = expandDeviceGroups(config.devices()); !hosts) return hosts.error();
   return Ok{};
 }
 

@@ -12,7 +12,8 @@ inline constexpr uint32_t kMaxTxQueues = 256;
 /// The highest line rate a port may be told it has (1 Tb/s).
 inline constexpr double kMaxLineRateBps = 1e12;
 
-/// Errors name the field ("config.line_rate_bps: ...") and what is allowed.
+/// Errors name the field ("config.line_rate_bps: ...") and what is allowed. The device groups
+/// are checked as they are expanded (expandDeviceGroups).
 Status checkPortConfig(const PortInfo& port, const v1::PortConfig& config);
 
 }  // namespace staccato::drone

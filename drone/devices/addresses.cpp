@@ -108,18 +108,19 @@ uint64_t multicastMacOf(const Ip6& ip) {
   return uint64_t{0x3333} << 32 | uint64_t{ip.b[12]} << 24 | uint64_t{ip.b[13]} << 16 | uint64_t{ip.b[14]} << 8 | ip.b[15];
 }
 
-bool sameSubnet(uint32_t a, uint32_t b, unsigned prefix) {
-  if (prefix == 0) return true;
-  const uint32_t mask = prefix >= 32 ? ~0u : ~(~0u >> prefix);
-  return (a & mask) == (b & mask);
+uint32_t subnetOf(uint32_t ip, unsigned prefix) {
+  if (prefix == 0) return 0;
+  return ip & (prefix >= 32 ? ~0u : ~(~0u >> prefix));
 }
 
-bool sameSubnet(const Ip6& a, const Ip6& b, unsigned prefix) {
-  for (unsigned i = 0; i < 16 && prefix > 0; ++i, prefix = prefix > 8 ? prefix - 8 : 0) {
-    const uint8_t mask = prefix >= 8 ? 0xff : static_cast<uint8_t>(0xff << (8 - prefix));
-    if ((a.b[i] & mask) != (b.b[i] & mask)) return false;
-  }
-  return true;
+Ip6 subnetOf(const Ip6& ip, unsigned prefix) {
+  Ip6 out;
+  for (unsigned i = 0; i < 16 && prefix > 0; ++i, prefix = prefix > 8 ? prefix - 8 : 0)
+    out.b[i] = ip.b[i] & (prefix >= 8 ? 0xff : static_cast<uint8_t>(0xff << (8 - prefix)));
+  return out;
 }
+
+bool sameSubnet(uint32_t a, uint32_t b, unsigned prefix) { return subnetOf(a, prefix) == subnetOf(b, prefix); }
+bool sameSubnet(const Ip6& a, const Ip6& b, unsigned prefix) { return subnetOf(a, prefix) == subnetOf(b, prefix); }
 
 }  // namespace staccato::drone::devices

@@ -44,6 +44,9 @@ Ip6 solicitedNodeOf(const Ip6& ip);
 uint64_t multicastMacOf(const Ip6& ip);
 inline bool isLinkLocal(const Ip6& ip) { return ip.b[0] == 0xfe && (ip.b[1] & 0xc0) == 0x80; }
 inline bool isMulticast(const Ip6& ip) { return ip.b[0] == 0xff; }
+/// The address with its host bits (past `prefix`) cleared.
+uint32_t subnetOf(uint32_t ip, unsigned prefix);
+Ip6 subnetOf(const Ip6& ip, unsigned prefix);
 bool sameSubnet(uint32_t a, uint32_t b, unsigned prefix);
 bool sameSubnet(const Ip6& a, const Ip6& b, unsigned prefix);
 

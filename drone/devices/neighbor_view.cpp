@@ -1,6 +1,8 @@
 #include "drone/devices/neighbor_view.h"
 
 #include <map>
+#include <set>
+#include <tuple>
 
 namespace staccato::drone::devices {
 namespace {
@@ -42,25 +44,31 @@ Result<std::vector<ResolveTarget>> resolveTargets(const HostTable& hosts, const 
   const auto& all = hosts.hosts();
   const Host* first4 = nullptr;
   const Host* first6 = nullptr;
+  std::vector<const Host*> subnets;
+  std::set<std::tuple<uint32_t, bool, unsigned, uint32_t, bool, unsigned, Ip6>> seen;
   for (uint32_t i = 0; i < all.size(); ++i) {
     const Host& h = all[i];
     if (h.hasGateway4) wanted.emplace(NeighborKey::v4(h.vlans.key(), h.gateway4), i);
     if (h.hasGateway6) wanted.emplace(NeighborKey::v6(h.vlans.key(), h.gateway6), i);
     if (h.has4 && !first4) first4 = &h;
     if (h.has6 && !first6) first6 = &h;
+    // The first host of each subnet on each link stands for all of them: a group's hosts share
+    // one, so addresses are matched against a few subnets, not every host.
+    const auto subnet = std::make_tuple(h.vlans.key(), h.has4, h.has4 ? h.prefix4 : 0u, h.has4 ? subnetOf(h.ip4, h.prefix4) : 0u,
+                                        h.has6, h.has6 ? h.prefix6 : 0u, h.has6 ? subnetOf(h.ip6, h.prefix6) : Ip6{});
+    if (seen.insert(subnet).second) subnets.push_back(&h);
   }
   for (size_t k = 0; k < addresses.size(); ++k) {
     const std::string at = "addresses[" + std::to_string(k) + "]";
     const auto v4 = parseIpv4(addresses[k]);
     const auto v6 = v4 ? std::nullopt : parseIpv6(addresses[k]);
     if (!v4 && !v6) return makeError(at, "'" + addresses[k] + "' is not an IPv4 or IPv6 address");
-    const Host* via = nullptr;
-    for (const Host& h : all)
-      if ((v4 && h.has4 && sameSubnet(*v4, h.ip4, h.prefix4)) ||
-          (v6 && ((h.has6 && sameSubnet(*v6, h.ip6, h.prefix6)) || isLinkLocal(*v6)))) {
-        via = &h;
-        break;
-      }
+    const Host* via = v6 && isLinkLocal(*v6) && !all.empty() ? &all[0] : nullptr;
+    for (const Host* h : subnets) {
+      if (via) break;
+      if ((v4 && h->has4 && sameSubnet(*v4, h->ip4, h->prefix4)) || (v6 && h->has6 && sameSubnet(*v6, h->ip6, h->prefix6)))
+        via = h;
+    }
     if (via) {
       const NeighborKey key = v4 ? NeighborKey::v4(via->vlans.key(), *v4) : NeighborKey::v6(via->vlans.key(), *v6);
       wanted.emplace(key, static_cast<uint32_t>(via - all.data()));

@@ -1,8 +1,11 @@
 // Emulated hosts in the drone's rules, over simulated ports whose hosts answer each other:
 // resolution at start, eth.src "device" / eth.dst "resolve" filled per packet, and the errors.
+#include <map>
+
 #include "common/stream/compiler.h"
 #include "drone/core/device_group_check.h"
 #include "drone/devices/link_resolver.h"
+#include "drone/devices/neighbor_view.h"
 #include "drone/fake/fake_control.h"
 #include "tests/drone/drone_test_util.h"
 #include "tests/support/device_group.h"
@@ -191,6 +194,28 @@ TEST(EmulatedHosts, StreamsThatCannotSendAsAHostAreRefused) {
   auto resolved = d.core().resolveNeighbors("a", "", {"10.0.0.77", "not an address"});
   ASSERT_FALSE(resolved);
   EXPECT_EQ(resolved.error().toString(), "addresses[1]: 'not an address' is not an IPv4 or IPv6 address");
+}
+
+TEST(EmulatedHosts, AddressesToResolveAreAskedByTheFirstHostOfTheirSubnet) {
+  v1::DeviceGroup tagged = deviceGroup(5, "02:00:00:00:02:00", "10.0.5.10", "");
+  tagged.add_vlans()->set_vid(7);
+  const devices::HostTable hosts =
+      tableOf({deviceGroup(10, "02:00:00:00:01:00", "10.0.0.10", "10.0.0.1", "2001:db8::10", ""), tagged});
+  auto targets = devices::resolveTargets(hosts, {"10.0.5.99", "10.0.0.200", "fe80::1", "192.168.1.1", "10.0.5.98"}, "a");
+  ASSERT_TRUE(targets) << targets.error().toString();
+  std::map<std::string, uint32_t> askedBy;  // the address -> the index of the host that asks
+  for (const auto& t : *targets) {
+    const std::string ip = t.key.isIpv4() ? devices::formatIpv4(t.key.ipv4()) : devices::formatIpv6(t.key.ip);
+    askedBy[ip] = t.host;
+    EXPECT_EQ(t.key.link, hosts.hosts()[t.host].vlans.key()) << ip;
+  }
+  const std::map<std::string, uint32_t> want = {
+      {"10.0.0.1", 0}, {"10.0.5.99", 10}, {"10.0.0.200", 0}, {"fe80::1", 0}, {"10.0.5.98", 10}};  // 192.168.1.1: via 10.0.0.1
+  EXPECT_EQ(askedBy, want);
+  auto offLink = devices::resolveTargets(hosts, {"2001:db9::1"}, "a");
+  ASSERT_FALSE(offLink);
+  EXPECT_EQ(offLink.error().toString(),
+            "addresses[0]: 2001:db9::1 is on no emulated host's subnet of port a and there is no gateway");
 }
 
 TEST(EmulatedHosts, ABadGroupChangesNothing) {
