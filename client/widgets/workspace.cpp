@@ -89,7 +89,10 @@ StreamListModel* Workspace::streams(const PortRef& port) {
 void Workspace::fetch(const PortRef& port, StreamListModel* model, bool force) {
   DroneSession* s = session(port.drone);
   if (!s) return;
-  s->getStreams(port.port, [this, port, model, force](const Result<std::vector<v1::Stream>>& r) {
+  const uint64_t fetchId = ++lastFetch_[port];
+  s->getStreams(port.port, [this, port, model, force, fetchId](const Result<std::vector<v1::Stream>>& r) {
+    // An older reply (a revert came after it) would overwrite what the user does after the newer one.
+    if (fetchId != lastFetch_[port]) return;
     if (!r) {
       emit log(LogLevel::kError, port.drone, qs("cannot read the streams of " + port.port + ": " + r.error().toString()));
       return;

@@ -94,6 +94,7 @@ class Workspace : public QObject {
   std::map<QString, std::unique_ptr<DroneSession>> sessions_;
   std::map<PortRef, std::unique_ptr<StreamListModel>> streamLists_;
   std::map<PortRef, v1::PortConfig> pendingConfigs_;
+  std::map<PortRef, uint64_t> lastFetch_;  ///< only the latest fetch of a port's streams lands
   PortTreeModel portTree_;
   PortStatsModel portStats_;
   StreamStatsModel streamStats_;

@@ -4,6 +4,7 @@
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
 #include <QMessageBox>
@@ -150,6 +151,29 @@ TEST(SessionGui, SaveWritesEveryDroneWithConfigsAndStreamsButNoToken) {
   ASSERT_EQ(d2.ports_size(), 1);
   EXPECT_TRUE(d2.ports(0).config().track_rx());
   EXPECT_EQ(bytes(toVector(d2.ports(0).streams())), bytes(c->streams())) << "the table's unapplied list is saved";
+}
+
+TEST(SessionGui, OnlyTheLatestLoadOfAPortLands) {
+  // Opening a port's list loads it; a revert right after loads it again. The first reply must
+  // not land after the user starts editing on the second's (nor announce a load that a later
+  // reply undoes): one load lands.
+  Lab lab;
+  lab.add("one", {"a", "b"});
+  lab.show();
+  const PortRef ref{lab.key("one"), "b"};  // not shown yet: its list is not loaded
+  ASSERT_EQ(lab.workspace.loadedStreams(ref), nullptr);
+  int landed = 0;
+  QObject::connect(&lab.workspace, &Workspace::streamsLoaded, [&](const PortRef& p) { landed += p == ref; });
+  lab.workspace.streams(ref);
+  lab.workspace.revert(ref);
+  ASSERT_TRUE(waitFor([&] { return landed > 0; }));
+  StreamListModel* list = lab.workspace.streams(ref);
+  list->appendNewStream();
+  QElapsedTimer settle;
+  settle.start();
+  while (settle.elapsed() < 300) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+  EXPECT_EQ(landed, 1);
+  EXPECT_EQ(list->rowCount(), 1) << "the edit made after the load stays";
 }
 
 TEST(SessionGui, OpenOntoOtherPortNamesThroughTheMappingDialog) {
