@@ -27,6 +27,8 @@ class TxBackend {
   virtual size_t submit(std::span<const uint16_t> lengths) noexcept = 0;
   /// Why the last submit sent fewer than asked (e.g. the interface went away).
   virtual std::string lastError() const = 0;
+  /// Its frames never pass the kernel's packet taps (AF_XDP), so captures must be given them.
+  virtual bool bypassesKernelTaps() const noexcept { return false; }
 };
 
 }  // namespace staccato

@@ -34,6 +34,16 @@ class CaptureSink {
   virtual bool complete() const noexcept = 0;
 };
 
+/// Where frames that engines take past the kernel's taps go (turbo receive takes signature
+/// frames before them; AF_XDP transmit never passes them): a port's capture, or nowhere.
+class CaptureTaps {
+ public:
+  virtual ~CaptureTaps() = default;
+  /// Frames the port receives / sends past the kernel's taps go to these (null: nowhere).
+  /// Returns once no engine uses the previous ones.
+  virtual void setTaps(const std::string& port, CaptureSink* received, CaptureSink* sent) = 0;
+};
+
 /// A running capture engine: captures into its sink from its own thread until destroyed.
 class CaptureEngine {
  public:

@@ -13,7 +13,7 @@ uint32_t captureSnapLength(const PortInfo& port) {
 
 Captures::Captures(size_t memoryBytes) : budget_(std::make_shared<CaptureBudget>(memoryBytes)) {}
 
-Result<std::shared_ptr<Capture>> Captures::prepare(const PortEntry& port, const CaptureSpec& spec, Receivers& rx,
+Result<std::shared_ptr<Capture>> Captures::prepare(const PortEntry& port, const CaptureSpec& spec, CaptureTaps& taps,
                                                    ClosingEngines& closing) {
   const std::string& name = port.info.name;
   Slot& slot = slots_[name];
@@ -30,7 +30,7 @@ Result<std::shared_ptr<Capture>> Captures::prepare(const PortEntry& port, const 
   const size_t freed = freesNow ? slot.capture->memoryBytes() : 0;
   const size_t left = budget_->total() - std::min(budget_->total(), budget_->used()) + freed;
   if (need > left) return errors::captureMemoryFull(need, budget_->total(), left);
-  reap(name, slot, rx, closing);
+  reap(name, slot, taps, closing);
   slot.capture.reset();
   CaptureBudget::Lease memory;
   if (!CaptureBudget::reserve(budget_, need, memory))  // a fetch that ended meanwhile only frees more
@@ -40,10 +40,10 @@ Result<std::shared_ptr<Capture>> Captures::prepare(const PortEntry& port, const 
 }
 
 void Captures::install(const std::string& port, std::shared_ptr<Capture> capture, std::unique_ptr<CaptureEngine> engine,
-                       Receivers& rx) {
+                       CaptureTaps& taps) {
   Slot& slot = slots_[port];
   slot.starting = false;
-  if (capture->spec().receives()) rx.setTap(port, capture.get());
+  taps.setTaps(port, capture->spec().receives() ? capture.get() : nullptr, capture->spec().sends() ? capture.get() : nullptr);
   slot.capture = std::move(capture);
   slot.engine = std::move(engine);
 }
@@ -51,41 +51,41 @@ void Captures::install(const std::string& port, std::shared_ptr<Capture> capture
 void Captures::abandon(const std::string& port) { slots_[port].starting = false; }
 
 void Captures::end(const std::string& port, Slot& slot, v1::PortCapture::State state, const std::string& error,
-                   Receivers& rx, ClosingEngines& closing) {
+                   CaptureTaps& taps, ClosingEngines& closing) {
   if (!slot.capture) return;
   slot.capture->end(state, error);
   if (slot.engine) {
-    rx.setTap(port, nullptr);  // before the capture is read: no receive thread writes any more
+    taps.setTaps(port, nullptr, nullptr);  // before the capture is read: no engine writes any more
     slot.capture->setKernelDropped(slot.engine->kernelDropped());
     closing.push_back({slot.capture, std::move(slot.engine)});
   }
 }
 
-void Captures::reap(const std::string& port, Slot& slot, Receivers& rx, ClosingEngines& closing) {
-  if (slot.engine && slot.capture && !slot.capture->running()) end(port, slot, v1::PortCapture::STOPPED, "", rx, closing);
+void Captures::reap(const std::string& port, Slot& slot, CaptureTaps& taps, ClosingEngines& closing) {
+  if (slot.engine && slot.capture && !slot.capture->running()) end(port, slot, v1::PortCapture::STOPPED, "", taps, closing);
 }
 
-Status Captures::stop(const std::string& port, bool discard, Receivers& rx, ClosingEngines& closing) {
+Status Captures::stop(const std::string& port, bool discard, CaptureTaps& taps, ClosingEngines& closing) {
   auto it = slots_.find(port);
   if (it == slots_.end() || !it->second.capture) return errors::noCapture(port);
-  end(port, it->second, v1::PortCapture::STOPPED, "", rx, closing);
+  end(port, it->second, v1::PortCapture::STOPPED, "", taps, closing);
   if (discard) it->second.capture.reset();
   return Ok{};
 }
 
-void Captures::vanished(const std::string& port, Receivers& rx, ClosingEngines& closing) {
+void Captures::vanished(const std::string& port, CaptureTaps& taps, ClosingEngines& closing) {
   auto it = slots_.find(port);
-  if (it != slots_.end()) end(port, it->second, v1::PortCapture::FAILED, errors::vanishedWhileCapturing(port), rx, closing);
+  if (it != slots_.end()) end(port, it->second, v1::PortCapture::FAILED, errors::vanishedWhileCapturing(port), taps, closing);
 }
 
-v1::PortCapture Captures::status(const std::string& port, Receivers& rx, ClosingEngines& closing) {
+v1::PortCapture Captures::status(const std::string& port, CaptureTaps& taps, ClosingEngines& closing) {
   auto it = slots_.find(port);
   if (it == slots_.end() || !it->second.capture) {
     v1::PortCapture none;
     none.set_port(port);
     return none;
   }
-  reap(port, it->second, rx, closing);
+  reap(port, it->second, taps, closing);
   if (it->second.engine) it->second.capture->setKernelDropped(it->second.engine->kernelDropped());
   return it->second.capture->status();
 }
@@ -97,10 +97,10 @@ std::vector<std::string> Captures::ports() const {
   return out;
 }
 
-Result<std::shared_ptr<const Capture>> Captures::fetchable(const std::string& port, Receivers& rx, ClosingEngines& closing) {
+Result<std::shared_ptr<const Capture>> Captures::fetchable(const std::string& port, CaptureTaps& taps, ClosingEngines& closing) {
   auto it = slots_.find(port);
   if (it == slots_.end() || !it->second.capture) return errors::noCapture(port);
-  reap(port, it->second, rx, closing);
+  reap(port, it->second, taps, closing);
   if (it->second.capture->running()) return errors::captureStillRunning(port);
   return std::shared_ptr<const Capture>(it->second.capture);
 }

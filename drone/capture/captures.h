@@ -9,7 +9,6 @@
 
 #include "drone/capture/capture.h"
 #include "drone/core/port_table.h"
-#include "drone/core/receivers.h"
 
 namespace staccato::drone {
 
@@ -33,23 +32,23 @@ class Captures {
   /// A capture of the port as `spec` asks, its filter compiled and its memory reserved, not yet
   /// fed: the port is starting until install() or abandon(). An ended capture of the port is
   /// dropped (its memory is free once no fetch holds it).
-  Result<std::shared_ptr<Capture>> prepare(const PortEntry& port, const CaptureSpec& spec, Receivers& rx,
+  Result<std::shared_ptr<Capture>> prepare(const PortEntry& port, const CaptureSpec& spec, CaptureTaps& taps,
                                            ClosingEngines& closing);
-  /// The prepared capture runs, fed by `engine` (and by the port's turbo receive, when it takes
-  /// frames before the kernel's taps).
+  /// The prepared capture runs, fed by `engine`, and through `taps` by what the port's engines
+  /// take or send past the kernel's taps (turbo receive, AF_XDP transmit).
   void install(const std::string& port, std::shared_ptr<Capture> capture, std::unique_ptr<CaptureEngine> engine,
-               Receivers& rx);
+               CaptureTaps& taps);
   void abandon(const std::string& port);
   /// Stops the port's capture (it keeps what it holds unless `discard`).
-  Status stop(const std::string& port, bool discard, Receivers& rx, ClosingEngines& closing);
+  Status stop(const std::string& port, bool discard, CaptureTaps& taps, ClosingEngines& closing);
   /// The port went away: its capture fails, saying so.
-  void vanished(const std::string& port, Receivers& rx, ClosingEngines& closing);
+  void vanished(const std::string& port, CaptureTaps& taps, ClosingEngines& closing);
   /// The port's capture (state STATE_NONE when there is none).
-  v1::PortCapture status(const std::string& port, Receivers& rx, ClosingEngines& closing);
+  v1::PortCapture status(const std::string& port, CaptureTaps& taps, ClosingEngines& closing);
   /// Ports that hold a capture, sorted.
   std::vector<std::string> ports() const;
   /// The port's capture to read, once it no longer runs.
-  Result<std::shared_ptr<const Capture>> fetchable(const std::string& port, Receivers& rx, ClosingEngines& closing);
+  Result<std::shared_ptr<const Capture>> fetchable(const std::string& port, CaptureTaps& taps, ClosingEngines& closing);
 
   size_t memoryBytes() const { return budget_->total(); }
   size_t memoryUsed() const { return budget_->used(); }
@@ -61,9 +60,9 @@ class Captures {
     bool starting = false;
   };
   /// A capture that ended by itself (bound reached, engine error) lets go of its engine and tap.
-  void reap(const std::string& port, Slot& slot, Receivers& rx, ClosingEngines& closing);
+  void reap(const std::string& port, Slot& slot, CaptureTaps& taps, ClosingEngines& closing);
   /// Ends the slot's capture (if running) as `state`, unhooks it and hands its engine over.
-  void end(const std::string& port, Slot& slot, v1::PortCapture::State state, const std::string& error, Receivers& rx,
+  void end(const std::string& port, Slot& slot, v1::PortCapture::State state, const std::string& error, CaptureTaps& taps,
            ClosingEngines& closing);
 
   std::shared_ptr<CaptureBudget> budget_;

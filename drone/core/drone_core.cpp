@@ -22,8 +22,8 @@ constexpr size_t kTrimAfterBytes = size_t{16} << 20;
 }  // namespace
 
 DroneCore::DroneCore(std::unique_ptr<PortSource> source, DroneCoreOptions options)
-    : source_(std::move(source)), table_(options.defaults), streams_(options.limits.streamMemoryBytes), tx_(*source_),
-      captures_(options.limits.captureMemoryBytes), rx_(*source_), hosts_(*source_),
+    : source_(std::move(source)), table_(options.defaults), streams_(options.limits.streamMemoryBytes),
+      captures_(options.limits.captureMemoryBytes), tx_(*source_), rx_(*source_), hosts_(*source_),
       hub_([this](bool buckets) { return collect(buckets); }) {
   refresh();
   if (options.refreshEvery.count() > 0)
@@ -58,7 +58,7 @@ void DroneCore::refresh() {
 void DroneCore::reportVanished(std::unique_lock<std::mutex>& lock, const std::vector<std::string>& ports) {
   ClosingEngines closing;
   for (const std::string& name : ports) {
-    captures_.vanished(name, rx_, closing);
+    captures_.vanished(name, taps_, closing);
     // Sending, or stopped a moment ago because sends began to fail: say what happened.
     const PortTx& t = tx_.of(name);
     if (t.session && (tx_.transmitting(name) || !t.session->error().empty())) {

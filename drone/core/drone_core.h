@@ -18,6 +18,7 @@
 #include "drone/core/emulated_hosts.h"
 #include "drone/core/port_source.h"
 #include "drone/core/port_table.h"
+#include "drone/core/port_taps.h"
 #include "drone/core/receivers.h"
 #include "drone/core/stats_hub.h"
 #include "drone/core/stream_store.h"
@@ -111,9 +112,10 @@ class DroneCore {
   std::mutex mu_;
   PortTable table_;
   StreamStore streams_;
+  Captures captures_;  ///< before tx_ and rx_: the workers and receive threads that copy into captures go first
   Transmitter tx_;
-  Captures captures_;  ///< before rx_: the receive threads that copy into captures go first
   Receivers rx_;
+  PortTaps taps_{rx_, tx_};  ///< where captures are hooked into the engines
   EmulatedHosts hosts_;
   StatsHub hub_;           ///< after the parts it reads
   std::jthread watcher_;   ///< notices hot-plugged and removed interfaces

@@ -14,7 +14,7 @@ Status DroneCore::startCapture(const std::string& name, const CaptureSpec& spec,
     auto p = table_.find(name);
     if (!p) return p.error();
     if (auto s = table_.checkOwner(**p, client); !s) return s;
-    auto prepared = captures_.prepare(**p, spec, rx_, closing);
+    auto prepared = captures_.prepare(**p, spec, taps_, closing);
     if (!prepared) return prepared.error();
     pending = std::move(prepared).value();
     info = (*p)->info;
@@ -32,7 +32,7 @@ Status DroneCore::startCapture(const std::string& name, const CaptureSpec& spec,
     closing.push_back({pending, std::move(engine).value()});
     return errors::noSuchPort(name);
   }
-  captures_.install(name, std::move(pending), std::move(engine).value(), rx_);
+  captures_.install(name, std::move(pending), std::move(engine).value(), taps_);
   return Ok{};
 }
 
@@ -42,7 +42,7 @@ Status DroneCore::stopCapture(const std::string& name, const std::string& client
   PortEntry* p = table_.any(name);  // a port that went away keeps its capture to fetch
   if (!p) return errors::noSuchPort(name);
   if (auto s = table_.checkOwner(*p, client); !s) return s;
-  return captures_.stop(name, discard, rx_, closing);
+  return captures_.stop(name, discard, taps_, closing);
 }
 
 Result<v1::CaptureStatusReply> DroneCore::captureStatus(const std::vector<std::string>& ports) {
@@ -52,12 +52,7 @@ Result<v1::CaptureStatusReply> DroneCore::captureStatus(const std::vector<std::s
     if (!table_.any(name)) return errors::noSuchPort(name);
   v1::CaptureStatusReply reply;
   for (const std::string& name : ports.empty() ? captures_.ports() : ports) {
-    v1::PortCapture c = captures_.status(name, rx_, closing);
-    // Frames sent through AF_XDP never pass the kernel's taps.
-    if (c.state() != v1::PortCapture::STATE_NONE && c.direction() != v1::CAPTURE_RX && tx_.of(name).backend.starts_with("turbo"))
-      c.set_note(name + " sends with " + tx_.of(name).backend +
-                 " (AF_XDP), which no capture sees: the frames it sent are not in this capture");
-    *reply.add_captures() = std::move(c);
+    *reply.add_captures() = captures_.status(name, taps_, closing);
   }
   reply.set_memory_bytes(captures_.memoryBytes());
   reply.set_memory_used(captures_.memoryUsed());
@@ -68,7 +63,7 @@ Result<std::shared_ptr<const Capture>> DroneCore::fetchCapture(const std::string
   ClosingEngines closing;
   std::lock_guard lock(mu_);
   if (!table_.any(name)) return errors::noSuchPort(name);
-  return captures_.fetchable(name, rx_, closing);
+  return captures_.fetchable(name, taps_, closing);
 }
 
 }  // namespace staccato::drone

@@ -38,6 +38,7 @@ PendingStart Transmitter::begin(const PortEntry& port, const StoredStreams& stre
   s.job.interleaved = port.config.tx_mode() == v1::PortConfig::INTERLEAVED;
   s.job.lineRateBps = lineRateOf(port);
   s.job.plans = streams.sendable;
+  s.job.tap = tx.tap;
   s.cpu = port.cpu;
   s.turboReceiver = std::move(turboReceiver);
   s.afterTurbo = tx.backend.starts_with("turbo");
@@ -100,6 +101,8 @@ std::vector<std::string> Transmitter::leasedTo(uint64_t lease) {
     if (tx.lease == lease && transmitting(name)) out.push_back(name);
   return out;
 }
+
+void Transmitter::setTap(const std::string& port, CaptureSink* sink) { ports_[port].tap->set(sink); }
 
 void Transmitter::forget(const std::string& port) {
   reap(port);  // its sockets close on the closer's thread, not under the lock

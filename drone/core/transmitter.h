@@ -14,6 +14,7 @@
 #include "drone/core/stream_store.h"
 #include "drone/core/worker_closer.h"
 #include "drone/tx/tx_session.h"
+#include "drone/tx/tx_tap.h"
 
 namespace staccato::drone {
 
@@ -25,6 +26,7 @@ struct PortTx {
   std::vector<int> cpus;               ///< the cores its workers are pinned to (-1 = none)
   bool starting = false;               ///< its backends are being opened (unlocked)
   std::string error;                   ///< the last transmit error, "" = none
+  std::shared_ptr<TxTap> tap = std::make_shared<TxTap>();  ///< the port's capture, for every run's workers
 };
 
 /// A start in progress on one port: what opening its backends needs, taken under the lock.
@@ -71,6 +73,9 @@ class Transmitter {
   void forget(const std::string& port);
   void clearCounters(const std::string& port);
   void setError(const std::string& port, std::string error) { ports_[port].error = std::move(error); }
+  /// The port's capture gets what its workers send where no kernel tap sees it (AF_XDP); null:
+  /// none. Returns once no worker uses the previous one.
+  void setTap(const std::string& port, CaptureSink* sink);
   /// What the next start would choose, before any start since the last configure.
   void resetChoice(const std::string& port) { ports_[port].backend.clear(); }
 

@@ -26,6 +26,7 @@ class FakeTxBackend final : public TxBackend {
       : port_(std::move(port)), name_(std::move(name)), turbo_(name_.starts_with("turbo")) {}
 
   std::string name() const override { return name_; }
+  bool bypassesKernelTaps() const noexcept override { return turbo_; }
 
   Status prepare(std::span<const TxPlan> plans) override {
     buffers_.assign(plans.size(), {});
@@ -51,7 +52,7 @@ class FakeTxBackend final : public TxBackend {
     const uint64_t now = realtimeNs();
     port_->counters.txPackets.fetch_add(lengths.size(), std::memory_order_relaxed);
     port_->counters.txBytes.fetch_add(bytes, std::memory_order_relaxed);
-    if (!turbo_) port_->tap.deliver(frames, lengths, now, kCapturedOutbound, false);  // AF_XDP passes no tap
+    if (!turbo_) port_->tap.deliver(frames, lengths, now, kCapturedOutbound, false);  // AF_XDP passes no tap: the worker hands them over
     if (FakePortSource::Port* peer = port_->peer.get(); peer && peer->plugged.load()) {
       peer->counters.rxPackets.fetch_add(lengths.size(), std::memory_order_relaxed);
       peer->counters.rxBytes.fetch_add(bytes, std::memory_order_relaxed);

@@ -53,8 +53,8 @@ struct StreamRun {
 }  // namespace
 
 TxWorker::TxWorker(std::unique_ptr<TxBackend> backend, TxJob job, std::vector<StreamTxCounters>& counters)
-    : backend_(std::move(backend)), job_(std::move(job)), counters_(counters),
-      thread_([this](std::stop_token st) { run(st); }) {}
+    : backend_(std::move(backend)), job_(std::move(job)), tap_(backend_->bypassesKernelTaps() ? job_.tap.get() : nullptr),
+      counters_(counters), thread_([this](std::stop_token st) { run(st); }) {}
 
 TxWorker::~TxWorker() {
   thread_.request_stop();
@@ -92,6 +92,7 @@ size_t TxWorker::sendBatch(size_t i, PatchState& state, size_t max) {
     bytes += lengths[k] + 4;
   }
   const size_t sent = backend_->submit(std::span(lengths.data(), n));
+  if (tap_ && tap_->active()) tapSent(frames.data(), lengths.data(), sent);  // sent frames stay put until reaped here
   if (sent < n) {
     bytes = 0;
     for (size_t k = 0; k < sent; ++k) bytes += lengths[k] + 4;
@@ -99,6 +100,14 @@ size_t TxWorker::sendBatch(size_t i, PatchState& state, size_t max) {
   }
   counters_[i].add(sent, bytes);
   return sent;
+}
+
+void TxWorker::tapSent(const uint8_t* const* frames, const uint16_t* lengths, size_t n) noexcept {
+  std::array<CapturedFrame, kMaxBatch> out;
+  const uint64_t now = realtimeNs();
+  for (size_t k = 0; k < n; ++k)
+    out[k] = {frames[k], lengths[k], lengths[k], now, uint8_t{kCapturedOutbound | kCapturedUnfiltered}};
+  tap_->capture({out.data(), n});
 }
 
 uint64_t TxWorker::sendOwed(size_t i, PatchState& state, uint64_t sent, uint64_t owed) {

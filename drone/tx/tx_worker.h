@@ -12,6 +12,7 @@
 #include "common/stream/tx_plan.h"
 #include "drone/tx/queue_sync.h"
 #include "drone/tx/stream_counters.h"
+#include "drone/tx/tx_tap.h"
 #include "common/stream/tx_backend.h"
 
 namespace staccato::drone {
@@ -24,6 +25,7 @@ struct TxJob {
   uint32_t queue = 0;         ///< this worker's share: packets queue, queue + queues, ...
   uint32_t queues = 1;
   QueueSync* sync = nullptr;  ///< shared by a port's workers when there are several
+  std::shared_ptr<TxTap> tap;  ///< the port's capture, for backends that bypass the kernel's taps
 };
 
 class TxWorker {
@@ -43,6 +45,8 @@ class TxWorker {
   void runInterleaved(std::stop_token st);
   /// Sends up to `max` packets of stream i that are due; returns how many were sent.
   size_t sendBatch(size_t i, PatchState& state, size_t max);
+  /// Gives a running capture the batch's sent frames.
+  void tapSent(const uint8_t* const* frames, const uint16_t* lengths, size_t n) noexcept;
   /// Stopped mid-run: sends stream i's packets until this worker has sent `owed` of them (its
   /// share below the end the queues agreed); returns how many it has sent.
   uint64_t sendOwed(size_t i, PatchState& state, uint64_t sent, uint64_t owed);
@@ -54,6 +58,7 @@ class TxWorker {
 
   std::unique_ptr<TxBackend> backend_;
   TxJob job_;
+  TxTap* tap_ = nullptr;  ///< job_.tap when the backend bypasses the kernel's taps
   std::vector<StreamTxCounters>& counters_;
   std::atomic<bool> finished_{false};
   std::atomic<bool> failed_{false};

@@ -7,8 +7,8 @@
 #   none      no capture
 #   capture   `capture va start --ring-mb 64` (both directions, no filter) while va sends
 # The capture's own figures (frames seen, kernel drops) say whether it kept up. Plain frames,
-# FASTEST, tracking off. (Turbo sends through AF_XDP, which no capture sees: there the capture
-# holds nothing of what va sends, and costs what its socket costs.)
+# FASTEST, tracking off. (Turbo sends through AF_XDP, which no kernel tap sees: there the
+# transmit workers hand each sent batch to the capture.)
 # Usage (root): tests/bench/capture_bench.sh BUILD_DIR [REPEATS] [COUNT_64] [COUNT_1518]
 #   env BACKENDS="pcap turbo1" to choose
 set -euo pipefail

@@ -67,6 +67,7 @@ class TurboBackend final : public TxBackend {
   }
 
   std::string name() const override { return mode_ == CopyMode::kZeroCopy ? "turbo zero-copy" : "turbo copy"; }
+  bool bypassesKernelTaps() const noexcept override { return true; }
 
   Status prepare(std::span<const TxPlan> plans) override {
     if (plans.size() != lists_.size()) return makeError(label_, "prepared for a different stream list", ErrorKind::kInternal);
