@@ -77,12 +77,10 @@ Result<v1::DeviceGroup> groupFromArgs(const Args& a) {
     g.mutable_ipv6()->set_step(ipStep);
   }
   if (a.all.count("--vlan"))
-    for (const std::string& v : a.all.at("--vlan")) {
-      uint64_t vid = 0;
-      if (v.empty() || v.size() > 4 || v.find_first_not_of("0123456789") != std::string::npos || (vid = std::stoull(v)) < 1 ||
-          vid > 4094)
-        return makeError("--vlan", "'" + v + "' is not a VLAN id (allowed 1..4094; repeat --vlan for QinQ, outer first)");
-      g.add_vlans()->set_vid(static_cast<uint32_t>(vid));
+    for (const std::string& v : a.all.at("--vlan")) {  // repeated for QinQ, outer first
+      auto vid = client::parseVlanId(v);
+      if (!vid) return vid.error().withPrefix("--vlan");
+      g.add_vlans()->set_vid(*vid);
     }
   return g;
 }

@@ -38,6 +38,12 @@ Result<uint32_t> ipv4Step(uint64_t step) {
   return static_cast<uint32_t>(step);
 }
 
+Result<uint32_t> parseVlanId(const std::string& text) {
+  uint64_t vid = 0;
+  if (!decimal(text, vid) || vid < 1 || vid > 4094) return makeError("", "'" + text + "' is not a VLAN id (allowed 1..4094)");
+  return static_cast<uint32_t>(vid);
+}
+
 Result<uint64_t> parseMacStep(const std::string& text) {
   uint64_t n = 0;
   if (decimal(text, n)) return n;

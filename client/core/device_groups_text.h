@@ -25,6 +25,8 @@ inline constexpr uint32_t kMaxHostsPerGroup = 10000;
 Result<uint64_t> parseIpStep(const std::string& text);
 /// `step` as an IPv4 step (IPv6 steps take 64 bits): an error above 2^32-1.
 Result<uint32_t> ipv4Step(uint64_t step);
+/// A VLAN id, 1..4094.
+Result<uint32_t> parseVlanId(const std::string& text);
 /// A step between MACs: a number, or a MAC read as one (00:00:00:00:01:00 = 256).
 Result<uint64_t> parseMacStep(const std::string& text);
 /// "10.0.0.10/24" (or "" without IPv4), and the same for IPv6.

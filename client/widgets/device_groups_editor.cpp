@@ -77,7 +77,6 @@ Result<DeviceGroups> DeviceGroupsEditor::groups() const {
     const int from = table_->item(row, kAnnounce)->data(Qt::UserRole).toInt();
     v1::DeviceGroup g = from >= 0 && from < original_.size() ? original_[from] : v1::DeviceGroup{};
     g.set_name(cell(table_, row, kName));
-    uint64_t n = 0;
     const std::string count = cell(table_, row, kCount);
     if (count.empty() || count.size() > 5 || count.find_first_not_of("0123456789") != std::string::npos ||
         std::stoul(count) < 1 || std::stoul(count) > kMaxHostsPerGroup)
@@ -115,11 +114,10 @@ Result<DeviceGroups> DeviceGroupsEditor::groups() const {
     auto old = g.vlans();
     g.clear_vlans();
     for (int i = 0; i < vids.size(); ++i) {
-      bool ok = false;
-      n = vids[i].trimmed().toULongLong(&ok);
-      if (!ok || n < 1 || n > 4094) return makeError(at + ", VLANs", "'" + vids[i].toStdString() + "' is not a VLAN id (1..4094)");
+      auto vid = parseVlanId(vids[i].trimmed().toStdString());
+      if (!vid) return vid.error().withPrefix(at + ", VLANs");
       v1::VlanTag tag = i < old.size() ? old[i] : v1::VlanTag{};
-      tag.set_vid(static_cast<uint32_t>(n));
+      tag.set_vid(*vid);
       *g.add_vlans() = tag;
     }
     g.set_announce(table_->item(row, kAnnounce)->checkState() == Qt::Checked);

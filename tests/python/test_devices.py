@@ -1,6 +1,9 @@
 """Emulated hosts from Python against a fake-lab drone (simulated ports fake0 <-> fake1 whose
 hosts answer each other): groups added, listed and cleared, bad values refused naming the field,
 the neighbour table resolved, and a stream sent as the hosts to the resolved gateway."""
+import os
+import subprocess
+
 import pytest
 
 import staccato
@@ -49,3 +52,18 @@ def test_bad_groups_are_refused_naming_the_field(fake_lab):
         assert drone.devices("fake0") == []
         with pytest.raises(staccato.DroneError, match="has no emulated hosts"):
             drone.neighbors("fake0", resolve=True)
+
+
+@pytest.mark.skipif(not os.environ.get("CLI"), reason="set CLI to the staccato-cli binary")
+@pytest.mark.parametrize("extra, error", [
+    (["--vlan", "5000"], "--vlan: '5000' is not a VLAN id (allowed 1..4094)"),
+    (["--vlan", "0x10"], "--vlan: '0x10' is not a VLAN id (allowed 1..4094)"),
+    (["--step-ip", "4294967296"], "--step-ip: 4294967296 is too large for IPv4 (allowed 0..2^32-1)"),
+])
+def test_cli_refuses_bad_group_values_before_calling_the_drone(extra, error):
+    # No drone listens there: the values are refused first, with exit code 2.
+    out = subprocess.run([os.environ["CLI"], "--drone", "unix:/nonexistent/drone.sock", "devices", "p0", "add",
+                          "--mac", "02:00:00:00:01:00", "--ip", "10.0.0.10/24"] + extra,
+                         capture_output=True, text=True, timeout=30)
+    assert out.returncode == 2, out.stderr
+    assert error in out.stderr

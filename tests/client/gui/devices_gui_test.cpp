@@ -39,7 +39,7 @@ TEST(DeviceGroupsEditor, RoundTripsGroupsAndNamesBadCells) {
   t->item(0, 4)->setText("100,4095");
   auto bad = editor.groups();
   ASSERT_FALSE(bad);
-  EXPECT_EQ(bad.error().toString(), "group 1, VLANs: '4095' is not a VLAN id (1..4094)");
+  EXPECT_EQ(bad.error().toString(), "group 1, VLANs: '4095' is not a VLAN id (allowed 1..4094)");
   t->item(0, 4)->setText("100,200");
   t->item(0, 5)->setText("10.0.0.10");
   bad = editor.groups();
