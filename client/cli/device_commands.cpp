@@ -59,21 +59,14 @@ Result<v1::DeviceGroup> groupFromArgs(const Args& a) {
   }
   if (!a.get("--ip") && !a.get("--ipv6")) return makeError("--ip", "give the first host's address (e.g. --ip 10.0.0.10/24)");
   if (auto ip = a.get("--ip")) {
-    auto p = client::parseAddressWithPrefix(*ip);
-    if (!p) return p.error().withPrefix("--ip");
-    g.mutable_ipv4()->set_address(p->address);
-    g.mutable_ipv4()->set_prefix_length(p->prefixLength);
-    g.mutable_ipv4()->set_gateway(a.get("--gateway").value_or(""));
+    if (auto s = client::setAddress(*g.mutable_ipv4(), *ip, a.get("--gateway").value_or("")); !s) return s.error().withPrefix("--ip");
     auto step4 = client::ipv4Step(ipStep);
     if (!step4) return step4.error().withPrefix("--step-ip");
     g.mutable_ipv4()->set_step(*step4);
   }
   if (auto ip = a.get("--ipv6")) {
-    auto p = client::parseAddressWithPrefix(*ip);
-    if (!p) return p.error().withPrefix("--ipv6");
-    g.mutable_ipv6()->set_address(p->address);
-    g.mutable_ipv6()->set_prefix_length(p->prefixLength);
-    g.mutable_ipv6()->set_gateway(a.get("--gateway6").value_or(""));
+    if (auto s = client::setAddress(*g.mutable_ipv6(), *ip, a.get("--gateway6").value_or("")); !s)
+      return s.error().withPrefix("--ipv6");
     g.mutable_ipv6()->set_step(ipStep);
   }
   if (a.all.count("--vlan"))

@@ -21,6 +21,17 @@ Result<AddressWithPrefix> parseAddressWithPrefix(const std::string& text);
 /// Hosts in one group, as the drone allows on a port.
 inline constexpr uint32_t kMaxHostsPerGroup = 10000;
 
+/// Sets a group's ipv4 or ipv6 from "A/P" (see parseAddressWithPrefix) and its gateway.
+template <typename Family>  // v1::DeviceIpv4 or v1::DeviceIpv6
+Status setAddress(Family& family, const std::string& addressWithPrefix, const std::string& gateway) {
+  auto a = parseAddressWithPrefix(addressWithPrefix);
+  if (!a) return a.error();
+  family.set_address(a->address);
+  family.set_prefix_length(a->prefixLength);
+  family.set_gateway(gateway);
+  return Ok{};
+}
+
 /// A step between hosts' IP addresses: a number, or an IPv4 address read as one (0.0.1.0 = 256).
 Result<uint64_t> parseIpStep(const std::string& text);
 /// `step` as an IPv4 step (IPv6 steps take 64 bits): an error above 2^32-1.

@@ -89,11 +89,7 @@ Result<DeviceGroups> DeviceGroupsEditor::groups() const {
     g.clear_ipv4();
     g.clear_ipv6();
     if (const std::string v4 = cell(table_, row, kIpv4); !v4.empty()) {
-      auto a = parseAddressWithPrefix(v4);
-      if (!a) return a.error().withPrefix(at + ", IPv4");
-      g.mutable_ipv4()->set_address(a->address);
-      g.mutable_ipv4()->set_prefix_length(a->prefixLength);
-      g.mutable_ipv4()->set_gateway(cell(table_, row, kGateway4));
+      if (auto s = setAddress(*g.mutable_ipv4(), v4, cell(table_, row, kGateway4)); !s) return s.error().withPrefix(at + ", IPv4");
       auto typed = parseIpStep(cell(table_, row, kIpv4Step));
       if (!typed) return typed.error().withPrefix(at + ", IPv4 step");
       auto step = ipv4Step(*typed);
@@ -101,11 +97,7 @@ Result<DeviceGroups> DeviceGroupsEditor::groups() const {
       g.mutable_ipv4()->set_step(*step);
     }
     if (const std::string v6 = cell(table_, row, kIpv6); !v6.empty()) {
-      auto a = parseAddressWithPrefix(v6);
-      if (!a) return a.error().withPrefix(at + ", IPv6");
-      g.mutable_ipv6()->set_address(a->address);
-      g.mutable_ipv6()->set_prefix_length(a->prefixLength);
-      g.mutable_ipv6()->set_gateway(cell(table_, row, kGateway6));
+      if (auto s = setAddress(*g.mutable_ipv6(), v6, cell(table_, row, kGateway6)); !s) return s.error().withPrefix(at + ", IPv6");
       auto step = parseIpStep(cell(table_, row, kIpv6Step));
       if (!step) return step.error().withPrefix(at + ", IPv6 step");
       g.mutable_ipv6()->set_step(*step);
