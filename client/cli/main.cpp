@@ -43,8 +43,9 @@ Drone commands (options, before or after the command: --drone HOST:PORT or unix:
                              load % refers to (0 = the driver's speed), the transmit backend
                              (auto: AF_XDP turbo when it works, else libpcap), turbo's tx
                              queues (0 = all) and their cores, the receive engine (auto =
-                             libpcap; turbo counts millions of frames/s but hides signature
-                             frames from captures on the port). Prints the new settings.
+                             turbo where it opens, else libpcap; turbo counts millions of
+                             frames/s, and tcpdump on the port no longer sees signature frames:
+                             the drone's own capture does). Prints the new settings.
   run STREAM_FILE --tx PORT [--rx PORT [--rx-drone HOST:PORT]] [--duration SECONDS] [--json]
       [--junit FILE] [--check] [--lease SECONDS] [--latency-csv FILE] [--latency-hgrm FILE]
                              Load the streams on PORT, send, show progress, stop when done or

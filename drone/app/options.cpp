@@ -52,7 +52,8 @@ The Staccato drone: owns this host's ports, sends and receives streams, reports 
                          signature frames: receive with pcap to capture them with tcpdump)
   --rx-buffer KIB        libpcap receive: the packet ring of each port (default 16384; 64..1048576):
                          what arrives while the receive thread is busy waits there, and what
-                         does not fit is reported as missed (the kernel maps about twice this)
+                         does not fit is reported as missed (the kernel maps about twice this).
+                         16 MiB holds about 100,000 64-byte frames (10,000 with user timestamps)
   --rx-timestamps T      kernel (default: the kernel's arrival time, or the driver's with turbo)
                          or user (when the receive thread reads the frame: to measure the
                          difference; latency then includes the thread's scheduling delay)

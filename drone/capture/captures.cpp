@@ -6,11 +6,6 @@
 
 namespace staccato::drone {
 
-uint32_t captureSnapLength(const PortInfo& port) {
-  constexpr uint32_t kEthernetAndTwoTags = 14 + 8;
-  return std::min<uint32_t>(std::max<uint32_t>(port.mtu, 1500) + kEthernetAndTwoTags, 65535);
-}
-
 Captures::Captures(size_t memoryBytes) : budget_(std::make_shared<CaptureBudget>(memoryBytes)) {}
 
 Result<std::shared_ptr<Capture>> Captures::prepare(const PortEntry& port, const CaptureSpec& spec, CaptureTaps& taps,
@@ -19,7 +14,7 @@ Result<std::shared_ptr<Capture>> Captures::prepare(const PortEntry& port, const 
   Slot& slot = slots_[name];
   if (slot.starting) return errors::captureStarting(name);
   if (slot.capture && slot.capture->running()) return errors::alreadyCapturing(name);
-  const uint32_t snap = captureSnapLength(port.info);
+  const uint32_t snap = frameSnapLength(port.info);
   auto filter = CaptureFilter::compile(spec.filter, snap);
   if (!filter) return filter.error();
   // The ended capture this one replaces goes first, so that its memory counts no longer, but only

@@ -21,10 +21,6 @@ struct ClosingEngine {
 /// Declare before the lock.
 using ClosingEngines = std::vector<ClosingEngine>;
 
-/// The longest frame a capture of the port keeps whole: the MTU, an Ethernet header and two
-/// VLAN tags (longer ones, e.g. merged by GRO, are cut).
-uint32_t captureSnapLength(const PortInfo& port);
-
 class Captures {
  public:
   explicit Captures(size_t memoryBytes);

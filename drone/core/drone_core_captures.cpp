@@ -21,7 +21,7 @@ Status DroneCore::startCapture(const std::string& name, const CaptureSpec& spec,
   }
   // Opening capture sockets waits for the kernel: not under the lock (the port is marked as
   // starting a capture meanwhile).
-  auto engine = source_->openCapture(info, spec, captureSnapLength(info), *pending);
+  auto engine = source_->openCapture(info, spec, frameSnapLength(info), *pending);
   std::lock_guard lock(mu_);
   if (!engine) {
     captures_.abandon(name);

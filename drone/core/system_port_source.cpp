@@ -51,7 +51,7 @@ class SystemPortSource final : public PortSource {
   }
 
   Result<std::unique_ptr<SignatureReceiver>> openPcapRx(const PortInfo& port) override {
-    return SignatureReceiver::openPcap(port.name, rx_);
+    return SignatureReceiver::openPcap(port, rx_);
   }
   Result<std::unique_ptr<SignatureReceiver>> openTurboRx(const PortInfo& port) override {
     return SignatureReceiver::openTurbo(port, rx_);

@@ -80,6 +80,11 @@ bool PortFilter::accepts(const std::string& name) const {
   return false;
 }
 
+uint32_t frameSnapLength(const PortInfo& port) {
+  constexpr uint32_t kEthernetAndTwoTags = 14 + 8;
+  return std::min<uint32_t>(std::max<uint32_t>(port.mtu, 1500) + kEthernetAndTwoTags, 65535);
+}
+
 std::vector<PortInfo> discoverPorts(const PortFilter& filter, const std::string& sysfsRoot) {
   std::vector<PortInfo> ports;
   std::error_code ec;

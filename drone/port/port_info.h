@@ -19,6 +19,10 @@ struct PortInfo {
   bool xdpCapable = false;  ///< the kernel offers AF_XDP (generic XDP works on any netdev)
 };
 
+/// The longest frame the port receives whole: its MTU, an Ethernet header and two VLAN tags
+/// (longer ones, e.g. merged by GRO, are cut). What a capture or a receive socket copies at most.
+uint32_t frameSnapLength(const PortInfo& port);
+
 /// Shell-style include/exclude patterns ("eth*", "veth?"). No include = every interface but lo.
 struct PortFilter {
   std::vector<std::string> include;

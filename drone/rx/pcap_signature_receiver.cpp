@@ -18,7 +18,7 @@
 namespace staccato::drone {
 namespace {
 
-constexpr int kSnapLen = 16384;
+/// How long a frame may wait in a partly filled block before the kernel hands the block over.
 constexpr int kTimeoutMs = 50;
 
 class PcapSignatureReceiver final : public SignatureReceiver {
@@ -82,11 +82,14 @@ class PcapSignatureReceiver final : public SignatureReceiver {
 
 }  // namespace
 
-Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::openPcap(const std::string& iface, const RxOptions& options) {
+Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::openPcap(const PortInfo& port, const RxOptions& options) {
+  const std::string& iface = port.name;
   char err[PCAP_ERRBUF_SIZE] = {};
   pcap_t* p = pcap_create(iface.c_str(), err);
   if (!p) return makeError(iface, std::string("cannot open for receiving: ") + err);
-  pcap_set_snaplen(p, kSnapLen);
+  // The ring's size in frames decides how long the receive thread may stall before frames are
+  // missed. Frames are copied up to the port's longest (a signature sits at a frame's end).
+  pcap_set_snaplen(p, static_cast<int>(frameSnapLength(port)));
   pcap_set_timeout(p, kTimeoutMs);
   pcap_set_buffer_size(p, static_cast<int>(options.pcapBufferBytes));
   pcap_set_tstamp_precision(p, PCAP_TSTAMP_PRECISION_NANO);
@@ -98,7 +101,11 @@ Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::openPcap(const std
   for (int i = 0; i < typeCount; ++i) adapter |= types[i] == PCAP_TSTAMP_ADAPTER;
   if (types) pcap_free_tstamp_types(types);
   if (adapter) adapter = pcap_set_tstamp_type(p, PCAP_TSTAMP_ADAPTER) == 0;
-  pcap_set_immediate_mode(p, 1);
+  // Kernel (or adapter) stamps are taken on arrival, so frames may wait in the ring: without
+  // immediate mode the kernel packs them into blocks by their length (TPACKET_V3): 16 MiB holds
+  // about 100,000 64-byte frames instead of about 10,000 slots of the longest frame (measured by
+  // tests/netns/rx_stall_test.sh). Stamps taken by this thread need each frame handed at once.
+  pcap_set_immediate_mode(p, options.userTimestamps ? 1 : 0);
   if (int rc = pcap_activate(p); rc < 0) {
     std::string msg = pcap_geterr(p);
     pcap_close(p);

@@ -39,7 +39,7 @@ class SignatureReceiver {
   static constexpr size_t kMaxTrackedStreams = 8192;
 
   /// libpcap engine: works on any interface and leaves captures (tcpdump) seeing everything.
-  static Result<std::unique_ptr<SignatureReceiver>> openPcap(const std::string& interface, const RxOptions& options);
+  static Result<std::unique_ptr<SignatureReceiver>> openPcap(const PortInfo& port, const RxOptions& options);
   /// Turbo engine (when built with turbo): counts at millions of frames per second, but the
   /// signature frames no longer reach the kernel: a capture on the port gets them through its tap.
   static Result<std::unique_ptr<SignatureReceiver>> openTurbo(const PortInfo& port, const RxOptions& options);

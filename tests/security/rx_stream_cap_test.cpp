@@ -38,7 +38,9 @@ TEST(RxStreamCap, InventedStreamIdsBeyondTheCapAreIgnoredNotAllocated) {
   EXPECT_EQ(rx.ignored(), 65536 - SignatureReceiver::kMaxTrackedStreams);
   rx.feed(0, 1);  // a tracked stream keeps counting
   rx.forEachStream([&](uint16_t id, const StreamRxStats& s) {
-    if (id == 0) EXPECT_EQ(s.packets.load(), 2u);
+    if (id == 0) {
+      EXPECT_EQ(s.packets.load(), 2u);
+    }
   });
 }
 
