@@ -60,7 +60,7 @@ uint64_t expectedPackets(const std::vector<v1::Stream>& list, const v1::Stream& 
     const auto after = s.control().after();
     if (after == v1::Control::GOTO_FIRST || after == v1::Control::GOTO_STREAM) return 0;
   }
-  if (stream.has_enabled() && !stream.enabled()) return 0;
+  if (!streamEnabled(stream)) return 0;
   return packetsPerRun(stream).value_or(0);
 }
 
@@ -101,7 +101,7 @@ std::vector<Verdict> judge(const RunOutcome& o) {
       else if (rows.rx && !o.stoppedEarly && rows.rx->rx_packets() < sent)
         v.failure = "received " + std::to_string(rows.rx->rx_packets()) + " of " + std::to_string(sent) + " packets";
       out.push_back(std::move(v));
-      if (s.control().after() == v1::Control::STOP && !(s.has_enabled() && !s.enabled())) stopped = true;
+      if (s.control().after() == v1::Control::STOP && streamEnabled(s)) stopped = true;
     }
   }
   return out;

@@ -54,6 +54,7 @@ class StreamListModel : public QAbstractTableModel {
   void moveStreams(QList<int> rows, int destinationRow);
   /// The editor's OK: replaces one stream (an id clashing with another row becomes max+1).
   void replaceStream(int row, v1::Stream stream);
+  void renameStream(int row, const QString& name);
   void setEnabled(QList<int> rows, bool on);
   void setRate(QList<int> rows, const v1::Rate& rate);
   /// In `rows` (all when empty), every layer that overrides `field` (e.g. "ip.dst") with the
@@ -116,6 +117,8 @@ class StreamListModel : public QAbstractTableModel {
   int modifyRows(const QList<int>& rows, const QString& text, Edit edit);
   /// Gives each stream an id unused in this model (and among `streams`), skipping `ignoreRow`.
   void assignIds(std::vector<v1::Stream>& streams, int ignoreRow = -1) const;
+  /// Inserts streams dropped from elsewhere at `row` with fresh ids; returns the first row.
+  int insertDropped(int row, std::vector<v1::Stream> streams);
   /// Sorted, unique, in range.
   QList<int> normalized(QList<int> rows) const;
   const RowText& rowText(int row) const;

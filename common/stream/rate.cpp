@@ -40,12 +40,14 @@ std::optional<uint64_t> packetsPerRun(const v1::Stream& s) {
   return count > std::numeric_limits<uint64_t>::max() / perBurst ? std::numeric_limits<uint64_t>::max() : count * perBurst;
 }
 
+bool streamEnabled(const v1::Stream& s) { return !s.has_enabled() || s.enabled(); }
+
 RatePlan ratePlanOf(const v1::Rate& r) { return {r.unit(), r.value(), burstSize(r)}; }
 
 RunPlan runPlanOf(const v1::Stream& s) {
   const v1::Control& c = s.control();
   const auto after = c.after() == v1::Control::AFTER_UNSPECIFIED ? v1::Control::NEXT : c.after();
-  return {!s.has_enabled() || s.enabled(), packetsPerRun(s), after, c.goto_stream(), c.loop_count()};
+  return {streamEnabled(s), packetsPerRun(s), after, c.goto_stream(), c.loop_count()};
 }
 
 double packetsPerSecond(const RatePlan& r, double avg, double lineRateBps) {

@@ -15,6 +15,9 @@ inline constexpr double kDefaultPps = 1000;
 /// always a unit mistake, and their send times would overflow a 64-bit ns clock.
 inline constexpr double kMinPps = 1e-3;
 
+/// Whether the stream is sent when its port starts (a stream without the field is).
+bool streamEnabled(const v1::Stream& stream);
+
 /// Packets a burst rate sends back to back (packets_per_burst; 0 means 1).
 uint32_t burstSize(const v1::Rate& rate);
 

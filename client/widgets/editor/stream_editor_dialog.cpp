@@ -19,6 +19,7 @@
 #include "client/widgets/editor/rate_control_page.h"
 #include "client/widgets/editor/variable_fields_page.h"
 #include "common/stream/compiler.h"
+#include "common/stream/rate.h"
 
 namespace staccato::client {
 namespace {
@@ -113,7 +114,7 @@ QWidget* StreamEditorDialog::createHeader() {
   name_->setPlaceholderText(tr("Stream name"));
   enabled_ = new QCheckBox(tr("Enabled"));
   enabled_->setObjectName(QStringLiteral("enabledCheck"));
-  enabled_->setChecked(!stream_.has_enabled() || stream_.enabled());
+  enabled_->setChecked(streamEnabled(stream_));
   auto* id = new QLabel(tr("Stream id %1").arg(stream_.id()));
   id->setObjectName(QStringLiteral("streamIdLabel"));
   id->setStyleSheet(QStringLiteral("color: palette(placeholder-text);"));
