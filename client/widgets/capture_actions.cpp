@@ -2,8 +2,10 @@
 
 #include <QAction>
 #include <QFileDialog>
+#include <QFutureWatcher>
 #include <QProcess>
 #include <QStandardPaths>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include "client/widgets/capture_dialog.h"
 #include "client/widgets/capture_viewer.h"
@@ -86,19 +88,27 @@ void CaptureActions::fetchTo(const PortRef& port, const QString& path, std::func
 void CaptureActions::viewCapture(const PortRef& port) {
   if (!files_.isValid()) return report(port, tr("view capture of"), makeError("", "no temporary directory for the capture"));
   const QString path = files_.filePath(QStringLiteral("%1-%2.pcapng").arg(qs(port.port)).arg(++fetches_));
-  fetchTo(port, path, [this, port](const QString& file) { open(port, file); });
+  fetchTo(port, path, [this, port](const QString& file) { openFile(port, file); });
 }
 
 void CaptureActions::saveCapture(const PortRef& port, const QString& path) {
   fetchTo(port, path, [](const QString&) {});
 }
 
-void CaptureActions::open(const PortRef& port, const QString& path) {
+void CaptureActions::openFile(const PortRef& port, const QString& path) {
   if (!viewer_.isEmpty() && QProcess::startDetached(viewer_, {path})) return;
-  auto viewer = CaptureViewer::open(path, tr("Capture of %1").arg(qs(port.port)), window_);
-  if (!viewer) return report(port, tr("view capture of"), viewer.error());
-  (*viewer)->show();
-  emit viewerOpened(*viewer);
+  // A capture may be up to kMaxViewedCaptureBytes: it is read on a pool thread, never the GUI's.
+  using Packets = Result<std::vector<PcapPacket>>;
+  auto* reading = new QFutureWatcher<Packets>(this);
+  connect(reading, &QFutureWatcherBase::finished, this, [this, reading, port] {
+    reading->deleteLater();
+    Packets packets = reading->future().takeResult();
+    if (!packets) return report(port, tr("view capture of"), packets.error());
+    auto* viewer = new CaptureViewer(std::move(packets).value(), tr("Capture of %1").arg(qs(port.port)), window_);
+    viewer->show();
+    emit viewerOpened(viewer);
+  });
+  reading->setFuture(QtConcurrent::run([path] { return CaptureViewer::read(path); }));
 }
 
 }  // namespace staccato::client

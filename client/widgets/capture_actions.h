@@ -35,6 +35,9 @@ class CaptureActions : public QObject {
   void stopCapture(const PortRef& port);
   void viewCapture(const PortRef& port);
   void saveCapture(const PortRef& port, const QString& path);
+  /// Opens a capture file of the port: in the viewer program, else in the built-in viewer
+  /// (viewerOpened), reading the file off the GUI thread.
+  void openFile(const PortRef& port, const QString& path);
   /// What opens a capture file: by default "wireshark" when it is on the PATH; empty = the
   /// built-in viewer.
   void setViewerProgram(QString program) { viewer_ = std::move(program); }
@@ -52,7 +55,6 @@ class CaptureActions : public QObject {
   void askAndSave(const PortRef& port);
   /// Stops the port's capture (keeping what it holds), fetches it to `path`, then `then(path)`.
   void fetchTo(const PortRef& port, const QString& path, std::function<void(const QString&)> then);
-  void open(const PortRef& port, const QString& path);
   void report(const PortRef& port, const QString& what, const Status& status);
   DroneSession* sessionOf(const PortRef& port);
 

@@ -55,7 +55,7 @@ CaptureViewer::CaptureViewer(std::vector<PcapPacket> packets, const QString& tit
 
 void CaptureViewer::showRow(int row) { frame_->setFrame(model_->frame(row)); }
 
-Result<CaptureViewer*> CaptureViewer::open(const QString& path, const QString& title, QWidget* parent) {
+Result<std::vector<PcapPacket>> CaptureViewer::read(const QString& path) {
   const QFileInfo info(path);
   if (info.size() > kMaxViewedCaptureBytes)
     return makeError(path.toStdString(), QString("%1 MiB is more than the built-in viewer shows (%2 MiB): save the capture "
@@ -63,9 +63,7 @@ Result<CaptureViewer*> CaptureViewer::open(const QString& path, const QString& t
                                              .arg(info.size() >> 20)
                                              .arg(kMaxViewedCaptureBytes >> 20)
                                              .toStdString());
-  auto packets = readCapture(path.toStdString());
-  if (!packets) return packets.error();
-  return new CaptureViewer(std::move(packets).value(), title, parent);
+  return readCapture(path.toStdString());
 }
 
 }  // namespace staccato::client

@@ -23,8 +23,9 @@ class CaptureViewer : public QDialog {
  public:
   CaptureViewer(std::vector<PcapPacket> packets, const QString& title, QWidget* parent = nullptr);
 
-  /// Reads a pcap or pcapng file (at most kMaxViewedCaptureBytes) into a new viewer.
-  static Result<CaptureViewer*> open(const QString& path, const QString& title, QWidget* parent = nullptr);
+  /// The packets of a pcap or pcapng file for a viewer (at most kMaxViewedCaptureBytes). Touches
+  /// no widget: run it off the GUI thread.
+  static Result<std::vector<PcapPacket>> read(const QString& path);
 
   CapturePacketModel* model() const { return model_; }
   QTableView* packetList() const { return list_; }

@@ -110,6 +110,25 @@ TEST_F(CaptureGui, ViewOpensTheBuiltInViewerWithEveryPacketDecoded) {
   EXPECT_TRUE(logged("capture of b: 40 packets"));
 }
 
+TEST_F(CaptureGui, TheBuiltInViewerReadsTheFileWithoutHoldingTheGuiThread) {
+  v1::StartCaptureRequest request;
+  captures()->startCapture(port("b"), request);
+  ASSERT_TRUE(logged("start capture on b: done"));
+  send(30);
+  QTemporaryDir dir;
+  const QString path = dir.filePath("b.pcapng");
+  bool saved = false;
+  QObject::connect(captures(), &CaptureActions::fetched, [&](const QString&) { saved = true; });
+  captures()->saveCapture(port("b"), path);
+  ASSERT_TRUE(waitFor([&] { return saved; })) << logs.join("\n").toStdString();
+  captures()->openFile(port("b"), path);
+  EXPECT_EQ(viewer, nullptr) << "the file is read on a pool thread: the viewer opens from the event loop";
+  ASSERT_TRUE(waitFor([&] { return viewer != nullptr; })) << logs.join("\n").toStdString();
+  EXPECT_EQ(viewer->model()->rowCount(), 30);
+  captures()->openFile(port("b"), dir.filePath("none.pcapng"));
+  EXPECT_TRUE(logged("view capture of b")) << "a file that cannot be read is reported in the log";
+}
+
 TEST_F(CaptureGui, SaveWritesThePcapngAndErrorsReachTheLog) {
   v1::StartCaptureRequest request;
   request.set_ring_mb(4);
@@ -163,10 +182,10 @@ TEST(CaptureViewerTest, ACaptureTooLargeForTheViewerIsLeftToWireshark) {
   ASSERT_TRUE(big.open(QIODevice::WriteOnly));
   ASSERT_TRUE(big.resize(kMaxViewedCaptureBytes + 1));  // sparse
   big.close();
-  auto viewer = CaptureViewer::open(big.fileName(), "big");
-  ASSERT_FALSE(viewer.ok());
-  EXPECT_NE(viewer.error().message.find("open it in Wireshark"), std::string::npos) << viewer.error().toString();
-  auto missing = CaptureViewer::open(dir.filePath("none.pcapng"), "none");
+  auto packets = CaptureViewer::read(big.fileName());
+  ASSERT_FALSE(packets.ok());
+  EXPECT_NE(packets.error().message.find("open it in Wireshark"), std::string::npos) << packets.error().toString();
+  auto missing = CaptureViewer::read(dir.filePath("none.pcapng"));
   ASSERT_FALSE(missing.ok());
 }
 
