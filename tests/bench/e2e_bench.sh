@@ -10,7 +10,8 @@
 #            exactly: stream rx == vb's kernel rx == sent, lost 0, reordered 0, incomplete false
 # Optional reference rows: trafgen on 1 and 2 CPUs, plain frames (TRAFGEN=0 leaves them out).
 # Usage (root): tests/bench/e2e_bench.sh BUILD_DIR [REPEATS] [COUNT_64] [COUNT_1518]
-#   env BACKENDS="pcap turbo1 turbo2" to choose, TRAFGEN=0|1 (default: 1 if trafgen is installed)
+#   env BACKENDS="pcap turbo1 turbo2" to choose (also turbo1-pcaprx, turbo2-pcaprx: turbo sending,
+#   libpcap receiving), TRAFGEN=0|1 (default: 1 if trafgen is installed)
 set -euo pipefail
 BUILD=${1:?usage: e2e_bench.sh BUILD_DIR [REPEATS] [COUNT_64] [COUNT_1518]}
 reps=${2:-3}; count64=${3:-2000000}; count1518=${4:-500000}
@@ -79,9 +80,11 @@ for ((round = 1; round <= reps; round++)); do
       pcap) q=1; args=(--backend pcap --rx-backend pcap) ;;
       turbo1) q=1; args=(--backend turbo --tx-queues 1) ;;
       turbo2) q=2; args=(--backend turbo --tx-queues 2) ;;
+      turbo1-pcaprx) q=1; args=(--backend turbo --tx-queues 1 --rx-backend pcap) ;;
+      turbo2-pcaprx) q=2; args=(--backend turbo --tx-queues 2 --rx-backend pcap) ;;
       trafgen1) q=1 ;;
       trafgen2) q=2 ;;
-      *) die "unknown backend $b (pcap, turbo1, turbo2)" ;;
+      *) die "unknown backend $b (pcap, turbo1, turbo2, turbo1-pcaprx, turbo2-pcaprx)" ;;
     esac
     veth_up "$q"
     if [[ $b == trafgen* ]]; then
@@ -108,6 +111,7 @@ for b in $backends; do [[ -z ${engines[$b]:-} ]] || echo "  $b: ${engines[$b]}";
 "$PY" - "$results" <<'PY'
 import statistics, sys
 names = {"pcap": "pcap", "turbo1": "turbo, 1 queue", "turbo2": "turbo, 2 queues",
+         "turbo1-pcaprx": "turbo 1 q, pcap rx", "turbo2-pcaprx": "turbo 2 q, pcap rx",
          "trafgen1": "trafgen, 1 CPU (ref.)", "trafgen2": "trafgen, 2 CPUs (ref.)"}
 runs = {}
 for line in open(sys.argv[1]):
