@@ -6,7 +6,7 @@
 source "$(dirname "$0")/lab.sh"
 lab_up
 start_drone --rx-backend pcap --rx-buffer 64
-n=300000
+n=1000000
 fast=$(stream_file fast $n 1)
 python3 - "$fast" <<'PY'
 import json, sys
