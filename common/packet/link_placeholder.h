@@ -10,9 +10,15 @@ namespace staccato {
 inline constexpr std::string_view kDeviceMacWord = "device";
 inline constexpr std::string_view kResolveMacWord = "resolve";
 
+/// The reserved value field `field` accepts: "device" for eth.src, "resolve" for eth.dst, else "".
+inline std::string_view linkPlaceholderOf(std::string_view field) {
+  return field == "eth.src" ? kDeviceMacWord : field == "eth.dst" ? kResolveMacWord : std::string_view{};
+}
+
 /// Whether `text` is the reserved value of field `field` (eth.src "device", eth.dst "resolve").
 inline bool isLinkPlaceholder(std::string_view field, std::string_view text) {
-  return (field == "eth.src" && text == kDeviceMacWord) || (field == "eth.dst" && text == kResolveMacWord);
+  const std::string_view word = linkPlaceholderOf(field);
+  return !word.empty() && text == word;
 }
 
 }  // namespace staccato

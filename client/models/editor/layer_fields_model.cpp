@@ -10,6 +10,7 @@
 #include "client/models/editor/stream_preview.h"
 #include "common/packet/builder.h"
 #include "common/packet/field_text.h"
+#include "common/packet/link_placeholder.h"
 #include "common/packet/registry.h"
 
 namespace staccato::client {
@@ -23,6 +24,11 @@ const QColor kErrorBackground(0xff, 0xd6, 0xd6);
 
 QStringList enumNames(const FieldSpec& f) {
   QStringList out;
+  // The drone's words for the outer Ethernet addresses, offered beside any MAC typed.
+  if (const std::string_view word = linkPlaceholderOf(f.name); word == kDeviceMacWord)
+    out << QStringLiteral("device (the MAC of the emulated host that owns the IP source, filled by the drone)");
+  else if (word == kResolveMacWord)
+    out << QStringLiteral("resolve (the MAC of the next hop: the gateway or the on-link destination, resolved by the drone)");
   for (const EnumName& e : fieldNames(f)) {
     const QString value = f.format == FieldFormat::kHex
                               ? QStringLiteral("0x%1").arg(e.value, (f.bits + 3) / 4, 16, QLatin1Char('0'))
@@ -238,7 +244,9 @@ bool LayerFieldsModel::setValueText(int layer, const FieldSpec& field, const QSt
     Q_EMIT editRejected(fieldPath(layer, field), QString::fromStdString(parsed.error().message));
     return false;
   }
-  const std::string canonical = formatFieldValue(field, *parsed);
+  // A word the drone fills at start stays as typed (parsing gives it the placeholder 0).
+  const std::string typed = trimmed.toStdString();
+  const std::string canonical = isLinkPlaceholder(field.name, typed) ? typed : formatFieldValue(field, *parsed);
   if (current && *current == canonical) return true;
   // Typing the value an automatic field already has keeps it automatic.
   const auto& rows = layers_[static_cast<size_t>(layer)];

@@ -106,6 +106,24 @@ TEST_F(LayerFieldsModelTest, InvalidTextIsRejectedWithTheAllowedRange) {
   EXPECT_EQ(override(1, "ip.dst"), "<auto>");
 }
 
+TEST_F(LayerFieldsModelTest, TheDronesLinkWordsAreKeptAsTypedAndOffered) {
+  load(udpStream());
+  ASSERT_TRUE(model.setData(field("layers[0].eth.src"), " device "));
+  ASSERT_TRUE(model.setData(field("layers[0].eth.dst"), "resolve"));
+  EXPECT_EQ(override(0, "eth.src"), "device") << "not 00:00:00:00:00:00: the drone fills it at start";
+  EXPECT_EQ(override(0, "eth.dst"), "resolve");
+  EXPECT_EQ(value("layers[0].eth.src"), "device");
+  EXPECT_EQ(field("layers[0].eth.src").data(Qt::EditRole).toString(), "device");
+  EXPECT_TRUE(field("layers[0].eth.src").data(kEnumNamesRole).toStringList().join("|").startsWith("device ("));
+  EXPECT_TRUE(field("layers[0].eth.dst").data(kEnumNamesRole).toStringList().join("|").startsWith("resolve ("));
+  QSignalSpy rejected(&model, &LayerFieldsModel::editRejected);
+  EXPECT_FALSE(model.setData(field("layers[0].eth.src"), "resolve")) << "each address has its own word";
+  EXPECT_EQ(rejected.count(), 1);
+  EXPECT_EQ(override(0, "eth.src"), "device");
+  ASSERT_TRUE(model.setData(field("layers[0].eth.src"), "02:00:00:00:00:01"));
+  EXPECT_EQ(override(0, "eth.src"), "02:00:00:00:00:01");
+}
+
 TEST_F(LayerFieldsModelTest, ClearingOrModeAutoRemovesTheOverride) {
   load(S({L("eth"), L("ip", {{"ip.ttl", "5"}, {"ip.id", "0x0001"}}), L("udp")}, 64));
   EXPECT_EQ(value("layers[1].ip.ttl"), "5");

@@ -297,6 +297,16 @@ TEST_F(StreamEditorDialogTest, EnumAndFlagEditors) {
   EXPECT_EQ(fieldOf(dialog->stream(), 2, "icmp.type"), "destination-unreachable");
   EXPECT_TRUE(fields->indexForPath("layers[2].icmp.mtu").parent().isValid());  // the variant's fields
 
+  // The drone's words for the outer MACs are offered; a MAC can still be typed.
+  auto* mac = qobject_cast<QComboBox*>(openEditor("layers[0].eth.src"));
+  ASSERT_NE(mac, nullptr);
+  ASSERT_EQ(mac->count(), 1);
+  mac->setCurrentIndex(0);
+  emit mac->activated(0);
+  EXPECT_EQ(fieldOf(dialog->stream(), 0, "eth.src"), "device");
+  typeField("layers[0].eth.dst", "02:00:00:00:00:09");
+  EXPECT_EQ(fieldOf(dialog->stream(), 0, "eth.dst"), "02:00:00:00:00:09");
+
   auto* check = qobject_cast<QCheckBox*>(openEditor("layers[1].ip.flags.df"));
   ASSERT_NE(check, nullptr);
   click(check, QPoint(8, check->height() / 2));
