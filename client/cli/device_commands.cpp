@@ -7,6 +7,7 @@
 #include "client/cli/drone_options.h"
 #include "client/cli/stats_format.h"
 #include "client/core/device_groups_text.h"
+#include "rpc/device_limits.h"
 
 namespace staccato::cli {
 namespace {
@@ -39,7 +40,7 @@ Status configure(client::DroneConnection& c, const std::string& port, const v1::
 /// The group `add` describes (the drone checks its values; this splits what was typed).
 Result<v1::DeviceGroup> groupFromArgs(const Args& a) {
   v1::DeviceGroup g;
-  auto count = a.number("--count", 1, 1, client::kMaxHostsPerGroup);
+  auto count = a.number("--count", 1, 1, rpc::kMaxHostsPerPort);
   if (!count) return count.error();
   g.set_count(static_cast<uint32_t>(*count));
   if (!a.get("--mac")) return makeError("--mac", "give the first host's MAC (e.g. --mac 02:00:00:00:01:00)");

@@ -4,6 +4,8 @@
 
 #include <charconv>
 
+#include "rpc/device_limits.h"
+
 namespace staccato::client {
 namespace {
 
@@ -40,7 +42,9 @@ Result<uint32_t> ipv4Step(uint64_t step) {
 
 Result<uint32_t> parseVlanId(const std::string& text) {
   uint64_t vid = 0;
-  if (!decimal(text, vid) || vid < 1 || vid > 4094) return makeError("", "'" + text + "' is not a VLAN id (allowed 1..4094)");
+  if (!decimal(text, vid) || vid < rpc::kMinVlanId || vid > rpc::kMaxVlanId)
+    return makeError("", "'" + text + "' is not a VLAN id (allowed " + std::to_string(rpc::kMinVlanId) + ".." +
+                             std::to_string(rpc::kMaxVlanId) + ")");
   return static_cast<uint32_t>(vid);
 }
 

@@ -18,9 +18,6 @@ struct AddressWithPrefix {
 
 /// "A/P": P 1..32 for IPv4 (an IPv6 address has a ':'), 1..128 for IPv6.
 Result<AddressWithPrefix> parseAddressWithPrefix(const std::string& text);
-/// Hosts in one group, as the drone allows on a port.
-inline constexpr uint32_t kMaxHostsPerGroup = 10000;
-
 /// Sets a group's ipv4 or ipv6 from "A/P" (see parseAddressWithPrefix) and its gateway.
 template <typename Family>  // v1::DeviceIpv4 or v1::DeviceIpv6
 Status setAddress(Family& family, const std::string& addressWithPrefix, const std::string& gateway) {
@@ -36,7 +33,7 @@ Status setAddress(Family& family, const std::string& addressWithPrefix, const st
 Result<uint64_t> parseIpStep(const std::string& text);
 /// `step` as an IPv4 step (IPv6 steps take 64 bits): an error above 2^32-1.
 Result<uint32_t> ipv4Step(uint64_t step);
-/// A VLAN id, 1..4094.
+/// A VLAN id, rpc::kMinVlanId..rpc::kMaxVlanId.
 Result<uint32_t> parseVlanId(const std::string& text);
 /// A step between MACs: a number, or a MAC read as one (00:00:00:00:01:00 = 256).
 Result<uint64_t> parseMacStep(const std::string& text);

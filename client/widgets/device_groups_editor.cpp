@@ -7,6 +7,7 @@
 #include <QVBoxLayout>
 
 #include "client/core/device_groups_text.h"
+#include "rpc/device_limits.h"
 
 namespace staccato::client {
 namespace {
@@ -79,8 +80,8 @@ Result<DeviceGroups> DeviceGroupsEditor::groups() const {
     g.set_name(cell(table_, row, kName));
     const std::string count = cell(table_, row, kCount);
     if (count.empty() || count.size() > 5 || count.find_first_not_of("0123456789") != std::string::npos ||
-        std::stoul(count) < 1 || std::stoul(count) > kMaxHostsPerGroup)
-      return makeError(at + ", Hosts", "'" + count + "' is not a number of hosts (1.." + std::to_string(kMaxHostsPerGroup) + ")");
+        std::stoul(count) < 1 || std::stoul(count) > rpc::kMaxHostsPerPort)
+      return makeError(at + ", Hosts", "'" + count + "' is not a number of hosts (1.." + std::to_string(rpc::kMaxHostsPerPort) + ")");
     g.set_count(static_cast<uint32_t>(std::stoul(count)));
     g.set_mac(cell(table_, row, kMac));
     auto macStep = parseMacStep(cell(table_, row, kMacStep));

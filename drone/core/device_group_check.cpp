@@ -18,7 +18,8 @@ Status checkVlans(const v1::DeviceGroup& g, devices::VlanStack& out) {
   for (int i = 0; i < g.vlans_size(); ++i) {
     const v1::VlanTag& t = g.vlans(i);
     const std::string at = "vlans[" + num(i) + "]";
-    if (t.vid() < 1 || t.vid() > 4094) return makeError(at + ".vid", num(t.vid()) + " (allowed 1..4094)");
+    if (t.vid() < rpc::kMinVlanId || t.vid() > rpc::kMaxVlanId)
+      return makeError(at + ".vid", num(t.vid()) + " (allowed " + num(rpc::kMinVlanId) + ".." + num(rpc::kMaxVlanId) + ")");
     if (t.pcp() > 7) return makeError(at + ".pcp", num(t.pcp()) + " (allowed 0..7)");
     uint32_t tpid = t.tpid();
     if (tpid == 0) tpid = (g.vlans_size() == 2 && i == 0) ? 0x88a8 : 0x8100;
@@ -102,8 +103,8 @@ Status checkIpv6(const v1::DeviceIpv6& v, uint32_t count, std::vector<Host>& hos
 }
 
 Status expandGroup(const v1::DeviceGroup& g, uint32_t index, std::vector<Host>& hosts) {
-  if (g.count() < 1 || g.count() > kMaxHostsPerPort)
-    return makeError("count", num(g.count()) + " (allowed 1.." + num(kMaxHostsPerPort) + ")");
+  if (g.count() < 1 || g.count() > rpc::kMaxHostsPerPort)
+    return makeError("count", num(g.count()) + " (allowed 1.." + num(rpc::kMaxHostsPerPort) + ")");
   auto mac = devices::parseMac(g.mac());
   if (!mac) return makeError("mac", "'" + g.mac() + "' is not a MAC address (e.g. 02:00:00:00:01:00)");
   const uint64_t macStep = g.mac_step() ? g.mac_step() : 1;
@@ -138,8 +139,8 @@ Result<std::vector<Host>> expandDeviceGroups(const google::protobuf::RepeatedPtr
     return makeError("config.devices", num(groups.size()) + " groups; at most " + num(kMaxDeviceGroups) + " per port");
   uint64_t total = 0;
   for (const auto& g : groups) total += g.count();
-  if (total > kMaxHostsPerPort)
-    return makeError("config.devices", num(total) + " hosts in all; at most " + num(kMaxHostsPerPort) + " per port");
+  if (total > rpc::kMaxHostsPerPort)
+    return makeError("config.devices", num(total) + " hosts in all; at most " + num(rpc::kMaxHostsPerPort) + " per port");
   std::vector<Host> hosts;
   hosts.reserve(total);
   std::set<uint32_t> seen4;

@@ -1,16 +1,16 @@
 #pragma once
 /// Whether a port's device groups (emulated hosts) may be applied, and the hosts they make: every
 /// count, step, prefix, VLAN tag and address in range, no step leaving the address space or the
-/// subnet, no address owned twice. One home for these rules; errors name the field
-/// ("config.devices[1].ipv4.step: ...") and what is allowed.
+/// subnet, no address owned twice. One home for these rules (the limits clients check first are
+/// in rpc/device_limits.h); errors name the field ("config.devices[1].ipv4.step: ...") and what
+/// is allowed.
 #include "common/core/result.h"
 #include "drone/devices/host_table.h"
+#include "rpc/device_limits.h"
 #include "staccato/v1/drone.pb.h"
 
 namespace staccato::drone {
 
-/// Hosts one port may emulate, all groups together (each answers ARP/ND and echo).
-inline constexpr uint32_t kMaxHostsPerPort = 10000;
 /// Device groups one port may have.
 inline constexpr int kMaxDeviceGroups = 256;
 /// VLAN tags a group may have (QinQ).
