@@ -96,15 +96,16 @@ class DroneCore {
   Status canSetStreamsLocked(const std::string& port, const std::string& client);
   /// Locked: the port's hosts follow its configuration (after a configure, or when it came back).
   Status applyHosts(const PortEntry& p, const v1::PortConfig& config);
-  /// Unlocked: the ports' plans with eth.src "device" / eth.dst "resolve" filled (resolving first).
   /// A port's plans with their link addresses filled, and what they were filled from.
   struct FilledPlans {
     PlanList from, filled;
     std::shared_ptr<const devices::HostTable> hosts;
   };
+  /// Locked: the port's emulated hosts now (null: none).
   std::shared_ptr<const devices::HostTable> hostTableLocked(const std::string& port) const;
-  /// Whether the port's streams or hosts are no longer those `resolved` was filled from.
+  /// Locked: whether the port's streams or hosts are no longer those `resolved` was filled from.
   bool changedLocked(const std::string& port, const FilledPlans& resolved) const;
+  /// Unlocked: the ports' plans with eth.src "device" / eth.dst "resolve" filled (resolving first).
   Result<std::map<std::string, FilledPlans>> resolveLinks(const std::vector<std::string>& ports, const std::string& client);
   void reportVanished(std::unique_lock<std::mutex>& lock, const std::vector<std::string>& ports);
 

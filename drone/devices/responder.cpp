@@ -76,13 +76,14 @@ void Responder::handleArp(std::span<const uint8_t> f, size_t l3, uint64_t ethSrc
   const uint64_t senderMac = loadMac(p + 8);
   const uint32_t senderIp = loadIpv4(p + 14), targetIp = loadIpv4(p + 24);
   const Host* target = hosts.onLink(link, targetIp);
-  const bool answerable = op == 1 && target && !isMulticastMac(senderMac) && senderMac != 0;
+  const bool unicastSender = !isMulticastMac(senderMac) && senderMac != 0;
+  const bool answerable = op == 1 && target && unicastSender;
   if (op != 1 && op != 2) ++counters_.ignored;
   if (op == 1 && !answerable) ++counters_.ignored;
   // The reply's token first: a flood of requests from new senders then neither creates table
   // entries nor answers beyond the rate limit.
   const bool answer = answerable && takeToken(nowNs);
-  if (senderIp != 0 && !hosts.onLink(link, senderIp) && !isMulticastMac(senderMac) && senderMac != 0) {
+  if (unicastSender && senderIp != 0 && !hosts.onLink(link, senderIp)) {
     // A reply (or a gratuitous announcement) updates what we asked for; a request for one of our
     // hosts that we answer also tells us where the asker is, as the kernel learns it (STALE).
     table.learn(NeighborKey::v4(link, senderIp), senderMac, op == 2, target ? indexOf(hosts, target) : 0, nowNs, answer);
