@@ -36,28 +36,22 @@ int BuildContext::findBelow(size_t layer, std::initializer_list<std::string_view
   return -1;
 }
 
-uint64_t pseudoHeaderSum(const uint8_t* frame, const PseudoHeader& p, size_t upperLength) {
-  if (p.kind == PseudoHeader::kNone) return 0;
-  uint64_t acc = onesSumAdd(0, frame + p.srcOffset, size_t{p.addrLen} * 2);
-  acc += p.protocol;
-  acc += upperLength;  // IPv4: 16-bit length; IPv6: 32-bit length (sums the same when < 2^16)
-  return acc;
-}
-
 PseudoHeader BuildContext::pseudoHeaderFor(size_t layer, uint8_t protocol) const {
-  int ip = findBelow(layer, {"ip", "ipv6"});
-  if (ip < 0) return {};
+  const int found = findBelow(layer, {"ip", "ipv6"});
+  if (found < 0) return {};
+  const auto ip = static_cast<size_t>(found);
+  const bool v4 = layers_[ip].spec->name == "ip";
   PseudoHeader p;
-  if (layers_[static_cast<size_t>(ip)].spec->name == "ip") {
-    p.kind = PseudoHeader::kIpv4;
-    p.addrLen = 4;
-    p.srcOffset = static_cast<uint16_t>(fieldOffset(static_cast<size_t>(ip), "ip.src"));
-  } else {
-    p.kind = PseudoHeader::kIpv6;
-    p.addrLen = 16;
-    p.srcOffset = static_cast<uint16_t>(fieldOffset(static_cast<size_t>(ip), "ipv6.src"));
-  }
+  p.kind = v4 ? PseudoHeader::kIpv4 : PseudoHeader::kIpv6;
+  p.addrLen = v4 ? 4 : 16;
+  p.srcOffset = static_cast<uint16_t>(fieldOffset(ip, v4 ? "ip.src" : "ipv6.src"));
+  p.dstOffset = static_cast<uint16_t>(fieldOffset(ip, v4 ? "ip.dst" : "ipv6.dst"));
   p.protocol = protocol;
+  for (size_t i = ip + 1; i < layer; ++i)
+    if (auto final = layers_[i].spec->finalDestination ? layers_[i].spec->finalDestination(*this, i) : std::nullopt) {
+      p.dstOffset = static_cast<uint16_t>(*final);
+      break;
+    }
   return p;
 }
 

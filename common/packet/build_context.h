@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/packet/protocol.h"
+#include "common/packet/pseudo_header.h"
 
 namespace staccato {
 
@@ -16,14 +17,6 @@ struct LayerSpan {
   size_t offset = 0;     ///< first byte of the layer
   size_t length = 0;     ///< header (+ tail) bytes, or fill bytes for payload
   std::vector<int32_t> fieldBit;  ///< bit offset of each fixed field from `offset`; -1 if absent
-};
-
-/// Pseudo-header of an L4 checksum (RFC 768/793/8200).
-struct PseudoHeader {
-  enum Kind : uint8_t { kNone, kIpv4, kIpv6 } kind = kNone;
-  uint16_t srcOffset = 0;  ///< source address in the frame; destination follows it
-  uint8_t addrLen = 0;     ///< 4 or 16
-  uint8_t protocol = 0;    ///< upper-layer protocol number
 };
 
 /// How a checksum is computed: the internet checksum (RFC 1071, 16 bits, updated incrementally
@@ -76,7 +69,8 @@ class BuildContext {
   /// Computes and writes an automatic CRC32c (4-byte field, least significant byte first, as
   /// SCTP) over [start, end) and records it. Does nothing when the user overrode the field.
   void autoCrc32c(size_t layer, std::string_view field, size_t start, size_t end);
-  /// Pseudo-header for an L4 layer from the nearest IP layer below it.
+  /// Pseudo-header for an L4 layer from the nearest IP layer below it (and the final
+  /// destination of a routing header between them, while segments are left).
   PseudoHeader pseudoHeaderFor(size_t layer, uint8_t protocol) const;
   /// Sets a length field to layersEnd - base and records it (unless overridden).
   void autoLength(size_t layer, std::string_view field, size_t base);
@@ -93,8 +87,5 @@ class BuildContext {
   std::vector<ChecksumInfo> checksums_;
   std::vector<LengthInfo> lengths_;
 };
-
-/// Ones'-complement sum of a pseudo-header for an upper-layer length.
-uint64_t pseudoHeaderSum(const uint8_t* frame, const PseudoHeader& p, size_t upperLength);
 
 }  // namespace staccato

@@ -98,6 +98,11 @@ struct ProtocolSpec {
   /// Fills computed fields (lengths, checksums) once all fields are on the wire.
   void (*finalize)(BuildContext& ctx, size_t layer) = nullptr;
   const TailCodec* tail = nullptr;
+  /// A routing header: the byte offset of the packet's final destination address while
+  /// segments are left, which upper-layer checksums then cover instead of the IP destination
+  /// (RFC 8200 section 8.1); nullopt when the IP destination is final. Called before this
+  /// layer's finalize.
+  std::optional<size_t> (*finalDestination)(const BuildContext& ctx, size_t layer) = nullptr;
   /// Cross-field checks beyond ranges; the error path is the field name.
   Status (*validate)(const LayerState& layer) = nullptr;
   /// kPayload: writes `out.size()` bytes of the layer's pattern.

@@ -76,15 +76,14 @@ void planChecksums(const BuiltFrame& built, bool lengthMoves, std::vector<ByteRa
     op.csumOffset = c.fieldOffset;
     op.regionStart = c.regionStart;
     op.zeroAsOnes = c.zeroAsOnes;
-    op.pseudoKind = c.pseudo.kind;
-    op.pseudoAddrLen = c.pseudo.addrLen;
-    op.pseudoProtocol = c.pseudo.protocol;
-    op.pseudoSrcOffset = c.pseudo.srcOffset;
+    op.pseudo = c.pseudo;
     if (!(lengthMoves && c.toLayersEnd)) {
       std::vector<ByteRange> ranges = alignedOverlaps(dynamic, c.regionStart, c.regionEnd);
       if (c.pseudo.kind != PseudoHeader::kNone) {
-        auto p = alignedOverlaps(dynamic, c.pseudo.srcOffset, c.pseudo.srcOffset + 2u * c.pseudo.addrLen);
-        ranges.insert(ranges.end(), p.begin(), p.end());
+        for (size_t address : {c.pseudo.srcOffset, c.pseudo.dstOffset}) {
+          auto p = alignedOverlaps(dynamic, address, address + c.pseudo.addrLen);
+          ranges.insert(ranges.end(), p.begin(), p.end());
+        }
       }
       if (ranges.empty()) continue;  // nothing it covers ever changes
       op.kind = PatchOpKind::kChecksumDelta;

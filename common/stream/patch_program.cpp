@@ -10,7 +10,7 @@
 #include "common/core/bits.h"
 #include "common/core/checksum.h"
 #include "common/core/crc32c.h"
-#include "common/packet/build_context.h"
+#include "common/packet/pseudo_header.h"
 #include "common/packet/signature_layout.h"
 
 namespace staccato {
@@ -127,9 +127,8 @@ uint16_t applyPatchProgram(const TxPlan& plan, PatchState& st, uint8_t* frame, u
       case PatchOpKind::kChecksumFull: {
         storeBe16(frame + op.csumOffset, 0);
         const size_t regionLen = len - op.regionStart;
-        PseudoHeader ph{static_cast<PseudoHeader::Kind>(op.pseudoKind), op.pseudoSrcOffset, op.pseudoAddrLen,
-                        op.pseudoProtocol};
-        uint16_t sum = checksumFromSum(onesSumAdd(pseudoHeaderSum(frame, ph, regionLen), frame + op.regionStart, regionLen));
+        uint16_t sum =
+            checksumFromSum(onesSumAdd(pseudoHeaderSum(frame, op.pseudo, regionLen), frame + op.regionStart, regionLen));
         if (op.zeroAsOnes && sum == 0) sum = 0xffff;
         storeBe16(frame + op.csumOffset, sum);
         break;

@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "common/packet/pseudo_header.h"
 #include "staccato/v1/stream.pb.h"
 
 namespace staccato {
@@ -47,10 +48,7 @@ struct PatchOp {
   uint16_t regionEnd = 0;    ///< kCrc32c: one past the last covered byte; 0 = the frame's end
   uint16_t rangeFirst = 0;   ///< index into TxPlan::ranges
   uint16_t rangeCount = 0;
-  uint8_t pseudoKind = 0;    ///< PseudoHeader::Kind
-  uint8_t pseudoAddrLen = 0;
-  uint8_t pseudoProtocol = 0;
-  uint16_t pseudoSrcOffset = 0;
+  PseudoHeader pseudo;       ///< kChecksumFull
   bool zeroAsOnes = false;
   uint32_t csumConstant = 0;  ///< kChecksumDelta: ~old checksum + ~old sum of the ranges
 };

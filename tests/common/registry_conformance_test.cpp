@@ -106,7 +106,9 @@ TEST(RegistryConformance, EveryFieldRoundTripsThroughBuildAndParse) {
     // Bytes of a raw-role layer (raw, text) read back as raw bytes: the wire does not say which.
     const bool readAsRaw = c.protocol->role == LayerRole::kRaw && layer.spec != c.protocol &&
                            layer.spec->role == LayerRole::kRaw;
-    if (!readAsRaw) ASSERT_EQ(layer.spec, c.protocol) << "parsed as " << layer.spec->name;
+    if (!readAsRaw) {
+      ASSERT_EQ(layer.spec, c.protocol) << "parsed as " << layer.spec->name;
+    }
     if (c.set && !readAsRaw) {
       auto expected = parseFieldText(*c.field, *c.set);
       ASSERT_TRUE(expected.ok());

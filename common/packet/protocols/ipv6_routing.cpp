@@ -27,8 +27,8 @@ constexpr FieldSpec kFields[] = {
     {"ipv6.routing.srh.tag", "Tag", 16, FieldFormat::kHex, "0x0000", kFieldNone, {}, kSrh},
     {"ipv6.routing.srh.segments", "Segment list", 0, FieldFormat::kBytes, "20010db8000000000000000000000002",
      kFieldNoVary, {}, kSrh,
-     "the segments, 16 bytes each, the last one first (segment 0 is the final destination); an upper-layer "
-     "checksum takes ipv6.dst, right once segments left is 0"},
+     "the segments, 16 bytes each, the last one first (segment 0 is the final destination, which an "
+     "upper-layer checksum covers while segments are left)"},
     {"ipv6.routing.data", "Type-specific data", 0, FieldFormat::kBytes, "00000000", kFieldNoVary, {}, kOther,
      "other routing types: the bytes after segments left, a multiple of 8 bytes plus 4 (type 2: 4 reserved "
      "bytes and the home address)"},
@@ -66,16 +66,36 @@ Status validate(const LayerState& l) {
   return Ok{};
 }
 
+uint64_t lastEntry(const LayerState& l) { return l.value("ipv6.routing.srh.segments").bytes.size() / 16 - 1; }
+
+/// Segments left as the frame will carry it: the user's value, else the automatic one (the last
+/// entry for a segment routing header, 1 for type 2).
+uint64_t segmentsLeft(const BuildContext& ctx, size_t layer) {
+  const LayerState& l = ctx.layer(layer);
+  if (!ctx.isAuto(layer, "ipv6.routing.segleft")) return l.num("ipv6.routing.segleft");
+  if (isSrh(l)) return lastEntry(l);
+  return l.num("ipv6.routing.type") == 2 ? 1 : l.num("ipv6.routing.segleft");
+}
+
 void finalize(BuildContext& ctx, size_t layer) {
   const LayerState& l = ctx.layer(layer);
   ctx.setAuto(layer, "ipv6.routing.len", ctx.span(layer).length / 8 - 1);
-  if (isSrh(l)) {
-    const uint64_t last = l.value("ipv6.routing.srh.segments").bytes.size() / 16 - 1;
-    ctx.setAuto(layer, "ipv6.routing.srh.last_entry", last);
-    ctx.setAuto(layer, "ipv6.routing.segleft", last);
-  } else if (l.num("ipv6.routing.type") == 2) {
-    ctx.setAuto(layer, "ipv6.routing.segleft", 1);
-  }
+  if (isSrh(l)) ctx.setAuto(layer, "ipv6.routing.srh.last_entry", lastEntry(l));
+  ctx.setAuto(layer, "ipv6.routing.segleft", segmentsLeft(ctx, layer));
+}
+
+/// While segments are left, the final destination is segment 0 of a segment routing header
+/// (RFC 8754 2) and the last address of a type 0 or type 2 header (after 4 reserved bytes);
+/// other types' data is not a list of addresses.
+std::optional<size_t> finalDestination(const BuildContext& ctx, size_t layer) {
+  const LayerState& l = ctx.layer(layer);
+  if (segmentsLeft(ctx, layer) == 0) return std::nullopt;
+  const size_t data = ctx.span(layer).offset + 4;
+  if (isSrh(l)) return data + 4;
+  const uint64_t type = l.num("ipv6.routing.type");
+  const size_t size = l.value("ipv6.routing.data").bytes.size();
+  if ((type != 0 && type != 2) || size < 20 || (size - 4) % 16 != 0) return std::nullopt;
+  return data + size - 16;
 }
 
 constexpr ProtocolSpec kRouting{
@@ -89,6 +109,7 @@ constexpr ProtocolSpec kRouting{
     .demuxField = "ipv6.routing.nxt",
     .finalize = finalize,
     .tail = &kTail,
+    .finalDestination = finalDestination,
     .validate = validate,
     .variantField = "ipv6.routing.type",
     .variants = kVariants,
