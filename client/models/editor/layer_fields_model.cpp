@@ -22,6 +22,11 @@ constexpr quintptr kLayerId = 0;
 const QColor kAutoColor(0x80, 0x80, 0x80);
 const QColor kErrorBackground(0xff, 0xd6, 0xd6);
 
+/// A text field's line breaks shown as ⏎, so that its row stays one line high.
+QString onOneLine(const FieldSpec& f, QString value) {
+  return f.format == FieldFormat::kText ? value.replace(QLatin1Char('\n'), QStringLiteral("⏎")) : value;
+}
+
 QStringList enumNames(const FieldSpec& f) {
   QStringList out;
   // The drone's words for the outer Ethernet addresses, offered beside any MAC typed.
@@ -141,10 +146,10 @@ QString LayerFieldsModel::fieldPath(int layer, const FieldSpec& field) const {
 QString LayerFieldsModel::displayValue(int layer, int field) const {
   const LayerRows& rows = layers_[static_cast<size_t>(layer)];
   const FieldSpec& f = rows.spec->fields[static_cast<size_t>(field)];
-  if (const std::string* text = overrideText(layer, f)) return QString::fromStdString(*text);
+  if (const std::string* text = overrideText(layer, f)) return onOneLine(f, QString::fromStdString(*text));
   if (f.optional()) return QStringLiteral("not sent");
   const QString& value = rows.autoText[static_cast<size_t>(field)];
-  return (value.isEmpty() ? QStringLiteral("(none)") : value) + QStringLiteral(" (auto)");
+  return (value.isEmpty() ? QStringLiteral("(none)") : onOneLine(f, value)) + QStringLiteral(" (auto)");
 }
 
 QVariant LayerFieldsModel::data(const QModelIndex& index, int role) const {
@@ -234,18 +239,19 @@ bool LayerFieldsModel::setData(const QModelIndex& index, const QVariant& value, 
 
 bool LayerFieldsModel::setValueText(int layer, const FieldSpec& field, const QString& text) {
   const std::string* current = overrideText(layer, field);
-  const QString trimmed = text.trimmed();
-  if (trimmed.isEmpty()) {
+  // Text goes out exactly as typed (a header block ends with an empty line); the rest is trimmed.
+  const QString asTyped = field.format == FieldFormat::kText ? text : text.trimmed();
+  if (asTyped.isEmpty()) {
     if (current) setOverride(layer, field, std::nullopt);
     return true;
   }
-  auto parsed = parseFieldText(field, trimmed.toStdString());
+  auto parsed = parseFieldText(field, asTyped.toStdString());
   if (!parsed) {
     Q_EMIT editRejected(fieldPath(layer, field), QString::fromStdString(parsed.error().message));
     return false;
   }
   // A word the drone fills at start stays as typed (parsing gives it the placeholder 0).
-  const std::string typed = trimmed.toStdString();
+  const std::string typed = asTyped.toStdString();
   const std::string canonical = isLinkPlaceholder(field.name, typed) ? typed : formatFieldValue(field, *parsed);
   if (current && *current == canonical) return true;
   // Typing the value an automatic field already has keeps it automatic.

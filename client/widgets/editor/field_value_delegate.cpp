@@ -4,7 +4,10 @@
 #include <QComboBox>
 #include <QFontDatabase>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QRegularExpression>
+
+#include <algorithm>
 
 #include "client/models/editor/editor_roles.h"
 #include "client/models/editor/layer_fields_model.h"
@@ -47,6 +50,8 @@ QWidget* FieldValueDelegate::createEditor(QWidget* parent, const QStyleOptionVie
     editor = createEnumEditor(parent, index);
   } else if (index.data(kFormatRole).toInt() == static_cast<int>(FieldFormat::kFlag)) {
     editor = createFlagEditor(parent);
+  } else if (index.data(kFormatRole).toInt() == static_cast<int>(FieldFormat::kText)) {
+    editor = createLinesEditor(parent);
   } else {
     editor = createTextEditor(parent, index);
   }
@@ -90,6 +95,28 @@ QWidget* FieldValueDelegate::createTextEditor(QWidget* parent, const QModelIndex
   return edit;
 }
 
+// Return adds a line (the delegate passes Return on to a plain text edit); Tab or leaving the
+// editor applies the text, Escape drops it.
+QWidget* FieldValueDelegate::createLinesEditor(QWidget* parent) const {
+  auto* edit = new QPlainTextEdit(parent);
+  edit->setTabChangesFocus(true);
+  edit->setPlaceholderText(tr("Lines of text: Return adds a line; Tab or a click elsewhere applies"));
+  edit->setToolTip(edit->placeholderText());
+  return edit;
+}
+
+void FieldValueDelegate::updateEditorGeometry(QWidget* editor, const QStyleOptionViewItem& option,
+                                              const QModelIndex& index) const {
+  QStyledItemDelegate::updateEditorGeometry(editor, option, index);
+  if (!qobject_cast<QPlainTextEdit*>(editor)) return;
+  // Room for a few lines over the rows below, or above when the row is near the view's bottom.
+  QRect area = editor->geometry();
+  area.setHeight(std::max(area.height(), editor->fontMetrics().lineSpacing() * kLinesShown + 12));
+  if (const QWidget* view = editor->parentWidget(); view && area.bottom() >= view->height())
+    area.moveBottom(std::max(area.height() - 1, view->height() - 1));
+  editor->setGeometry(area);
+}
+
 void FieldValueDelegate::commitAndClose(QWidget* editor) const {
   auto* self = const_cast<FieldValueDelegate*>(this);
   Q_EMIT self->commitData(editor);
@@ -101,6 +128,9 @@ void FieldValueDelegate::setEditorData(QWidget* editor, const QModelIndex& index
   if (auto* edit = qobject_cast<QLineEdit*>(editor)) {
     edit->setText(text);
     edit->selectAll();
+  } else if (auto* lines = qobject_cast<QPlainTextEdit*>(editor)) {
+    lines->setPlainText(text);
+    lines->selectAll();
   } else if (auto* combo = qobject_cast<QComboBox*>(editor)) {
     int row = -1;
     for (int i = 0; i < combo->count() && row < 0; ++i)
@@ -118,6 +148,8 @@ void FieldValueDelegate::setEditorData(QWidget* editor, const QModelIndex& index
 void FieldValueDelegate::setModelData(QWidget* editor, QAbstractItemModel* model, const QModelIndex& index) const {
   if (auto* edit = qobject_cast<QLineEdit*>(editor)) {
     model->setData(index, edit->text());
+  } else if (auto* lines = qobject_cast<QPlainTextEdit*>(editor)) {
+    model->setData(index, lines->toPlainText());
   } else if (auto* combo = qobject_cast<QComboBox*>(editor)) {
     model->setData(index, combo->isEditable() ? enumParts(combo->currentText()).first : combo->currentText());
   } else if (auto* check = qobject_cast<QCheckBox*>(editor)) {
