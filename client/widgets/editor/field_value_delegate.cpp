@@ -42,18 +42,19 @@ void checkLive(QLineEdit* edit, const FieldSpec* field, const QString& text) {
 QWidget* FieldValueDelegate::createEditor(QWidget* parent, const QStyleOptionViewItem& option,
                                           const QModelIndex& index) const {
   QWidget* editor = nullptr;
+  const int format = index.data(kFormatRole).toInt();
   if (index.column() == LayerFieldsModel::kModeColumn) {
     editor = createModeEditor(parent);
   } else if (index.column() != LayerFieldsModel::kValueColumn) {
     return QStyledItemDelegate::createEditor(parent, option, index);
   } else if (!index.data(kEnumNamesRole).toStringList().isEmpty()) {
     editor = createEnumEditor(parent, index);
-  } else if (index.data(kFormatRole).toInt() == static_cast<int>(FieldFormat::kFlag)) {
+  } else if (format == static_cast<int>(FieldFormat::kFlag)) {
     editor = createFlagEditor(parent);
-  } else if (index.data(kFormatRole).toInt() == static_cast<int>(FieldFormat::kText)) {
+  } else if (format == static_cast<int>(FieldFormat::kText)) {
     editor = createLinesEditor(parent);
   } else {
-    editor = createTextEditor(parent, index);
+    editor = createLineEditor(parent, index);
   }
   editor->setObjectName(kEditorName);
   return editor;
@@ -84,12 +85,11 @@ QWidget* FieldValueDelegate::createFlagEditor(QWidget* parent) const {
   return check;
 }
 
-QWidget* FieldValueDelegate::createTextEditor(QWidget* parent, const QModelIndex& index) const {
+QWidget* FieldValueDelegate::createLineEditor(QWidget* parent, const QModelIndex& index) const {
   auto* edit = new QLineEdit(parent);
   const FieldSpec* field = ProtocolRegistry::builtin().findField(index.data(kFieldNameRole).toString().toStdString());
   edit->setPlaceholderText(index.data(kAllowedRangeRole).toString());
-  if (const int format = index.data(kFormatRole).toInt();
-      format != static_cast<int>(FieldFormat::kBytes) && format != static_cast<int>(FieldFormat::kText))
+  if (index.data(kFormatRole).toInt() != static_cast<int>(FieldFormat::kBytes))
     edit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
   connect(edit, &QLineEdit::textChanged, edit, [edit, field](const QString& text) { checkLive(edit, field, text); });
   return edit;

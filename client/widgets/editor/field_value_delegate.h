@@ -23,7 +23,7 @@ class FieldValueDelegate : public QStyledItemDelegate {
   QWidget* createModeEditor(QWidget* parent) const;
   QWidget* createEnumEditor(QWidget* parent, const QModelIndex& index) const;
   QWidget* createFlagEditor(QWidget* parent) const;
-  QWidget* createTextEditor(QWidget* parent, const QModelIndex& index) const;
+  QWidget* createLineEditor(QWidget* parent, const QModelIndex& index) const;
   QWidget* createLinesEditor(QWidget* parent) const;
   void commitAndClose(QWidget* editor) const;
 };
