@@ -1,5 +1,7 @@
 #include "drone/tx/tx_session.h"
 
+#include <algorithm>
+
 namespace staccato::drone {
 
 TxSession::TxSession(std::vector<std::unique_ptr<TxBackend>> backends, const TxJob& job, const std::vector<int>& cpus) {
@@ -24,28 +26,45 @@ TxSession::~TxSession() {
 }
 
 void TxSession::requestStop() noexcept {
+  std::lock_guard lock(workersMu_);
+  requestStopLocked();
+}
+
+void TxSession::requestStopLocked() noexcept {
   for (auto& w : workers_) w->requestStop();
 }
 
+namespace {
+
+bool allFinished(const std::vector<std::unique_ptr<TxWorker>>& workers) noexcept {
+  return std::all_of(workers.begin(), workers.end(), [](const auto& w) { return w->finished(); });
+}
+
+std::string firstError(const std::vector<std::unique_ptr<TxWorker>>& workers) {
+  for (auto& w : workers)
+    if (std::string e = w->error(); !e.empty()) return e;
+  return {};
+}
+
+}  // namespace
+
 bool TxSession::finished() noexcept {
-  bool all = true;
-  for (auto& w : workers_) {
-    if (!w->finished()) all = false;
-    else if (!w->error().empty()) requestStop();
-  }
-  return all;
+  std::lock_guard lock(workersMu_);
+  if (!firstError(workers_).empty()) requestStopLocked();  // a failed worker stops the others
+  return allFinished(workers_);
 }
 
 std::string TxSession::error() const {
-  for (auto& w : workers_)
-    if (std::string e = w->error(); !e.empty()) return e;
-  return releasedError_;
+  std::lock_guard lock(workersMu_);
+  std::string e = firstError(workers_);
+  return e.empty() ? releasedError_ : e;
 }
 
 bool TxSession::releaseIfFinished(std::vector<std::unique_ptr<TxWorker>>& closeLater) noexcept {
-  if (!finished()) return false;
+  std::lock_guard lock(workersMu_);
+  if (!allFinished(workers_)) return false;
   if (!workers_.empty()) {
-    releasedError_ = error();
+    releasedError_ = firstError(workers_);
     for (auto& w : workers_) closeLater.push_back(std::move(w));
     workers_.clear();
   }

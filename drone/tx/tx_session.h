@@ -1,7 +1,10 @@
 #pragma once
 /// The transmit side of one port while it sends: one worker per queue, each with its own
 /// backend and counters, the barrier that keeps them in step, and the sums stats want.
+/// Thread-safe: a stop waits for finished() without the drone's lock while a call under it may
+/// release the workers (the worker list has a lock of its own; counters need none).
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -30,8 +33,11 @@ class TxSession {
   void clearCounters() noexcept;  ///< only between runs
 
  private:
+  void requestStopLocked() noexcept;
+
   std::vector<std::vector<StreamTxCounters>> counters_;  ///< [worker][stream]; outlives the workers
   std::unique_ptr<QueueSync> sync_;
+  mutable std::mutex workersMu_;  ///< over workers_ and releasedError_
   std::vector<std::unique_ptr<TxWorker>> workers_;
   size_t queues_ = 0;
   std::string releasedError_;  ///< error() once the workers are gone
