@@ -21,6 +21,11 @@ constexpr int laneOfMagic(uint16_t magic) {
   if (magic == kSignatureMagic) return 0;
   return (magic & 0xff00) == kLaneMagicBase && (magic & 0xff) != 0 ? int(magic & 0xff) : -1;
 }
+/// A trailer whose send time is further than this from the receiver's clock is not ours: some
+/// other frame's last bytes happen to start with a magic. Receivers ignore it, and turbo's XDP
+/// program leaves it to the kernel (where the port's emulated hosts hear it).
+inline constexpr uint64_t kSignatureClockWindowNs = 60'000'000'000;
+
 // Offsets from the start of the trailer (data_end - kSignatureBytes), big-endian.
 inline constexpr size_t kSigMagicOffset = 0;      // 16 bits
 inline constexpr size_t kSigStreamIdOffset = 2;   // 16 bits

@@ -15,7 +15,6 @@
 namespace staccato::drone {
 namespace {
 
-constexpr int64_t kPlausibleNs = 60'000'000'000;  // |rx - tx| beyond a minute: not ours
 constexpr size_t kMinFrame = 14 + kSignatureBytes;
 
 uint64_t be(const uint8_t* p, size_t n) { return readBits(p, 0, unsigned(n * 8)); }
@@ -77,7 +76,8 @@ void SignatureReceiver::onFrame(const uint8_t* frame, uint32_t len, uint32_t wir
   const uint64_t txNs = be(sig + kSigTimestampOffset, 8);
   if (userTimestamps_) rxNs = realtimeNs();
   const int64_t delta = static_cast<int64_t>(rxNs - txNs);
-  if (delta > kPlausibleNs || delta < -kPlausibleNs) return addSingleWriter(ignored_);
+  constexpr auto kWindow = static_cast<int64_t>(kSignatureClockWindowNs);
+  if (delta > kWindow || delta < -kWindow) return addSingleWriter(ignored_);  // not a trailer of ours
   const size_t id = be(sig + kSigStreamIdOffset, 2);
   StreamRxStats* s = streams_[id].load(std::memory_order_relaxed);
   if (!s) {  // first packet of this stream on this port

@@ -21,6 +21,7 @@ namespace staccato::drone {
 namespace {
 
 constexpr int kIdleWaitMs = 50;  // also bounds how long a clear or a stop waits
+constexpr uint64_t kClockRefreshNs = 1'000'000'000;  // the XDP program's realtime offset (NTP steps)
 
 class TurboSignatureReceiver final : public SignatureReceiver, private turbo::RxFrameSink {
  public:
@@ -40,9 +41,14 @@ class TurboSignatureReceiver final : public SignatureReceiver, private turbo::Rx
  private:
   void run(std::stop_token st) {
     nameCurrentThread(name_.c_str());
+    uint64_t clockSetNs = monotonicNs();
     while (!st.stop_requested()) {
       serviceClear();
       if (rx_->drain(*this) == 0) rx_->wait(kIdleWaitMs);
+      if (const uint64_t now = monotonicNs(); now - clockSetNs >= kClockRefreshNs) {
+        (void)rx_->setRealtimeOffset(realtimeMinusMonotonicNs());  // a failure keeps the last offset
+        clockSetNs = now;
+      }
     }
   }
 
@@ -83,7 +89,8 @@ class TurboSignatureReceiver final : public SignatureReceiver, private turbo::Rx
 }  // namespace
 
 Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::openTurbo(const PortInfo& port, const RxOptions& options) {
-  auto rx = turbo::TurboRx::open({.iface = port.name, .queues = port.rxQueues, .mtu = port.mtu});
+  auto rx = turbo::TurboRx::open(
+      {.iface = port.name, .queues = port.rxQueues, .mtu = port.mtu, .realtimeMinusMonoNs = realtimeMinusMonotonicNs()});
   if (!rx) return rx.error();
   return std::unique_ptr<SignatureReceiver>(new TurboSignatureReceiver(std::move(rx).value(), port.name, options.userTimestamps));
 }

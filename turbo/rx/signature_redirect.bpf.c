@@ -1,6 +1,9 @@
-// Turbo receive, in the driver: frames whose last 16 bytes start with a lane's signature magic go
-// to the AF_XDP socket of their receive queue, stamped with the arrival time (CLOCK_MONOTONIC,
-// in the metadata area in front of the frame); everything else goes on to the kernel untouched.
+// Turbo receive, in the driver: frames whose last 16 bytes are a signature trailer (a lane's magic
+// and a send time within the window of now) go to the AF_XDP socket of their receive queue,
+// stamped with the arrival time (CLOCK_MONOTONIC, in the metadata area in front of the frame);
+// everything else goes on to the kernel untouched. The time check matters: two bytes of magic
+// alone also match other frames now and then (an ARP request from a MAC ending in 5b:01), and a
+// frame taken here never reaches the kernel, so the port's emulated hosts would not hear it.
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
 
@@ -22,6 +25,31 @@ struct {
   __type(value, __u32);
 } xsks SEC(".maps");
 
+// Set by user space (TurboRx::setSignatureClock) before any queue is bound, and kept current.
+struct signature_clock {
+  __s64 realtime_minus_mono;  // CLOCK_REALTIME - CLOCK_MONOTONIC: signatures carry realtime
+  __u64 window_ns;            // |arrival - send time| beyond it: not a signature; 0 = take nothing
+};
+
+struct {
+  __uint(type, BPF_MAP_TYPE_ARRAY);
+  __uint(max_entries, 1);
+  __type(key, __u32);
+  __type(value, struct signature_clock);
+} signature_clock SEC(".maps");
+
+static __always_inline int plausible_send_time(const __u8 *stamp, __u64 now) {
+  __u32 zero = 0;
+  const struct signature_clock *clock = bpf_map_lookup_elem(&signature_clock, &zero);
+  if (!clock || clock->window_ns == 0) return 0;
+  __u64 sent = 0;
+#pragma unroll
+  for (int i = 0; i < 8; i++) sent = sent << 8 | stamp[i];  // big-endian on the wire
+  const __s64 delta = (__s64)(now + (__u64)clock->realtime_minus_mono - sent);
+  const __s64 window = (__s64)clock->window_ns;
+  return delta <= window && delta >= -window;
+}
+
 SEC("xdp")
 int staccato_signature_redirect(struct xdp_md *ctx) {
   void *data = (void *)(long)ctx->data;
@@ -35,8 +63,9 @@ int staccato_signature_redirect(struct xdp_md *ctx) {
   const int lane0 = sig[0] == MAGIC_HI && sig[1] == MAGIC_LO;
   const int laneN = sig[0] == LANE_MAGIC_HI && sig[1] != 0;
   if (!lane0 && !laneN) return XDP_PASS;
-
   const __u64 now = bpf_ktime_get_ns();
+  if (!plausible_send_time(sig + 8, now)) return XDP_PASS;  // the trailer's timestamp, offset 8
+
   if (bpf_xdp_adjust_meta(ctx, -(int)sizeof(struct rx_meta)) == 0) {
     struct rx_meta *meta = (void *)(long)ctx->data_meta;
     if ((void *)(meta + 1) <= (void *)(long)ctx->data) {

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "common/packet/signature_layout.h"
+
 namespace staccato::turbo {
 namespace {
 
@@ -38,6 +40,7 @@ Result<std::unique_ptr<TurboRx>> TurboRx::open(const Options& o) {
   auto program = XdpProgram::attach(o.iface);
   if (!program) return program.error();
   rx->program_ = std::move(program).value();
+  if (auto s = rx->setRealtimeOffset(o.realtimeMinusMonoNs); !s) return s.error();
   const uint32_t frameSize = largestFrame + kXdpHeadroom <= 2048 ? 2048 : 4096;
   const uint32_t frames = framesPerQueue(queues, frameSize);
   const uint32_t rings = std::max(frames, kTxFramesPerQueue);
@@ -58,6 +61,10 @@ Result<std::unique_ptr<TurboRx>> TurboRx::open(const Options& o) {
     rx->queues_.push_back({std::move(umem).value(), std::move(xsk).value(), frames, zeroCopy});
   }
   return rx;
+}
+
+Status TurboRx::setRealtimeOffset(int64_t realtimeMinusMonoNs) {
+  return program_->setSignatureClock(realtimeMinusMonoNs, kSignatureClockWindowNs);
 }
 
 Result<TurboRx::TxShare> TurboRx::lendTx(uint32_t queue) {

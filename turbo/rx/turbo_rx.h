@@ -1,8 +1,8 @@
 #pragma once
 /// Turbo receive: the signature-redirect XDP program on an interface and one AF_XDP socket per
-/// receive queue, each with its own packet memory. Signature frames land in user space stamped
-/// with their arrival time; every other frame goes to the kernel as before. Not thread-safe:
-/// one thread drains it.
+/// receive queue, each with its own packet memory. Signature frames (a lane's magic and a send
+/// time within kSignatureClockWindowNs of now) land in user space stamped with their arrival
+/// time; every other frame goes to the kernel as before. Not thread-safe: one thread drains it.
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -35,6 +35,7 @@ class TurboRx {
     std::string iface;
     uint32_t queues = 1;  ///< the interface's receive queues
     uint32_t mtu = 1500;
+    int64_t realtimeMinusMonoNs = 0;  ///< CLOCK_REALTIME - CLOCK_MONOTONIC now (see setRealtimeOffset)
   };
   /// Packet buffers: 2048 bytes when the MTU allows (twice the frames for the same memory),
   /// else 4096; the kernel keeps 256 bytes of each for its XDP headroom.
@@ -58,6 +59,10 @@ class TurboRx {
   /// Queue `queue`'s transmit half; an error when there is no such socket or it is lent.
   Result<TxShare> lendTx(uint32_t queue);
   void returnTx(uint32_t queue) noexcept;
+
+  /// The XDP program compares send times (realtime) with its monotonic clock through this offset:
+  /// refresh it now and then, as realtime steps (NTP). A failure keeps the previous offset.
+  Status setRealtimeOffset(int64_t realtimeMinusMonoNs);
 
   /// Hands every waiting frame (up to a batch per queue) to `sink`; returns how many.
   size_t drain(RxFrameSink& sink) noexcept;
