@@ -73,6 +73,11 @@ std::vector<ParsedLayer> parseFrame(std::span<const uint8_t> frame) {
       end = std::min(end, off + p.state.num(b->field));  // an 802.3 length: the rest is padding
     out.push_back(std::move(p));
   }
+  // After a layer nothing can sit on (ARP, LLDP...), zeros are the padding Ethernet adds to a
+  // short frame: implied by the frame length, as below, not a layer of their own.
+  if (off < end && !spec && !out.empty() && reg.carriesNothing(*out.back().state.spec) &&
+      std::all_of(frame.begin() + static_cast<long>(off), frame.begin() + static_cast<long>(end), [](uint8_t b) { return !b; }))
+    end = off;
   if (off < end) {
     if (looksLikeSignature(frame, off, end)) {
       if (end - kSignatureBytes > off) out.push_back(rawLayer(frame, off, end - kSignatureBytes));

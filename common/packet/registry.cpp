@@ -106,6 +106,14 @@ const ProtocolSpec* ProtocolRegistry::upperFor(const LayerState& lower, std::spa
   return nullptr;
 }
 
+bool ProtocolRegistry::carriesNothing(const ProtocolSpec& lower) const {
+  if (!lower.carries.empty() || lower.nextByFirstNibble != NumberSpace::kNone) return false;
+  for (const ProtocolSpec* p : protocols_)
+    for (const Binding& b : bindings(*p))
+      if (b.lower == lower.name) return false;
+  return true;
+}
+
 std::string ProtocolRegistry::lowerNames(const ProtocolSpec& upper) const {
   std::vector<std::string_view> lowers;
   for (const Binding& b : bindings(upper))

@@ -27,6 +27,8 @@ class ProtocolRegistry {
   /// For parsing: the protocol above `lower` (which `above` follows in the frame): the one bound by
   /// the layer's demux value, else the one it carries, else the one its first nibble numbers.
   const ProtocolSpec* upperFor(const LayerState& lower, std::span<const uint8_t> above) const;
+  /// Whether nothing can sit on `lower` (ARP, LLDP, STP...): its packet ends the frame's content.
+  bool carriesNothing(const ProtocolSpec& lower) const;
   /// Names of protocols `upper` may sit on, for error messages ("ip, ipv6").
   std::string lowerNames(const ProtocolSpec& upper) const;
   /// Comma-separated list of all protocol names.

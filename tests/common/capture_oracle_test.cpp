@@ -92,5 +92,33 @@ TEST_F(ThirdPartyCaptures, ProtocolsImportAsTheirLayers) {
     EXPECT_TRUE(protocols.contains(p)) << p;
 }
 
+// Ethernet's zero padding after a layer nothing sits on (scapy pads ARP and LLDP to 60 bytes) is
+// the frame's length, not a raw layer; bytes after a packet that are not zeros stay raw. Either
+// way the frame rebuilds byte for byte (EveryImportedFieldMatchesTshark).
+TEST_F(ThirdPartyCaptures, ZeroPaddingIsTheFrameLengthNotALayer) {
+  auto packets = readCapture((dir_ / "scapy.pcapng").string());
+  ASSERT_TRUE(packets.ok()) << packets.error().toString();
+  auto imported = importPackets(*packets, {});
+  ASSERT_TRUE(imported.ok()) << imported.error().toString();
+  auto protocolsOf = [&](size_t i) {
+    std::vector<std::string> out;
+    for (const v1::Layer& l : imported->file.streams(static_cast<int>(i)).layers()) out.push_back(l.protocol());
+    return out;
+  };
+  size_t padded = 0;
+  for (size_t i = 0; i < packets->size(); ++i) {
+    const std::vector<std::string> layers = protocolsOf(i);
+    if (layers.size() == 2 && (layers[1] == "arp" || layers[1] == "lldp") && (*packets)[i].data.size() == 60) {
+      EXPECT_EQ(imported->file.streams(static_cast<int>(i)).frame_length().fixed(), 64u) << "60 bytes and the FCS";
+      ++padded;
+    }
+    if (layers.back() == "raw" && layers.size() > 2 && layers[layers.size() - 2] == "arp")
+      ADD_FAILURE() << "packet " << i + 1 << ": zero padding after ARP imported as a raw layer";
+  }
+  EXPECT_EQ(padded, 2u) << "the padded ARP reply and the LLDPDU import as eth + their own layer";
+  // Packet 10: UDP then 9 bytes of 0xaa beyond IP's length: not padding we can imply.
+  EXPECT_EQ(protocolsOf(9), (std::vector<std::string>{"eth", "ip", "udp", "raw", "raw"}));
+}
+
 }  // namespace
 }  // namespace staccato::test

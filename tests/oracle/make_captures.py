@@ -11,6 +11,8 @@ from scapy.all import (ARP, ESP, ICMP, IP, TCP, UDP, Dot1Q, Ether, ICMPv6EchoReq
                        PPPoE, Raw, RouterAlert, wrpcap, wrpcapng)
 from scapy.contrib.geneve import GENEVE
 from scapy.contrib.gtp import GTP_U_Header
+from scapy.contrib.lldp import (LLDPDUChassisID, LLDPDUEndOfLLDPDU, LLDPDUPortID,
+                                LLDPDUTimeToLive)
 from scapy.layers.sctp import SCTP, SCTPChunkData, SCTPChunkInit
 
 out = sys.argv[1]
@@ -50,6 +52,9 @@ frames = [
     SCTPChunkData(tsn=7, stream_id=1, stream_seq=2, proto_id=46, beginning=1, ending=1, data=b"hello"),
     Ether(src=A, dst=B) / IPv6(src="2001:db8::1", dst="2001:db8::2") / SCTP(sport=40000, dport=3868, tag=0) /
     SCTPChunkInit(init_tag=0x1234, a_rwnd=65536, n_out_streams=10, n_in_streams=10, init_tsn=99),
+    # A short LLDPDU: scapy pads it with zeros to Ethernet's 60 bytes.
+    Ether(src=A, dst="01:80:c2:00:00:0e") / LLDPDUChassisID(subtype=4, id=A) / LLDPDUPortID(subtype=3, id=A) /
+    LLDPDUTimeToLive(ttl=120) / LLDPDUEndOfLLDPDU(),
 ]
 for i, f in enumerate(frames):
     f.time = 1700000000 + i * 0.001 + (i % 3) * 0.000017
