@@ -37,6 +37,11 @@ ParsedLayer rawLayer(std::span<const uint8_t> frame, size_t from, size_t to) {
   return p;
 }
 
+/// Ethernet pads a short frame with zeros; such bytes are implied by the frame length.
+bool allZero(std::span<const uint8_t> bytes) {
+  return std::all_of(bytes.begin(), bytes.end(), [](uint8_t b) { return b == 0; });
+}
+
 bool looksLikeSignature(std::span<const uint8_t> frame, size_t from, size_t to) {
   return to - from >= kSignatureBytes && to == frame.size() &&
          laneOfMagic(loadBe16(frame.data() + to - kSignatureBytes + kSigMagicOffset)) >= 0;
@@ -76,7 +81,7 @@ std::vector<ParsedLayer> parseFrame(std::span<const uint8_t> frame) {
   // After a layer nothing can sit on (ARP, LLDP...), zeros are the padding Ethernet adds to a
   // short frame: implied by the frame length, as below, not a layer of their own.
   if (off < end && !spec && !out.empty() && reg.carriesNothing(*out.back().state.spec) &&
-      std::all_of(frame.begin() + static_cast<long>(off), frame.begin() + static_cast<long>(end), [](uint8_t b) { return !b; }))
+      allZero(frame.subspan(off, end - off)))
     end = off;
   if (off < end) {
     if (looksLikeSignature(frame, off, end)) {
@@ -91,7 +96,7 @@ std::vector<ParsedLayer> parseFrame(std::span<const uint8_t> frame) {
     }
   }
   // Bytes after the last layer's packet: zero padding is implied by the frame length.
-  if (end < frame.size() && std::any_of(frame.begin() + static_cast<long>(end), frame.end(), [](uint8_t b) { return b; }))
+  if (end < frame.size() && !allZero(frame.subspan(end)))
     out.push_back(rawLayer(frame, end, frame.size()));
   return out;
 }

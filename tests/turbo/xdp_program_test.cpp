@@ -10,6 +10,7 @@
 #include <cstring>
 #include <vector>
 
+#include "common/core/bits.h"
 #include "common/packet/signature_layout.h"
 #include "turbo/rx/xdp_program.h"
 
@@ -26,9 +27,7 @@ uint64_t nowNs(clockid_t clock) {
 }
 int64_t realtimeMinusMono() { return int64_t(nowNs(CLOCK_REALTIME) - nowNs(CLOCK_MONOTONIC)); }
 
-void putBe(std::vector<uint8_t>& f, size_t at, uint64_t v, size_t bytes) {
-  for (size_t i = 0; i < bytes; ++i) f[at + i] = uint8_t(v >> (8 * (bytes - 1 - i)));
-}
+void putBe(std::vector<uint8_t>& f, size_t at, uint64_t v, size_t bytes) { writeBits(f.data() + at, 0, unsigned(bytes * 8), v); }
 
 /// A 128-byte IPv4/UDP frame ending in a trailer of `magic` sent at `sentNs` (realtime).
 std::vector<uint8_t> signatureFrame(uint16_t magic, uint64_t sentNs) {

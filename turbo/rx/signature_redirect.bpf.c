@@ -25,7 +25,7 @@ struct {
   __type(value, __u32);
 } xsks SEC(".maps");
 
-// Set by user space (TurboRx::setSignatureClock) before any queue is bound, and kept current.
+// Set by user space (XdpProgram::setSignatureClock) before any queue is bound, and kept current.
 struct signature_clock {
   __s64 realtime_minus_mono;  // CLOCK_REALTIME - CLOCK_MONOTONIC: signatures carry realtime
   __u64 window_ns;            // |arrival - send time| beyond it: not a signature; 0 = take nothing
