@@ -5,6 +5,7 @@
 
 #include "client/cli/commands.h"
 #include "client/cli/drone_options.h"
+#include "client/cli/safe_output.h"
 #include "client/cli/stats_format.h"
 #include "client/core/device_groups_text.h"
 #include "rpc/device_limits.h"
@@ -80,11 +81,11 @@ Result<v1::DeviceGroup> groupFromArgs(const Args& a) {
 }
 
 void printGroups(const v1::PortConfig& config) {
-  std::printf("%-5s %-12s %6s %-17s %-10s %-8s %-20s %-16s %-24s %s\n", "GROUP", "NAME", "COUNT", "MAC", "MAC STEP", "VLANS",
+  std::cout << formatText("%-5s %-12s %6s %-17s %-10s %-8s %-20s %-16s %-24s %s\n", "GROUP", "NAME", "COUNT", "MAC", "MAC STEP", "VLANS",
               "IPV4", "GATEWAY", "IPV6", "GATEWAY6");
   for (int i = 0; i < config.devices_size(); ++i) {
     const v1::DeviceGroup& g = config.devices(i);
-    std::printf("%-5d %-12s %6u %-17s %-10llu %-8s %-20s %-16s %-24s %s\n", i, g.name().empty() ? "-" : g.name().c_str(),
+    std::cout << formatText("%-5d %-12s %6u %-17s %-10llu %-8s %-20s %-16s %-24s %s\n", i, g.name().empty() ? "-" : g.name().c_str(),
                 g.count(), g.mac().c_str(), (unsigned long long)(g.mac_step() ? g.mac_step() : 1),
                 client::vlansText(g).empty() ? "-" : client::vlansText(g).c_str(), client::ipv4Text(g).c_str(),
                 g.ipv4().gateway().c_str(), client::ipv6Text(g).c_str(), g.ipv6().gateway().c_str());
@@ -164,11 +165,11 @@ int neighborsCommand(const std::vector<std::string>& argv) {
     printJson(std::cout, out);
     return 0;
   }
-  std::printf("%-40s %-17s %-10s %10s %-40s %s\n", "IP", "MAC", "STATE", "AGE (s)", "DEVICE", "VLANS");
+  std::cout << formatText("%-40s %-17s %-10s %10s %-40s %s\n", "IP", "MAC", "STATE", "AGE (s)", "DEVICE", "VLANS");
   for (const v1::Neighbor& n : neighbors) {
     std::string vlans;
     for (uint32_t v : n.vlans()) vlans += (vlans.empty() ? "" : ",") + std::to_string(v);
-    std::printf("%-40s %-17s %-10s %10.1f %-40s %s\n", n.ip().c_str(), n.mac().empty() ? "-" : n.mac().c_str(),
+    std::cout << formatText("%-40s %-17s %-10s %10.1f %-40s %s\n", n.ip().c_str(), n.mac().empty() ? "-" : n.mac().c_str(),
                 v1::Neighbor::State_Name(n.state()).c_str(), double(n.age_ms()) / 1000.0, n.device().c_str(),
                 vlans.empty() ? "-" : vlans.c_str());
   }

@@ -9,12 +9,6 @@
 #include "client/cli/safe_output.h"
 
 namespace staccato::cli {
-
-int fail(const std::string& message, int code) {
-  std::cerr << "staccato-cli: " << message << "\n";
-  return code;
-}
-
 namespace {
 
 constexpr const char* kUsage = R"(Usage: staccato-cli COMMAND [OPTIONS]

@@ -1,8 +1,11 @@
 #include "client/cli/safe_output.h"
 
+#include <cstdarg>
 #include <cstdio>
 #include <iostream>
 #include <streambuf>
+
+#include "client/cli/commands.h"
 
 namespace staccato::cli {
 namespace {
@@ -45,6 +48,23 @@ class EscapingBuf final : public std::streambuf {
 };
 
 }  // namespace
+
+std::string formatText(const char* format, ...) {
+  va_list args, again;
+  va_start(args, format);
+  va_copy(again, args);
+  const int n = std::vsnprintf(nullptr, 0, format, args);
+  va_end(args);
+  std::string text(n > 0 ? static_cast<size_t>(n) : 0, '\0');
+  if (n > 0) std::vsnprintf(text.data(), text.size() + 1, format, again);
+  va_end(again);
+  return text;
+}
+
+int fail(const std::string& message, int code) {
+  std::cerr << "staccato-cli: " << message << "\n";
+  return code;
+}
 
 void escapeControlCharacters() {
   // Never destroyed: the streams are flushed after static objects go (std::ios_base::Init).

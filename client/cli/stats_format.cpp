@@ -7,17 +7,10 @@
 #include <set>
 #include <string>
 
+#include "common/core/si_units.h"
+
 namespace staccato::cli {
 namespace {
-
-std::string human(double v, const char* unit) {
-  const char* prefixes[] = {"", "k", "M", "G", "T"};
-  int i = 0;
-  while (v >= 1000 && i < 4) v /= 1000, ++i;
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.2f %s%s", v, prefixes[i], unit);
-  return buf;
-}
 
 /// Names of the repeated 64-bit integer fields in messages of type `d` (at any depth).
 void collectRepeated64(const google::protobuf::Descriptor* d, std::set<std::string>& names,
@@ -135,9 +128,9 @@ void printJson(std::ostream& out, const google::protobuf::Message& message) { ou
 std::string progressLine(const v1::PortStats* tx, const v1::PortStats* rx) {
   std::string line;
   if (tx)
-    line += "tx " + std::to_string(tx->drone_tx_packets()) + " pkts " + human(tx->tx_pps(), "pps") + " " +
-            human(tx->tx_bps_l1(), "bps");
-  if (rx) line += "  rx " + std::to_string(rx->rx_packets()) + " pkts " + human(rx->rx_pps(), "pps");
+    line += "tx " + std::to_string(tx->drone_tx_packets()) + " pkts " + formatSi(tx->tx_pps(), "pps") + " " +
+            formatSi(tx->tx_bps_l1(), "bit/s");
+  if (rx) line += "  rx " + std::to_string(rx->rx_packets()) + " pkts " + formatSi(rx->rx_pps(), "pps");
   return line;
 }
 

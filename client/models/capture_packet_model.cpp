@@ -2,13 +2,12 @@
 
 #include <QStringList>
 
+#include "client/models/qs.h"
 #include "common/packet/field_text.h"
 #include "common/packet/parser.h"
 
 namespace staccato::client {
 namespace {
-
-QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
 
 /// The value of the layer's field as its format writes it ("" when the layer has no such field).
 QString fieldText(const LayerState& layer, std::string_view name) {

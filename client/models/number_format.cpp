@@ -5,6 +5,8 @@
 #include <cmath>
 #include <iterator>
 
+#include "common/core/si_units.h"
+
 namespace staccato::client {
 namespace {
 
@@ -33,17 +35,8 @@ QString formatCompact(double value, int maxDecimals) {
   return text;
 }
 
-SiScale siScale(double magnitude) {
-  static constexpr const char* kPrefixes[] = {"", "k", "M", "G", "T"};
-  SiScale scale{1, kPrefixes[0]};
-  for (size_t i = 1; i < std::size(kPrefixes) && std::abs(magnitude) >= scale.divisor * 1000; ++i)
-    scale = {scale.divisor * 1000, kPrefixes[i]};
-  return scale;
-}
-
 QString formatSi(double value, const QString& unit) {
-  const SiScale scale = siScale(value);
-  return formatCompact(value / scale.divisor) + QLatin1Char(' ') + QLatin1String(scale.prefix) + unit;
+  return QString::fromStdString(staccato::formatSi(value, unit.toStdString(), 3));
 }
 
 }  // namespace staccato::client

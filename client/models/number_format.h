@@ -13,13 +13,7 @@ QString groupedInteger(uint64_t value);
 QString formatFixed(double value, int decimals);
 /// Grouped, at most `maxDecimals` decimals, trailing zeros dropped: "1,000", "1.5", "0.125".
 QString formatCompact(double value, int maxDecimals = 3);
-/// The SI prefix that keeps `magnitude` under 1000: values are divided by `divisor`.
-struct SiScale {
-  double divisor;
-  const char* prefix;  ///< "", "k", "M", "G", "T"
-};
-SiScale siScale(double magnitude);
-/// SI-scaled: formatSi(10e6, "bit/s") == "10 Mbit/s", formatSi(1.5e9, "bit/s") == "1.5 Gbit/s".
+/// SI-scaled (common/core/si_units.h): formatSi(10e6, "bit/s") == "10 Mbit/s".
 QString formatSi(double value, const QString& unit);
 
 }  // namespace staccato::client

@@ -8,12 +8,12 @@
 
 #include <algorithm>
 
+#include "client/models/qs.h"
+
 namespace staccato::client {
 namespace {
 
 constexpr int kIconSize = 12;
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 QString backendBadge(const v1::Port& p) {
   if (p.backend().empty()) return {};

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "client/models/number_format.h"
+#include "client/models/qs.h"
 #include "common/packet/registry.h"
 #include "common/stream/rate.h"
 
@@ -16,8 +17,6 @@ namespace {
 constexpr uint32_t kDefaultFrameLength = 64;
 constexpr int kMaxMixEntriesShown = 4;
 const QString kDash = QStringLiteral("–");
-
-QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
 
 QString layerName(const v1::Layer& layer) {
   const ProtocolSpec* spec = ProtocolRegistry::builtin().find(layer.protocol());

@@ -7,15 +7,11 @@
 #include <QStandardPaths>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "client/models/qs.h"
 #include "client/widgets/capture_dialog.h"
 #include "client/widgets/capture_viewer.h"
 
 namespace staccato::client {
-namespace {
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
-
-}  // namespace
 
 CaptureActions::CaptureActions(Workspace* workspace, QWidget* window, std::function<std::optional<PortRef>()> currentPort)
     : QObject(window), workspace_(workspace), window_(window), currentPort_(std::move(currentPort)),

@@ -7,6 +7,7 @@
 #include <QVBoxLayout>
 
 #include "client/core/device_groups_text.h"
+#include "client/models/qs.h"
 #include "rpc/device_limits.h"
 
 namespace staccato::client {
@@ -17,8 +18,6 @@ const char* const kHeaders[] = {"Name", "Hosts", "First MAC", "MAC step", "VLANs
                                 "IPv4 step", "IPv6/prefix", "Gateway (IPv6)", "IPv6 step", "Announce"};
 
 std::string stepText(uint64_t step) { return std::to_string(step ? step : 1); }  // 0 means 1
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 std::string cell(const QTableWidget* t, int row, int col) {
   const QTableWidgetItem* item = t->item(row, col);

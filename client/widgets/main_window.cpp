@@ -18,6 +18,7 @@
 #include "client/core/session/grpc_drone_session.h"
 #include "client/models/csv_export.h"
 #include "client/models/number_format.h"
+#include "client/models/qs.h"
 #include "client/widgets/capture_actions.h"
 #include "client/widgets/connect_dialog.h"
 #include "client/widgets/log_pane.h"
@@ -31,8 +32,6 @@ namespace staccato::client {
 namespace {
 
 constexpr int kMaxRecentFiles = 8;
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 QString rateText(double pps, double bps) { return formatSi(pps, "pps") + " · " + formatSi(bps, "bit/s"); }
 

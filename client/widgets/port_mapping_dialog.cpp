@@ -14,12 +14,11 @@
 #include <memory>
 
 #include "client/core/files/port_mapping.h"
+#include "client/models/qs.h"
 
 namespace staccato::client {
 
 namespace {
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 QString droneText(const std::string& address, const QString& name) {
   return name.isEmpty() || name == qs(address) ? qs(address) : QString("%1 (%2)").arg(name, qs(address));

@@ -11,6 +11,7 @@
 
 #include "client/core/files/port_mapping.h"
 #include "client/core/files/session_file.h"
+#include "client/models/qs.h"
 #include "client/widgets/port_mapping_dialog.h"
 
 namespace staccato::client {
@@ -18,8 +19,6 @@ namespace staccato::client {
 namespace {
 
 constexpr int kConnectTimeoutMs = 15000;
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 /// The config as a drone applies it: an unspecified transmit mode is sequential.
 v1::PortConfig applied(v1::PortConfig c) {

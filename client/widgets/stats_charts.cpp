@@ -18,6 +18,7 @@
 #include <algorithm>
 
 #include "client/models/number_format.h"
+#include "common/core/si_units.h"
 #include "client/widgets/latency_histogram_chart.h"
 
 namespace staccato::client {

@@ -4,11 +4,9 @@
 #include <memory>
 #include <set>
 
-namespace staccato::client {
+#include "client/models/qs.h"
 
-namespace {
-QString qs(const std::string& s) { return QString::fromStdString(s); }
-}  // namespace
+namespace staccato::client {
 
 Workspace::Workspace(QObject* parent) : QObject(parent) {}
 

@@ -1,7 +1,9 @@
 #pragma once
-/// Big-endian (network order) bit-field access on byte buffers.
+/// Big-endian (network order) bit-field access on byte buffers, and the little-endian appenders
+/// capture files use.
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace staccato {
 
@@ -50,6 +52,16 @@ inline uint16_t loadBe16(const uint8_t* p) noexcept { return static_cast<uint16_
 inline void storeBe16(uint8_t* p, uint16_t v) noexcept {
   p[0] = static_cast<uint8_t>(v >> 8);
   p[1] = static_cast<uint8_t>(v);
+}
+
+/// Appends `v` in little-endian order (pcap and pcapng files are written in the host's order,
+/// which these formats let a writer choose: little-endian here, whatever the host).
+inline void putLe16(std::vector<uint8_t>& out, uint16_t v) {
+  out.push_back(static_cast<uint8_t>(v));
+  out.push_back(static_cast<uint8_t>(v >> 8));
+}
+inline void putLe32(std::vector<uint8_t>& out, uint32_t v) {
+  for (int i = 0; i < 4; ++i) out.push_back(static_cast<uint8_t>(v >> (8 * i)));
 }
 
 }  // namespace staccato

@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "common/core/bits.h"
 #include "common/files/pcapng_file.h"
 #include "common/files/stream_file.h"
 
@@ -15,10 +16,6 @@ constexpr uint32_t kMagicMicro = 0xa1b2c3d4;
 constexpr uint32_t kMagicNano = 0xa1b23c4d;
 constexpr uint32_t kLinkEthernet = 1;
 constexpr uint32_t kSnapLen = 262144;
-
-void putLe32(std::vector<uint8_t>& out, uint32_t v) {
-  for (int i = 0; i < 4; ++i) out.push_back(static_cast<uint8_t>(v >> (8 * i)));
-}
 
 uint32_t get32(const uint8_t* p, bool swap) {
   uint32_t le = uint32_t{p[0]} | uint32_t{p[1]} << 8 | uint32_t{p[2]} << 16 | uint32_t{p[3]} << 24;

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "common/core/bits.h"
+
 namespace staccato {
 namespace {
 
@@ -98,13 +100,6 @@ uint64_t toNanoseconds(const Interface& ifc, uint64_t ts) {
   return static_cast<uint64_t>(ns) + static_cast<uint64_t>(ifc.offsetSeconds * 1000000000ll);
 }
 
-void putLe16(std::vector<uint8_t>& out, uint16_t v) {
-  out.push_back(static_cast<uint8_t>(v));
-  out.push_back(static_cast<uint8_t>(v >> 8));
-}
-void putLe32(std::vector<uint8_t>& out, uint32_t v) {
-  for (int i = 0; i < 4; ++i) out.push_back(static_cast<uint8_t>(v >> (8 * i)));
-}
 /// Wraps a body (padded to 4) into a block: type, total length, body, total length.
 std::vector<uint8_t> block(uint32_t type, std::vector<uint8_t> body) {
   body.resize(pad4(body.size()), 0);

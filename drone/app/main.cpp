@@ -6,23 +6,24 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdio>
-
+#include <cstring>
 #include <iostream>
 #include <optional>
 #include <thread>
 
+#include "common/core/log.h"
 #include "common/files/stream_file.h"
 #include "drone/app/access_token.h"
 #include "drone/app/demo_lab.h"
 #include "drone/app/options.h"
 #include "drone/app/quiet_logs.h"
 #include "drone/app/unix_socket_file.h"
-#include "rpc/names/backend_names.h"
 #include "drone/core/drone_core.h"
 #include "drone/fake/fake_port_source.h"
 #include "drone/service/drone_server.h"
 #include "drone/service/drone_service.h"
+#include "drone/system/system_port_source.h"
+#include "rpc/names/backend_names.h"
 
 using namespace staccato;
 using namespace staccato::drone;
@@ -40,9 +41,10 @@ void onStopSignal(int sig) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  log::setProgram("staccato-drone");
   auto opts = parseDroneOptions(argc, argv);
   if (!opts) {
-    std::cerr << "staccato-drone: " << opts.error().toString() << "\n";
+    log::error(opts.error().toString());
     return 2;
   }
   if (opts->help) {
@@ -51,17 +53,16 @@ int main(int argc, char** argv) {
   }
   if (!opts->generateToken.empty()) {
     if (auto s = generateTokenFile(opts->generateToken); !s) {
-      std::cerr << "staccato-drone: " << s.error().toString() << "\n";
+      log::error(s.error().toString());
       return 1;
     }
-    std::cerr << "staccato-drone: wrote a new access token to " << opts->generateToken
-              << " (mode 0600): start the drone with --token-file " << opts->generateToken
-              << " and give clients the same file\n";
+    log::notice("wrote a new access token to " + opts->generateToken + " (mode 0600): start the drone with --token-file " +
+                opts->generateToken + " and give clients the same file");
     return 0;
   }
   if (opts->demoLab) {
     if (auto s = checkDemoLabPermitted(); !s) {
-      std::cerr << "staccato-drone: " << s.error().toString() << "\n";
+      log::error(s.error().toString());
       return 1;
     }
   }
@@ -70,7 +71,7 @@ int main(int argc, char** argv) {
   if (isUnixListen(opts->listen)) {
     socketFile.emplace(unixListenPath(opts->listen));
     if (auto s = socketFile->prepare(opts->listen == kDemoLabListen || opts->listen == kDefaultListen); !s) {
-      std::cerr << "staccato-drone: " << s.error().toString() << "\n";
+      log::error(s.error().toString());
       return 1;
     }
   }
@@ -79,12 +80,12 @@ int main(int argc, char** argv) {
   if (opts->demoLab) {
     auto lab = enterDemoLab();
     if (!lab) {
-      std::cerr << "staccato-drone: " << lab.error().toString() << "\n";
+      log::error(lab.error().toString());
       return 1;
     }
-    for (const auto& w : lab->warnings) std::cerr << "staccato-drone: demo lab: " << w << "\n";
-    std::cerr << "staccato-drone: demo lab: " << lab->summary << "; see its traffic with: nsenter -t " << ::getpid()
-              << " -n tcpdump -i " << kDemoLabPortB << "\n";
+    for (const auto& w : lab->warnings) log::warning("demo lab: " + w);
+    log::notice("demo lab: " + lab->summary + "; see its traffic with: nsenter -t " + std::to_string(::getpid()) +
+                " -n tcpdump -i " + kDemoLabPortB);
   }
   ServerOptions server;
   server.listen = opts->listen;
@@ -92,7 +93,7 @@ int main(int argc, char** argv) {
   if (!opts->tokenFile.empty()) {
     auto t = readAccessToken(opts->tokenFile);
     if (!t) {
-      std::cerr << "staccato-drone: " << t.error().toString() << "\n";
+      log::error(t.error().toString());
       return 2;
     }
     server.policy.token = *t;
@@ -100,7 +101,7 @@ int main(int argc, char** argv) {
   if (!opts->tlsCert.empty()) {
     auto cert = readTextFile(opts->tlsCert), key = readTextFile(opts->tlsKey);
     if (!cert || !key) {
-      std::cerr << "staccato-drone: " << (!cert ? cert.error() : key.error()).toString() << "\n";
+      log::error((!cert ? cert.error() : key.error()).toString());
       return 2;
     }
     server.tls = TlsIdentity{*cert, *key};
@@ -108,7 +109,7 @@ int main(int argc, char** argv) {
   // SIGINT/SIGTERM may land on any thread (libraries start their own): the handler only
   // writes to a pipe; a thread of ours reads it and shuts the server down.
   if (pipe2(stopPipe, O_CLOEXEC) != 0) {
-    std::perror("staccato-drone: pipe");
+    log::error(std::string("pipe: ") + std::strerror(errno));
     return 1;
   }
   struct sigaction sa {};
@@ -118,17 +119,17 @@ int main(int argc, char** argv) {
   sigaction(SIGTERM, &sa, nullptr);
   signal(SIGPIPE, SIG_IGN);
 
-  DroneCoreOptions core;
-  core.defaults.set_backend(*rpc::backendFromName(opts->backend));
-  core.defaults.set_rx_backend(*rpc::rxBackendFromName(opts->rxBackend));
-  core.defaults.set_tx_queues(opts->txQueues);
-  if (opts->streamMemoryBytes) core.limits.streamMemoryBytes = opts->streamMemoryBytes;
-  if (opts->captureMemoryBytes) core.limits.captureMemoryBytes = opts->captureMemoryBytes;
+  DroneCoreOptions coreOptions;
+  coreOptions.defaults.set_backend(*rpc::backendFromName(opts->backend));
+  coreOptions.defaults.set_rx_backend(*rpc::rxBackendFromName(opts->rxBackend));
+  coreOptions.defaults.set_tx_queues(opts->txQueues);
+  if (opts->streamMemoryBytes) coreOptions.limits.streamMemoryBytes = opts->streamMemoryBytes;
+  if (opts->captureMemoryBytes) coreOptions.limits.captureMemoryBytes = opts->captureMemoryBytes;
   std::unique_ptr<PortSource> source = opts->fakeLab
                                            ? std::make_unique<fake::FakePortSource>(fake::fakePair(kFakeLabPortA, kFakeLabPortB))
                                            : systemPortSource(opts->ports, rxOptionsOf(*opts));
-  DroneCore ports(std::move(source), core);
-  DroneService service(ports);
+  DroneCore core(std::move(source), coreOptions);
+  DroneService service(core);
   quietLibraryLogs();
   int boundPort = 0;
   // A unix socket is born private (0600 before anyone can connect), then given to its user.
@@ -137,28 +138,27 @@ int main(int argc, char** argv) {
   std::unique_ptr<grpc::Server> grpcServer = startServer({&service}, server, &boundPort);
   if (socketFile) ::umask(oldMask);
   if (!grpcServer || boundPort == 0) {
-    std::cerr << "staccato-drone: cannot listen on " << opts->listen
-              << (socketFile ? " (can this user create files in that directory?)"
-                             : " (address in use, or not an address of this host?)")
-              << "\n";
+    log::error("cannot listen on " + opts->listen +
+               (socketFile ? " (can this user create files in that directory?)"
+                           : " (address in use, or not an address of this host?)"));
     return 1;
   }
   std::string access;
   if (socketFile) {
     auto who = socketFile->secure(opts->socketGroup);
     if (!who) {
-      std::cerr << "staccato-drone: " << who.error().toString() << "\n";
+      log::error(who.error().toString());
       return 1;
     }
     access = " (" + *who + ")";
   }
-  std::cerr << "staccato-drone: listening on " << opts->listen << access << (server.policy.token.empty() ? "" : " (token required)")
-            << (server.tls ? " (TLS)" : "") << ", " << ports.listPorts().size() << " ports\n";
+  log::notice("listening on " + opts->listen + access + (server.policy.token.empty() ? "" : " (token required)") +
+              (server.tls ? " (TLS)" : "") + ", " + std::to_string(core.listPorts().size()) + " ports");
   std::thread stopper([&] {
     int sig = 0;
     while (::read(stopPipe[0], &sig, sizeof sig) < 0 && errno == EINTR) {
     }
-    std::cerr << "staccato-drone: stopping (signal " << sig << ")\n";
+    log::notice("stopping (signal " + std::to_string(sig) + ")");
     grpcServer->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(2));
   });
   grpcServer->Wait();

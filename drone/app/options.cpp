@@ -23,7 +23,7 @@ The Staccato drone: owns this host's ports, sends and receives streams, reports 
                          ports; what one sends the other receives. The kernel removes it all
                          when the drone exits, however it exits. Listens on
                          unix:/run/staccato/demo-lab.sock unless --listen unix:PATH is given.
-  --fake-lab             simulated ports fake0 <-> fake1 (2 queues each) instead of this
+  --fake-lab             fake ports fake0 <-> fake1 (2 queues each) instead of this
                          host's: no root and no network needed; what one sends the other
                          receives, counted by the real receive code. For trying the drone and
                          the GUI. Listens on unix:/tmp/staccato-fake-lab.sock unless --listen

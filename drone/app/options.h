@@ -28,7 +28,7 @@ struct DroneOptions {
   uint32_t txQueues = 0;         ///< turbo queues per port; 0 = all
   std::string rxBackend = "auto";  ///< every port's receive engine until a client configures it
   bool demoLab = false;            ///< own network namespace with the veth pair demo0 <-> demo1
-  bool fakeLab = false;            ///< simulated ports fake0 <-> fake1 instead of the host's
+  bool fakeLab = false;            ///< fake ports fake0 <-> fake1 instead of the host's
   size_t streamMemoryBytes = 0;    ///< --max-stream-memory; 0 = the default
   size_t captureMemoryBytes = 0;   ///< --max-capture-memory; 0 = the default
   size_t rxBufferBytes = 0;        ///< --rx-buffer: libpcap's receive ring; 0 = the default

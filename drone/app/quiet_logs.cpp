@@ -4,9 +4,10 @@
 #include <grpc/support/log.h>
 
 #include <chrono>
-#include <cstdio>
 #include <mutex>
 #include <string>
+
+#include "common/core/log.h"
 
 namespace staccato::drone {
 namespace {
@@ -22,7 +23,7 @@ class LogLimiter {
     std::lock_guard lock(mu_);
     const auto now = std::chrono::steady_clock::now();
     if (now - windowStart_ >= kWindow) {
-      if (held_) std::fprintf(stderr, "staccato-drone: %d more library log lines left out (rate limit)\n", held_);
+      if (held_) log::warning(std::to_string(held_) + " more library log lines left out (rate limit)");
       windowStart_ = now;
       shown_ = held_ = 0;
     }
@@ -31,7 +32,7 @@ class LogLimiter {
       return;
     }
     ++shown_;
-    std::fprintf(stderr, "staccato-drone: %s: %s\n", origin, line.c_str());
+    log::warning(std::string(origin) + ": " + line);
   }
 
  private:

@@ -1,6 +1,6 @@
 #include "drone/capture/capture.h"
 
-#include "drone/clock.h"
+#include "common/core/clock.h"
 
 namespace staccato::drone {
 

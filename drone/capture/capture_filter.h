@@ -1,6 +1,6 @@
 #pragma once
 /// A capture's BPF filter compiled by libpcap for Ethernet frames, run in user space on frames
-/// that no kernel filter saw (turbo receive's, simulated ports'). Thread-safe once compiled.
+/// that no kernel filter saw (turbo receive's, fake ports'). Thread-safe once compiled.
 #include <cstdint>
 #include <memory>
 #include <string>

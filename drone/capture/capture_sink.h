@@ -1,5 +1,5 @@
 #pragma once
-/// Where captured frames go: a capture's store. Engines (libpcap, simulated ports) and the turbo
+/// Where captured frames go: a capture's store. Engines (libpcap, fake ports) and the turbo
 /// receive thread hand frames to it from their own threads.
 #include <cstdint>
 #include <span>

@@ -2,19 +2,19 @@
 
 #include <algorithm>
 
-#include "drone/core/drone_errors.h"
+#include "drone/capture/capture_errors.h"
 
 namespace staccato::drone {
 
 Captures::Captures(size_t memoryBytes) : budget_(std::make_shared<CaptureBudget>(memoryBytes)) {}
 
-Result<std::shared_ptr<Capture>> Captures::prepare(const PortEntry& port, const CaptureSpec& spec, CaptureTaps& taps,
+Result<std::shared_ptr<Capture>> Captures::prepare(const PortInfo& port, const CaptureSpec& spec, CaptureTaps& taps,
                                                    ClosingEngines& closing) {
-  const std::string& name = port.info.name;
+  const std::string& name = port.name;
   Slot& slot = slots_[name];
   if (slot.starting) return errors::captureStarting(name);
   if (slot.capture && slot.capture->running()) return errors::alreadyCapturing(name);
-  const uint32_t snap = frameSnapLength(port.info);
+  const uint32_t snap = frameSnapLength(port);
   auto filter = CaptureFilter::compile(spec.filter, snap);
   if (!filter) return filter.error();
   // The ended capture this one replaces goes first, so that its memory counts no longer, but only

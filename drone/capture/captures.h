@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "drone/capture/capture.h"
-#include "drone/core/port_table.h"
+#include "drone/port/port_info.h"
 
 namespace staccato::drone {
 
@@ -28,7 +28,7 @@ class Captures {
   /// A capture of the port as `spec` asks, its filter compiled and its memory reserved, not yet
   /// fed: the port is starting until install() or abandon(). An ended capture of the port is
   /// dropped (its memory is free once no fetch holds it).
-  Result<std::shared_ptr<Capture>> prepare(const PortEntry& port, const CaptureSpec& spec, CaptureTaps& taps,
+  Result<std::shared_ptr<Capture>> prepare(const PortInfo& port, const CaptureSpec& spec, CaptureTaps& taps,
                                            ClosingEngines& closing);
   /// The prepared capture runs, fed by `engine`, and through `taps` by what the port's engines
   /// take or send past the kernel's taps (turbo receive, AF_XDP transmit).

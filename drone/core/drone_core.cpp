@@ -4,9 +4,9 @@
 
 #include <algorithm>
 #include <condition_variable>
-#include <cstdio>
 
-#include "drone/clock.h"
+#include "common/core/log.h"
+#include "common/core/clock.h"
 #include "drone/core/device_group_check.h"
 #include "drone/core/drone_errors.h"
 #include "drone/devices/neighbor_view.h"
@@ -48,7 +48,7 @@ void DroneCore::refresh() {
     hosts_.close(name);      // its interface index may be another now
     const PortEntry& p = table_.entries().at(name);
     if (auto s = applyHosts(p, p.config); !s)
-      std::fprintf(stderr, "staccato-drone: %s: %s\n", name.c_str(), s.error().toString().c_str());
+      log::warning(name + ": " + s.error().toString());
   }
   for (const std::string& name : changes.appeared) rx_.update(table_.entries().at(name), true);
   for (const std::string& name : changes.changed) rx_.update(table_.entries().at(name), false);
@@ -86,34 +86,10 @@ std::vector<v1::Port> DroneCore::listPorts() {
     if (!p.present) continue;
     tx_.reap(name);
     const PortTx& t = tx_.of(name);
-    const PortRx& r = rx_.of(name);
-    v1::Port m;
-    m.set_name(name);
-    m.set_mac(p.info.mac);
-    m.set_mtu(p.info.mtu);
-    m.set_link_up(p.info.linkUp);
-    m.set_speed_mbps(p.info.speedMbps);
-    m.set_tx_queues(p.info.txQueues);
-    m.set_rx_queues(p.info.rxQueues);
-    m.set_driver(p.info.driver);
-    m.set_xdp_capable(p.info.xdpCapable);
-    if (t.backend.empty()) {
-      const BackendChoice expected = expectedBackend(*source_, p.info, p.config, rx_.turbo(name).get());
-      m.set_backend(expected.name);
-      m.set_backend_reason(expected.reason);
-    } else {
-      m.set_backend(t.backend);
-      m.set_backend_reason(t.reason);
-      m.set_active_queues(static_cast<uint32_t>(t.session ? t.session->queues() : 0));
-    }
-    m.set_rx_backend(r.engine);
-    m.set_rx_backend_reason(r.reason);
-    m.set_reserved_by(p.reservedBy);
-    m.set_transmitting(tx_.transmitting(name));
-    m.set_error(!t.error.empty() ? t.error : !r.error.empty() ? r.error : hosts_.error(name));
-    m.set_line_rate_bps(lineRateOf(p));
-    *m.mutable_config() = p.config;
-    out.push_back(std::move(m));
+    // Before a start, the backend it would choose and why.
+    const BackendChoice expected =
+        t.backend.empty() ? expectedBackend(*source_, p.info, p.config, rx_.turbo(name).get()) : BackendChoice{};
+    out.push_back(portRow(p, t, rx_.of(name), expected, tx_.transmitting(name), hosts_.error(name)));
   }
   return out;
 }
@@ -249,27 +225,13 @@ Status DroneCore::release(const std::string& name, const std::string& client, bo
   return table_.release(name, client, force);
 }
 
-void DroneCore::addTransmitRows(v1::StatsSnapshot& snap, const std::string& name, const PortEntry& p,
-                                const std::map<std::string, LinkCounters>* kernel) {
+void DroneCore::addRows(v1::StatsSnapshot& snap, const std::string& name, const PortEntry& p,
+                        const std::map<std::string, LinkCounters>* kernel) {
   tx_.reap(name);
-  const PortTx& t = tx_.of(name);
-  v1::PortStats* ps = snap.add_ports();
-  ps->set_port(name);
-  if (kernel && kernel->count(name)) setKernelCounters(*ps, kernel->at(name), p.kernelBaseline);
-  ps->set_transmitting(tx_.transmitting(name));
-  ps->set_error(t.error);
-  uint64_t packets = 0, bytes = 0;
-  for (size_t i = 0; t.session && i < t.streamIds.size(); ++i) {
-    v1::StreamStats* s = snap.add_streams();
-    s->set_tx_port(name);
-    s->set_stream_id(t.streamIds[i]);
-    s->set_tx_packets(t.session->packets(i));
-    s->set_tx_bytes(t.session->bytes(i));
-    packets += s->tx_packets();
-    bytes += s->tx_bytes();
-  }
-  ps->set_drone_tx_packets(packets);
-  ps->set_drone_tx_bytes(bytes);
+  const LinkCounters* counted = nullptr;
+  if (kernel)
+    if (auto it = kernel->find(name); it != kernel->end()) counted = &it->second;
+  addTransmitRows(snap, p, tx_.of(name), tx_.transmitting(name), counted);
 }
 
 v1::StatsSnapshot DroneCore::collect(bool latencyBuckets) {
@@ -281,7 +243,7 @@ v1::StatsSnapshot DroneCore::collect(bool latencyBuckets) {
   std::vector<v1::StreamStats> received;
   for (auto& [name, p] : table_.entries()) {
     if (!p.present) continue;
-    addTransmitRows(snap, name, p, counters);
+    addRows(snap, name, p, counters);
     if (SignatureReceiver* r = rx_.receiver(name)) {
       const uint64_t missed = r->dropped();  // read once: the port's figure and its streams' agree
       v1::PortStats& row = *snap.mutable_ports(snap.ports_size() - 1);
@@ -295,7 +257,7 @@ v1::StatsSnapshot DroneCore::collect(bool latencyBuckets) {
   // A port that vanished while sending stays in the stats, with its error and last counts; it
   // sends nothing any more, so it is nobody's sender when pairing.
   for (auto& [name, p] : table_.entries())
-    if (!p.present && !tx_.of(name).error.empty()) addTransmitRows(snap, name, p, counters);
+    if (!p.present && !tx_.of(name).error.empty()) addRows(snap, name, p, counters);
   return snap;
 }
 

@@ -1,9 +1,11 @@
 #pragma once
 /// The drone's rules, whatever its ports are: configuration, streams (all or nothing),
-/// reservations, starting and stopping, receive engines and stats. Made of parts with one job
-/// each (PortTable, StreamStore, Transmitter, Receivers, StatsHub) over a PortSource; the gRPC
-/// service is a thin layer over this. Thread-safe: one control-plane lock, never taken per
-/// packet and not held while sockets open, workers stop or counters are read from the kernel.
+/// reservations, starting and stopping, receive engines, captures, emulated hosts and stats.
+/// DroneCore only coordinates parts with one job each over a PortSource: PortTable, StreamStore,
+/// Transmitter, Receivers, Captures (with PortTaps hooking them into the engines), EmulatedHosts,
+/// StatsHub; the rows clients get are built in stats_rows.h. The gRPC service is a thin layer
+/// over this. Thread-safe: one control-plane lock, never taken per packet and not held while
+/// sockets open, workers stop or counters are read from the kernel.
 #include <chrono>
 #include <map>
 #include <memory>
@@ -90,9 +92,9 @@ class DroneCore {
  private:
   /// Locked: stops what the ports send and waits (unlocked) until their workers have.
   void stopSending(std::unique_lock<std::mutex>& lock, const std::vector<std::string>& ports);
-  /// The port's row and its streams' transmit rows.
-  void addTransmitRows(v1::StatsSnapshot& snap, const std::string& name, const PortEntry& p,
-                       const std::map<std::string, LinkCounters>* kernel);
+  /// Locked: the port's row and its streams' transmit rows (stats_rows.h).
+  void addRows(v1::StatsSnapshot& snap, const std::string& name, const PortEntry& p,
+               const std::map<std::string, LinkCounters>* kernel);
   Status canSetStreamsLocked(const std::string& port, const std::string& client);
   /// Locked: the port's hosts follow its configuration (after a configure, or when it came back).
   Status applyHosts(const PortEntry& p, const v1::PortConfig& config);

@@ -14,7 +14,7 @@ Status DroneCore::startCapture(const std::string& name, const CaptureSpec& spec,
     auto p = table_.find(name);
     if (!p) return p.error();
     if (auto s = table_.checkOwner(**p, client); !s) return s;
-    auto prepared = captures_.prepare(**p, spec, taps_, closing);
+    auto prepared = captures_.prepare((*p)->info, spec, taps_, closing);
     if (!prepared) return prepared.error();
     pending = std::move(prepared).value();
     info = (*p)->info;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "common/core/log.h"
 #include "drone/core/drone_errors.h"
 #include "drone/devices/link_resolver.h"
 
@@ -121,7 +122,7 @@ void DroneCore::expireLease(uint64_t lease, const std::string& why) {
   stopSending(lock, leased);
   for (const std::string& port : leased) {
     tx_.setError(port, why);
-    std::fprintf(stderr, "staccato-drone: %s: %s\n", port.c_str(), why.c_str());
+    log::warning(port + ": " + why);
   }
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 /// Where a drone's ports come from and how their engines open: the host's interfaces
-/// (SystemPortSource) or simulated ones (drone/fake/FakePortSource, for tests and for trying
-/// the drone without privileges). Everything above it, every rule of the drone, is the same.
+/// (drone/system/SystemPortSource) or fake ones (drone/fake/FakePortSource, for tests and for
+/// trying the drone without privileges). Everything above it, every rule of the drone, is the same.
 #include <map>
 #include <memory>
 #include <span>
@@ -53,8 +53,5 @@ class PortSource {
   /// The low-rate path of the port's emulated hosts (ARP, neighbour discovery, echo).
   virtual Result<std::unique_ptr<devices::ControlSocket>> openControl(const PortInfo& port) = 0;
 };
-
-/// The host's network interfaces (sysfs, netlink, libpcap, AF_XDP), filtered.
-std::unique_ptr<PortSource> systemPortSource(PortFilter filter, RxOptions rx = {});
 
 }  // namespace staccato::drone

@@ -1,6 +1,6 @@
 #include "drone/core/receivers.h"
 
-#include <cstdio>
+#include "common/core/log.h"
 
 namespace staccato::drone {
 
@@ -24,7 +24,7 @@ void Receivers::update(const PortEntry& port, bool retryFailed) {
   rx.error = c.failed ? c.reason : "";
   // A fallback the user did not ask for is worth a line in the drone's log.
   if (want.track_rx() && want.rx_backend() != v1::PortConfig::RX_PCAP && !rx.engine.starts_with("turbo"))
-    std::fprintf(stderr, "staccato-drone: %s: receive: %s\n", port.info.name.c_str(), rx.reason.c_str());
+    log::notice(port.info.name + ": receive: " + rx.reason);
   rx.openedWith = want;
   rx.openedFor = port.info;
   rx.opened = true;

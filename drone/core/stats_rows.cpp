@@ -17,6 +17,57 @@ void setKernelCounters(v1::PortStats& row, const LinkCounters& k, const LinkCoun
   row.set_rx_errors(since(k.rxErrors, b.rxErrors));
 }
 
+v1::Port portRow(const PortEntry& p, const PortTx& tx, const PortRx& rx, const BackendChoice& expected,
+                 bool transmitting, const std::string& hostsError) {
+  v1::Port m;
+  m.set_name(p.info.name);
+  m.set_mac(p.info.mac);
+  m.set_mtu(p.info.mtu);
+  m.set_link_up(p.info.linkUp);
+  m.set_speed_mbps(p.info.speedMbps);
+  m.set_tx_queues(p.info.txQueues);
+  m.set_rx_queues(p.info.rxQueues);
+  m.set_driver(p.info.driver);
+  m.set_xdp_capable(p.info.xdpCapable);
+  if (tx.backend.empty()) {
+    m.set_backend(expected.name);
+    m.set_backend_reason(expected.reason);
+  } else {
+    m.set_backend(tx.backend);
+    m.set_backend_reason(tx.reason);
+    m.set_active_queues(static_cast<uint32_t>(tx.session ? tx.session->queues() : 0));
+  }
+  m.set_rx_backend(rx.engine);
+  m.set_rx_backend_reason(rx.reason);
+  m.set_reserved_by(p.reservedBy);
+  m.set_transmitting(transmitting);
+  m.set_error(!tx.error.empty() ? tx.error : !rx.error.empty() ? rx.error : hostsError);
+  m.set_line_rate_bps(lineRateOf(p));
+  *m.mutable_config() = p.config;
+  return m;
+}
+
+void addTransmitRows(v1::StatsSnapshot& snap, const PortEntry& p, const PortTx& tx, bool transmitting,
+                     const LinkCounters* kernel) {
+  v1::PortStats* ps = snap.add_ports();
+  ps->set_port(p.info.name);
+  if (kernel) setKernelCounters(*ps, *kernel, p.kernelBaseline);
+  ps->set_transmitting(transmitting);
+  ps->set_error(tx.error);
+  uint64_t packets = 0, bytes = 0;
+  for (size_t i = 0; tx.session && i < tx.streamIds.size(); ++i) {
+    v1::StreamStats* s = snap.add_streams();
+    s->set_tx_port(p.info.name);
+    s->set_stream_id(tx.streamIds[i]);
+    s->set_tx_packets(tx.session->packets(i));
+    s->set_tx_bytes(tx.session->bytes(i));
+    packets += s->tx_packets();
+    bytes += s->tx_bytes();
+  }
+  ps->set_drone_tx_packets(packets);
+  ps->set_drone_tx_bytes(bytes);
+}
+
 v1::StreamStats receiveRow(const std::string& port, uint16_t id, const StreamRxStats& rx, uint64_t portMissed,
                            bool withBuckets) {
   v1::StreamStats s;

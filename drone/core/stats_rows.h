@@ -1,14 +1,28 @@
 #pragma once
-/// Stats rows from the drone's counters: a port's kernel counters since its last clear, and a
-/// stream's receive side as its port's receiver counted it.
+/// The rows a client gets from the drone's state: a port as ListPorts shows it, its kernel
+/// counters since its last clear, its streams' transmit rows, and a stream's receive side as its
+/// port's receiver counted it. DroneCore gathers the state under its lock; these only build rows.
 #include <cstdint>
 #include <string>
 
+#include "drone/core/backend_choice.h"
+#include "drone/core/port_table.h"
+#include "drone/core/receivers.h"
+#include "drone/core/transmitter.h"
 #include "drone/port/kernel_stats.h"
 #include "drone/rx/stream_rx_stats.h"
 #include "staccato/v1/drone.pb.h"
 
 namespace staccato::drone {
+
+/// The port's ListPorts row. `expected`: the backend a start would choose, when none started
+/// since the port was configured.
+v1::Port portRow(const PortEntry& p, const PortTx& tx, const PortRx& rx, const BackendChoice& expected,
+                 bool transmitting, const std::string& hostsError);
+
+/// Adds the port's row (kernel counters from `kernel` when known) and its streams' transmit rows.
+void addTransmitRows(v1::StatsSnapshot& snap, const PortEntry& p, const PortTx& tx, bool transmitting,
+                     const LinkCounters* kernel);
 
 /// Fills the kernel counter fields of `row`: `now` less `baseline` (a counter that restarted
 /// counts from 0 again).

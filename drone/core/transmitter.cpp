@@ -1,8 +1,9 @@
 #include "drone/core/transmitter.h"
 
 #include <chrono>
-#include <cstdio>
 #include <thread>
+
+#include "common/core/log.h"
 
 namespace staccato::drone {
 
@@ -60,7 +61,7 @@ void Transmitter::finish(PendingStart& s, uint64_t lease) {
   PortTx& tx = ports_[s.port];
   tx.starting = false;
   if (s.chosen->name == "pcap" && s.config.backend() == v1::PortConfig::BACKEND_AUTO && source_.hasTurbo())
-    std::fprintf(stderr, "staccato-drone: %s: %s\n", s.port.c_str(), s.chosen->reason.c_str());
+    log::notice(s.port + ": " + s.chosen->reason);
   tx.streamIds.clear();
   for (const TxPlan& plan : *s.job.plans) tx.streamIds.push_back(plan.streamId);
   tx.error.clear();

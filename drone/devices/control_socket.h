@@ -1,7 +1,7 @@
 #pragma once
 /// The low-rate path of a port's emulated hosts, apart from transmit and receive engines: a
 /// packet socket with a kernel filter on a real port (packet_socket.cpp), a queue between two
-/// simulated ports (drone/fake/fake_control.h).
+/// fake ports (drone/fake/fake_control.h).
 #include <cstdint>
 #include <memory>
 #include <span>

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <map>
 
-#include "drone/core/drone_errors.h"
+#include "drone/devices/device_errors.h"
 
 namespace staccato::drone::devices {
 namespace {

@@ -19,7 +19,7 @@ inline constexpr uint64_t kMaxFilledValues = 65536;
 
 /// The port's plans with their link fields filled; plans without any are shared as they are.
 /// `devices` is null when the port has no emulated hosts. Errors name the stream, the IP and
-/// the port (drone/core/drone_errors.h).
+/// the port (drone/devices/device_errors.h).
 Result<PlanList> fillLinkAddresses(const PlanList& plans, PortDevices* devices, const std::string& port);
 
 }  // namespace staccato::drone::devices

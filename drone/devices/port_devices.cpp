@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "drone/clock.h"
+#include "common/core/clock.h"
 
 namespace staccato::drone::devices {
 namespace {

@@ -1,6 +1,6 @@
 #pragma once
-/// The emulated hosts' path between two simulated ports: what one port's control socket sends
-/// arrives at its peer's, so emulated hosts on both ends of a simulated wire answer each other's
+/// The emulated hosts' path between two fake ports: what one port's control socket sends
+/// arrives at its peer's, so emulated hosts on both ends of a fake wire answer each other's
 /// ARP and neighbour solicitations (resolution runs without root). Stream frames do not come
 /// this way; frames a full queue has no room for are dropped, as a socket buffer would.
 #include <condition_variable>
@@ -13,7 +13,7 @@
 
 namespace staccato::drone::fake {
 
-/// Frames waiting for one simulated port's control socket.
+/// Frames waiting for one fake port's control socket.
 class ControlQueue {
  public:
   static constexpr size_t kCapacity = 16384;

@@ -1,4 +1,4 @@
-// Simulated engines. The transmit backend keeps a few buffers per stream, prefilled with its
+// Fake engines. The transmit backend keeps a few buffers per stream, prefilled with its
 // template as the real backends do, so the patch program rewrites only what varies; a batch
 // crosses the wire at once, seen by both ends' taps (their captures). The receiver drains its
 // port's inbox on its own thread and counts with the real receive code (SignatureReceiver::
@@ -12,7 +12,7 @@
 
 #include "common/core/thread_affinity.h"
 #include "common/packet/signature_layout.h"
-#include "drone/clock.h"
+#include "common/core/clock.h"
 
 namespace staccato::drone::fake {
 namespace {

@@ -1,5 +1,5 @@
 #pragma once
-/// The transmit backend and receive engine of a simulated port.
+/// The transmit backend and receive engine of a fake port.
 #include <memory>
 #include <string>
 

@@ -93,8 +93,8 @@ Result<std::unique_ptr<TxBackend>> FakePortSource::openTurboTx(const PortInfo& i
                                                                std::span<const TxPlan>) {
   if (auto s = takeFailure(info.name); !s) return s.error();
   auto p = find(info.name);
-  if (!p || !p->spec.turbo) return makeError(info.name, "simulated port without AF_XDP", ErrorKind::kUnavailable);
-  if (mode == TurboMode::kZeroCopy) return makeError(info.name, "simulated port without zero-copy", ErrorKind::kUnavailable);
+  if (!p || !p->spec.turbo) return makeError(info.name, "fake port without AF_XDP", ErrorKind::kUnavailable);
+  if (mode == TurboMode::kZeroCopy) return makeError(info.name, "fake port without zero-copy", ErrorKind::kUnavailable);
   if (queue >= p->spec.queues) return makeError(info.name, "no tx queue " + std::to_string(queue), ErrorKind::kUnavailable);
   return fakeTxBackend(p, "turbo copy");
 }
@@ -117,7 +117,7 @@ Result<std::unique_ptr<SignatureReceiver>> FakePortSource::openPcapRx(const Port
 Result<std::unique_ptr<SignatureReceiver>> FakePortSource::openTurboRx(const PortInfo& info) {
   if (auto s = takeFailure(info.name); !s) return s.error();
   auto p = find(info.name);
-  if (!p || !p->spec.turbo) return makeError(info.name, "simulated port without AF_XDP", ErrorKind::kUnavailable);
+  if (!p || !p->spec.turbo) return makeError(info.name, "fake port without AF_XDP", ErrorKind::kUnavailable);
   return fakeReceiver(p, "turbo-generic");
 }
 
@@ -131,7 +131,7 @@ Result<std::unique_ptr<CaptureEngine>> FakePortSource::openCapture(const PortInf
 
 Result<std::unique_ptr<devices::ControlSocket>> FakePortSource::openControl(const PortInfo& info) {
   auto p = find(info.name);
-  if (!p) return makeError(info.name, "no such simulated port", ErrorKind::kNotFound);
+  if (!p) return makeError(info.name, "no such fake port", ErrorKind::kNotFound);
   return fakeControlSocket(p->control, p->peer ? p->peer->control : nullptr);
 }
 

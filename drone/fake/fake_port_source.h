@@ -1,5 +1,5 @@
 #pragma once
-/// Simulated ports: pairs of ports joined by a FakeWire, so that what one sends arrives at its
+/// Fake ports: pairs of ports joined by a FakeWire, so that what one sends arrives at its
 /// peer and is counted there by the drone's real receive code. They need no privileges and no
 /// network: the drone's tests run every rule on them, the GUI's tests run the real drone over
 /// them, and `staccato-drone --fake-lab` lets anyone try the drone. Their engines stand in for

@@ -1,5 +1,5 @@
 #pragma once
-/// The wire between two simulated ports: what one port sends arrives in its peer's inbox, where
+/// The wire between two fake ports: what one port sends arrives in its peer's inbox, where
 /// the peer's receive engine (if it has one open) takes it, with the arrival time the "kernel"
 /// stamped. Both ends count what crossed, as interface counters would.
 #include <atomic>
@@ -14,13 +14,13 @@
 
 namespace staccato::drone::fake {
 
-/// Interface counters of one simulated port (bytes without FCS, as the kernel counts them).
+/// Interface counters of one fake port (bytes without FCS, as the kernel counts them).
 struct FakeCounters {
   std::atomic<uint64_t> txPackets{0}, txBytes{0}, rxPackets{0}, rxBytes{0};
   LinkCounters read() const;
 };
 
-/// Where a simulated port's capture engine sees the frames crossing its end of the wire, both
+/// Where a fake port's capture engine sees the frames crossing its end of the wire, both
 /// ways, as the kernel's taps would. Senders on any queue call it; one capture at a time.
 class FakeTap {
  public:

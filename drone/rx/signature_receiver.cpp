@@ -10,7 +10,7 @@
 #include "common/core/single_writer.h"
 #include "common/core/thread_affinity.h"
 #include "common/packet/signature_layout.h"
-#include "drone/clock.h"
+#include "common/core/clock.h"
 
 namespace staccato::drone {
 namespace {

@@ -10,7 +10,7 @@
 
 #include "common/core/thread_affinity.h"
 #include "drone/rx/signature_receiver.h"
-#include "drone/clock.h"
+#include "common/core/clock.h"
 #ifdef STACCATO_HAVE_TURBO
 #include "turbo/rx/turbo_rx.h"
 #endif

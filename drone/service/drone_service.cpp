@@ -81,13 +81,13 @@ grpc::Status DroneService::GetVersion(grpc::ServerContext*, const v1::GetVersion
 }
 
 grpc::Status DroneService::ListPorts(grpc::ServerContext*, const v1::ListPortsRequest*, v1::ListPortsReply* rep) {
-  for (auto& p : ports_.listPorts()) *rep->add_ports() = std::move(p);
+  for (auto& p : core_.listPorts()) *rep->add_ports() = std::move(p);
   return grpc::Status::OK;
 }
 
 grpc::Status DroneService::ConfigurePort(grpc::ServerContext* ctx, const v1::ConfigurePortRequest* req, v1::ConfigurePortReply*) {
   return asClient(ctx, req->client_id(), [&](const std::string& client) {
-    return fromStatus(ports_.configurePort(req->port(), req->config(), client));
+    return fromStatus(core_.configurePort(req->port(), req->config(), client));
   });
 }
 
@@ -98,18 +98,18 @@ grpc::Status DroneService::SetStreams(grpc::ServerContext* ctx, grpc::ServerRead
   const std::string port = part.port();
   return asClient(ctx, part.client_id(), [&](const std::string& client) {
     // Refuse before the upload, not after: a port that is sending or reserved takes nothing.
-    if (auto s = ports_.canSetStreams(port, client); !s) return toGrpc(s.error());
-    rpc::StreamsAssembler streams(kMaxStreamsPerPort, ports_.streamBytesAvailable(port));
+    if (auto s = core_.canSetStreams(port, client); !s) return toGrpc(s.error());
+    rpc::StreamsAssembler streams(kMaxStreamsPerPort, core_.streamBytesAvailable(port));
     do {
       if (auto s = streams.add(part); !s) return toGrpc(s.error());
     } while (reader->Read(&part));
-    return fromStatus(ports_.setStreams(port, streams.take(), client));
+    return fromStatus(core_.setStreams(port, streams.take(), client));
   });
 }
 
 grpc::Status DroneService::GetStreams(grpc::ServerContext*, const v1::GetStreamsRequest* req,
                                       grpc::ServerWriter<v1::StreamsPart>* writer) {
-  auto streams = ports_.getStreams(req->port());
+  auto streams = core_.getStreams(req->port());
   if (!streams) return toGrpc(streams.error());
   rpc::forEachStreamsPart(**streams, "", "", [&](const v1::StreamsPart& part) { return writer->Write(part); });
   return grpc::Status::OK;
@@ -117,10 +117,10 @@ grpc::Status DroneService::GetStreams(grpc::ServerContext*, const v1::GetStreams
 
 grpc::Status DroneService::StartTx(grpc::ServerContext* ctx, const v1::StartTxRequest* req, v1::StartTxReply* rep) {
   return asClient(ctx, req->client_id(), [&](const std::string& client) {
-    if (req->lease_seconds() == 0) return fromStatus(ports_.startTx(list(req->ports()), client));
+    if (req->lease_seconds() == 0) return fromStatus(core_.startTx(list(req->ports()), client));
     auto lease = leases_.open(req->lease_seconds(), client);
     if (!lease) return toGrpc(lease.error());
-    if (auto s = ports_.startTx(list(req->ports()), client, lease->first); !s) {
+    if (auto s = core_.startTx(list(req->ports()), client, lease->first); !s) {
       leases_.close(lease->first);
       return toGrpc(s.error());
     }
@@ -135,30 +135,30 @@ grpc::Status DroneService::RenewLease(grpc::ServerContext*, const v1::RenewLease
 
 grpc::Status DroneService::StopTx(grpc::ServerContext* ctx, const v1::StopTxRequest* req, v1::StopTxReply*) {
   return asClient(ctx, req->client_id(), [&](const std::string& client) {
-    return fromStatus(ports_.stopTx(list(req->ports()), client));
+    return fromStatus(core_.stopTx(list(req->ports()), client));
   });
 }
 
 grpc::Status DroneService::ClearStats(grpc::ServerContext* ctx, const v1::ClearStatsRequest* req, v1::ClearStatsReply*) {
   return asClient(ctx, req->client_id(), [&](const std::string& client) {
-    return fromStatus(ports_.clearStats(list(req->ports()), client));
+    return fromStatus(core_.clearStats(list(req->ports()), client));
   });
 }
 
 grpc::Status DroneService::ReservePort(grpc::ServerContext* ctx, const v1::ReservePortRequest* req, v1::ReservePortReply*) {
   return asClient(ctx, req->client_id(), [&](const std::string& client) {
-    return fromStatus(ports_.reserve(req->port(), client));
+    return fromStatus(core_.reserve(req->port(), client));
   });
 }
 
 grpc::Status DroneService::ReleasePort(grpc::ServerContext* ctx, const v1::ReleasePortRequest* req, v1::ReleasePortReply*) {
   return asClient(ctx, req->client_id(), [&](const std::string& client) {
-    return fromStatus(ports_.release(req->port(), client, req->force()));
+    return fromStatus(core_.release(req->port(), client, req->force()));
   });
 }
 
 grpc::Status DroneService::GetNeighbors(grpc::ServerContext*, const v1::GetNeighborsRequest* req, v1::GetNeighborsReply* rep) {
-  auto n = ports_.neighbors(req->port());
+  auto n = core_.neighbors(req->port());
   if (!n) return toGrpc(n.error());
   for (auto& m : *n) *rep->add_neighbors() = std::move(m);
   return grpc::Status::OK;
@@ -167,7 +167,7 @@ grpc::Status DroneService::GetNeighbors(grpc::ServerContext*, const v1::GetNeigh
 grpc::Status DroneService::ResolveNeighbors(grpc::ServerContext* ctx, const v1::ResolveNeighborsRequest* req,
                                             v1::ResolveNeighborsReply* rep) {
   return asClient(ctx, req->client_id(), [&](const std::string& client) {
-    auto n = ports_.resolveNeighbors(req->port(), client, list(req->addresses()));
+    auto n = core_.resolveNeighbors(req->port(), client, list(req->addresses()));
     if (!n) return toGrpc(n.error());
     for (auto& m : *n) *rep->add_neighbors() = std::move(m);
     return grpc::Status::OK;
@@ -178,25 +178,25 @@ grpc::ServerWriteReactor<v1::StatsSnapshot>* DroneService::WatchStats(grpc::Call
                                                                        const v1::WatchStatsRequest* req) {
   const uint32_t interval = req->interval_ms() ? req->interval_ms() : kDefaultIntervalMs;
   if (interval < kMinIntervalMs) return new RefusedStatsStream(toGrpc(errors::intervalTooShort(interval, kMinIntervalMs)));
-  return new StatsStream(ports_.stats(), interval, list(req->ports()), req->latency_buckets());
+  return new StatsStream(core_.stats(), interval, list(req->ports()), req->latency_buckets());
 }
 
 grpc::Status DroneService::StartCapture(grpc::ServerContext* ctx, const v1::StartCaptureRequest* req, v1::StartCaptureReply*) {
   return asClient(ctx, req->client_id(), [&](const std::string& client) {
     auto spec = captureSpecFrom(*req);
     if (!spec) return toGrpc(spec.error());
-    return fromStatus(ports_.startCapture(req->port(), *spec, client));
+    return fromStatus(core_.startCapture(req->port(), *spec, client));
   });
 }
 
 grpc::Status DroneService::StopCapture(grpc::ServerContext* ctx, const v1::StopCaptureRequest* req, v1::StopCaptureReply*) {
   return asClient(ctx, req->client_id(), [&](const std::string& client) {
-    return fromStatus(ports_.stopCapture(req->port(), client, req->discard()));
+    return fromStatus(core_.stopCapture(req->port(), client, req->discard()));
   });
 }
 
 grpc::Status DroneService::CaptureStatus(grpc::ServerContext*, const v1::CaptureStatusRequest* req, v1::CaptureStatusReply* rep) {
-  auto status = ports_.captureStatus(list(req->ports()));
+  auto status = core_.captureStatus(list(req->ports()));
   if (!status) return toGrpc(status.error());
   *rep = std::move(status).value();
   return grpc::Status::OK;
@@ -204,7 +204,7 @@ grpc::Status DroneService::CaptureStatus(grpc::ServerContext*, const v1::Capture
 
 grpc::Status DroneService::FetchCapture(grpc::ServerContext* ctx, const v1::FetchCaptureRequest* req,
                                         grpc::ServerWriter<v1::CaptureChunk>* writer) {
-  auto capture = ports_.fetchCapture(req->port());
+  auto capture = core_.fetchCapture(req->port());
   if (!capture) return toGrpc(capture.error());
   const PcapngInterface interface = captureInterface(**capture, hostname_);
   v1::CaptureChunk chunk;

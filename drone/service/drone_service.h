@@ -23,9 +23,9 @@ std::string hostName();
 class DroneService final : public v1::Drone::WithCallbackMethod_WatchStats<v1::Drone::Service> {
  public:
   /// `hostname`: what GetVersion says this drone is called ("" = the host's name).
-  explicit DroneService(DroneCore& ports, std::string hostname = "")
-      : ports_(ports), hostname_(hostname.empty() ? hostName() : std::move(hostname)),
-        leases_([&ports](uint64_t lease, const std::string& why) { ports.expireLease(lease, why); }) {}
+  explicit DroneService(DroneCore& core, std::string hostname = "")
+      : core_(core), hostname_(hostname.empty() ? hostName() : std::move(hostname)),
+        leases_([&core](uint64_t lease, const std::string& why) { core.expireLease(lease, why); }) {}
 
   grpc::Status GetVersion(grpc::ServerContext*, const v1::GetVersionRequest*, v1::GetVersionReply*) override;
   grpc::Status ListPorts(grpc::ServerContext*, const v1::ListPortsRequest*, v1::ListPortsReply*) override;
@@ -50,9 +50,9 @@ class DroneService final : public v1::Drone::WithCallbackMethod_WatchStats<v1::D
   grpc::Status FetchCapture(grpc::ServerContext*, const v1::FetchCaptureRequest*, grpc::ServerWriter<v1::CaptureChunk>*) override;
 
  private:
-  DroneCore& ports_;
+  DroneCore& core_;
   std::string hostname_;
-  LeaseBook leases_;  ///< after ports_: destroyed first, so no lease expires into a dead manager
+  LeaseBook leases_;  ///< after core_: destroyed first, so no lease expires into a dead core
 };
 
 /// Maps an engine error to a gRPC status whose message says what to fix.

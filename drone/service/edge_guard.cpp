@@ -10,11 +10,13 @@
 
 #include <chrono>
 #include <condition_variable>
-#include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <mutex>
 #include <string_view>
 #include <thread>
+
+#include "common/core/log.h"
 
 namespace staccato::drone {
 namespace {
@@ -122,10 +124,9 @@ class EdgeGuard {
       }
       if (stopping) return;
       if ((failed_ || refused_) && now - lastLog >= kLogEvery) {
-        std::fprintf(stderr, "staccato-drone: %llu calls without the right access token in the last %lld s%s\n",
-                     static_cast<unsigned long long>(failed_ + refused_),
-                     static_cast<long long>(std::chrono::duration_cast<std::chrono::seconds>(now - lastLog).count()),
-                     refused_ ? " (some refused at once: too many at a time)" : "");
+        log::warning(std::to_string(failed_ + refused_) + " calls without the right access token in the last " +
+                     std::to_string(std::chrono::duration_cast<std::chrono::seconds>(now - lastLog).count()) + " s" +
+                     (refused_ ? " (some refused at once: too many at a time)" : ""));
         failed_ = refused_ = 0;
         lastLog = now;
       }
@@ -162,7 +163,7 @@ class GuardedCredentials final : public grpc::ServerCredentials {
   ~GuardedCredentials() override { grpc_server_credentials_release(core_); }
 
   void SetAuthMetadataProcessor(const std::shared_ptr<grpc::AuthMetadataProcessor>&) override {
-    std::fprintf(stderr, "staccato-drone: internal error: the edge guard is the only metadata processor\n");
+    log::error("internal error: the edge guard is the only metadata processor");
     std::abort();
   }
 

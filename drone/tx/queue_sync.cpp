@@ -3,7 +3,7 @@
 #include <chrono>
 #include <thread>
 
-#include "drone/clock.h"
+#include "common/core/clock.h"
 
 namespace staccato::drone {
 namespace {

@@ -13,7 +13,7 @@
 #include "common/core/thread_affinity.h"
 #include "common/stream/patch_program.h"
 #include "common/stream/rate.h"
-#include "drone/clock.h"
+#include "common/core/clock.h"
 
 namespace staccato::drone {
 namespace {

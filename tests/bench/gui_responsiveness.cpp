@@ -87,12 +87,12 @@ int main(int argc, char** argv) {
   MainWindow window(&workspace);
   window.resize(1400, 900);
   window.show();
-  client::testing::waitFor([&] { return workspace.allPorts().size() == kDrones * 2; });
+  client::test::waitFor([&] { return workspace.allPorts().size() == kDrones * 2; });
 
   std::vector<v1::Stream> many;
   for (int i = 0; i < kStreams; ++i) many.push_back(stream(i + 1));
   const PortRef big{workspace.sessionKeys().front(), "p0"};
-  client::testing::waitFor([&] { return workspace.streams(big)->undoStack()->count() == 0; }, 2);
+  client::test::waitFor([&] { return workspace.streams(big)->undoStack()->count() == 0; }, 2);
   QElapsedTimer setup;
   setup.start();
   workspace.streams(big)->insertStreams(0, many, "bench");
@@ -149,7 +149,7 @@ int main(int argc, char** argv) {
   // Drones are not synchronised: their snapshots arrive spread over the interval.
   for (int d = 0; d < kDrones; ++d) QTimer::singleShot(d * 100 / kDrones, feeders[d].get(), qOverload<>(&QTimer::start));
   user.start();
-  client::testing::waitFor([] { return false; }, seconds);
+  client::test::waitFor([] { return false; }, seconds);
   probe.stop();
   user.stop();
   for (auto& t : feeders) t->stop();

@@ -13,6 +13,7 @@
 
 #include "common/stream/compiler.h"
 #include "drone/core/backend_choice.h"
+#include "drone/system/system_port_source.h"
 #include "drone/tx/tx_session.h"
 #include "tests/bench/loops.h"
 

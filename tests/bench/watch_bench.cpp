@@ -1,4 +1,4 @@
-// Stats watchers benchmark: a real staccato-drone process (--fake-lab: simulated ports, no root)
+// Stats watchers benchmark: a real staccato-drone process (--fake-lab: fake ports, no root)
 // sends 4 tracked streams at 1,000 pps each while 1, 10, 100 and 500 clients watch its stats every
 // 100 ms. Prints side by side, per watcher count: the drone's CPU (from /proc, ratio to one
 // watcher), the snapshots the watchers received per second, and the p50/p99 latency of a

@@ -1,5 +1,5 @@
-// Which engines a simulated port sends and receives with, and why: by default AF_XDP copy mode on
-// the generic hook (the simulated driver has no zero-copy, and the reason says so), libpcap when
+// Which engines a fake port sends and receives with, and why: by default AF_XDP copy mode on
+// the generic hook (the fake driver has no zero-copy, and the reason says so), libpcap when
 // the configuration forces it or the port has no AF_XDP, a refusal when the configuration allows
 // only what the port cannot do; receive engines likewise.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Captures as a client sees them over gRPC (the real service over simulated ports): status
+// Captures as a client sees them over gRPC (the real service over fake ports): status
 // codes and messages of refused captures, and a fetch in chunks of at most 1 MiB that the
 // client's fetchCaptureToFile puts together into the pcapng the drone announced.
 #include <grpc/grpc.h>
@@ -9,7 +9,7 @@
 
 #include "client/core/capture_transfer.h"
 #include "common/files/pcap_file.h"
-#include "drone/fake/in_process_drone.h"
+#include "drone/app/in_process_drone.h"
 #include "drone/service/drone_service.h"
 #include "rpc/message_limits.h"
 #include "tests/drone/drone_test_util.h"
@@ -20,8 +20,8 @@ namespace {
 [[maybe_unused]] const int kGrpcStaysUp = (grpc_init(), 0);  // see service_rpc_test.cpp
 
 struct CaptureRpc : ::testing::Test {
-  fake::InProcessDrone drone{[] {
-    fake::InProcessDroneOptions o;
+  InProcessDrone drone{[] {
+    InProcessDroneOptions o;
     o.core.refreshEvery = 0ms;
     o.core.limits.captureMemoryBytes = 64 << 20;
     o.hostname = "lab";

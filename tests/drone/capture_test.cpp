@@ -1,4 +1,4 @@
-// Captures on simulated ports: what a capture keeps (filter, direction, bound, the ring's last
+// Captures on fake ports: what a capture keeps (filter, direction, bound, the ring's last
 // frames), the signature frames a turbo-like receiver takes from the kernel's taps, memory and
 // reservations, ports that go away, and what the pcapng holds.
 #include <gtest/gtest.h>
@@ -6,7 +6,7 @@
 #include "common/files/pcapng_file.h"
 #include "common/packet/signature_layout.h"
 #include "drone/capture/capture_pcapng.h"
-#include "drone/clock.h"
+#include "common/core/clock.h"
 #include "rpc/message_limits.h"
 #include "tests/drone/drone_test_util.h"
 

@@ -1,5 +1,5 @@
 #pragma once
-// Shared by the drone logic tests: a DroneCore over simulated ports (drone/fake), streams that
+// Shared by the drone logic tests: a DroneCore over fake ports (drone/fake), streams that
 // carry a signature, waiting for a condition with a deadline, and finding rows in stats.
 #include <gtest/gtest.h>
 
@@ -12,7 +12,9 @@
 #include <vector>
 
 #include "drone/core/drone_core.h"
+#include "drone/capture/capture_errors.h"
 #include "drone/core/drone_errors.h"
+#include "drone/devices/device_errors.h"
 #include "drone/fake/fake_port_source.h"
 #include "rpc/stats/stream_pairing.h"
 #include "tests/support/stacks.h"
@@ -110,7 +112,7 @@ inline size_t rowsOfStream(const v1::StatsSnapshot& snap, uint32_t id) {
   return n;
 }
 
-/// A DroneCore over simulated ports that only refreshes when told to.
+/// A DroneCore over fake ports that only refreshes when told to.
 class FakeDrone {
  public:
   explicit FakeDrone(std::vector<fake::FakePortSpec> ports = fake::fakePair("a", "b"), DroneLimits limits = {}) {
@@ -123,7 +125,7 @@ class FakeDrone {
   }
 
   DroneCore& core() { return *core_; }
-  /// The simulated hardware: unplug, plug, failNextOpen.
+  /// The fake ports: unplug, plug, failNextOpen.
   fake::FakePortSource& hardware() { return *wire_; }
 
   Status setStreams(const std::string& port, const std::vector<v1::Stream>& streams, const std::string& client = "") {

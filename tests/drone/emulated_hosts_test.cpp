@@ -1,4 +1,4 @@
-// Emulated hosts in the drone's rules, over simulated ports whose hosts answer each other:
+// Emulated hosts in the drone's rules, over fake ports whose hosts answer each other:
 // resolution at start, eth.src "device" / eth.dst "resolve" filled per packet, and the errors.
 #include <map>
 

@@ -3,7 +3,7 @@
 #include <random>
 
 #include "drone/core/stats_rows.h"
-#include "drone/clock.h"
+#include "common/core/clock.h"
 #include "drone/rx/latency_histogram.h"
 #include "drone/rx/sequence_tracker.h"
 #include "drone/rx/stream_rx_stats.h"

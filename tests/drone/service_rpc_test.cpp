@@ -1,11 +1,11 @@
 // The drone's rules as a client sees them over gRPC (InProcessDrone: the real service on a unix
-// socket over simulated ports): client ids are checked, each kind of error has its status code
+// socket over fake ports): client ids are checked, each kind of error has its status code
 // and the message of drone_errors, WatchStats answers at once and many watchers share one drone.
 #include <grpc/grpc.h>
 #include <grpcpp/grpcpp.h>
 #include <gtest/gtest.h>
 
-#include "drone/fake/in_process_drone.h"
+#include "drone/app/in_process_drone.h"
 #include "drone/service/drone_service.h"
 #include "tests/drone/drone_test_util.h"
 
@@ -20,8 +20,8 @@ constexpr uint32_t kMinIntervalMs = 100;  ///< drone.proto: interval_ms is at le
 // after a refused large upload, a test took 10 s to end.
 [[maybe_unused]] const int kGrpcStaysUp = (grpc_init(), 0);
 
-fake::InProcessDroneOptions droneOptions(DroneLimits limits = {}) {
-  fake::InProcessDroneOptions o;
+InProcessDroneOptions droneOptions(DroneLimits limits = {}) {
+  InProcessDroneOptions o;
   o.core.refreshEvery = 0ms;
   o.core.limits = limits;
   return o;
@@ -30,7 +30,7 @@ fake::InProcessDroneOptions droneOptions(DroneLimits limits = {}) {
 /// A client of an in-process drone, speaking the current protocol.
 class Client {
  public:
-  explicit Client(const fake::InProcessDrone& drone, grpc::ChannelArguments args = {})
+  explicit Client(const InProcessDrone& drone, grpc::ChannelArguments args = {})
       : stub_(v1::Drone::NewStub(grpc::CreateCustomChannel(drone.target(), grpc::InsecureChannelCredentials(), args))) {}
 
   std::unique_ptr<grpc::ClientContext> context() {
@@ -134,7 +134,7 @@ void expectStatus(const grpc::Status& s, const Error& error) {
 
 class ServiceRpc : public ::testing::Test {
  protected:
-  fake::InProcessDrone drone{droneOptions()};
+  InProcessDrone drone{droneOptions()};
   Client client{drone};
 };
 
@@ -201,7 +201,7 @@ TEST_F(ServiceRpc, AnotherClientsPortIsPermissionDenied) {
 TEST(ServiceRpcLimits, StreamsOverTheDronesMemoryAreResourceExhausted) {
   DroneLimits limits;
   limits.streamMemoryBytes = size_t{1} << 20;
-  fake::InProcessDrone drone(droneOptions(limits));
+  InProcessDrone drone(droneOptions(limits));
   Client client(drone);
   ASSERT_TRUE(client.setStreams("a", "alice", {udpStream(1, 1)}).ok());
   v1::Stream large;

@@ -7,6 +7,7 @@
 
 #include "drone/service/drone_server.h"
 #include "drone/service/drone_service.h"
+#include "drone/system/system_port_source.h"
 
 namespace staccato::drone {
 namespace {

@@ -1,4 +1,4 @@
-// Starting and stopping ports on simulated hardware: a finite run ends by itself with exactly its
+// Starting and stopping ports on fake ports: a finite run ends by itself with exactly its
 // count sent and received, a continuous one sends until stopped, and a start is refused (for
 // every port it names, all or none) when a port has nothing to send, already sends or cannot open.
 #include <gtest/gtest.h>
@@ -67,10 +67,10 @@ TEST(StartStop, TwoPortsStartAllOrNoneWhenOneCannotOpen) {
   ASSERT_TRUE(d.setStreams("a", {continuousStream(1, 1000)}).ok());
   ASSERT_TRUE(d.setStreams("b", {continuousStream(2, 1000)}).ok());
   ASSERT_TRUE(d.configure("b", [](v1::PortConfig& c) { c.set_backend(v1::PortConfig::PCAP); }).ok());
-  d.hardware().failNextOpen("b", "the simulated device refuses");
+  d.hardware().failNextOpen("b", "the fake device refuses");
   const Status s = d.core().startTx({"a", "b"}, "");
   ASSERT_FALSE(s.ok());
-  EXPECT_EQ(s.error().message, "the simulated device refuses");
+  EXPECT_EQ(s.error().message, "the fake device refuses");
   EXPECT_FALSE(d.transmitting("a")) << "a started although b could not";
   EXPECT_FALSE(d.transmitting("b"));
   EXPECT_EQ(d.sent("a", 1), 0u);

@@ -1,5 +1,5 @@
 // Latency buckets in the drone's stats: only watchers that ask get them, and they hold every
-// packet received (simulated ports really send and measure latency).
+// packet received (fake ports really send and measure latency).
 #include <gtest/gtest.h>
 
 #include <mutex>

@@ -141,7 +141,7 @@ TEST(PairingOnOneDrone, FramesThatNeverArrivedAreLostOnceTheSenderStopped) {
   d.hardware().plug("b");
 }
 
-/// The ports `names` of simulated hardware that several drones share: one host's interfaces,
+/// The ports `names` of fake ports that several drones share: one host's interfaces,
 /// wired to the other drones' (an a <-> b cable between two hosts).
 class PortsOf final : public PortSource {
  public:

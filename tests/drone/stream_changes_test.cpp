@@ -10,7 +10,7 @@
 namespace staccato::drone::test {
 namespace {
 
-constexpr double kFakeLineRate = 10e9;  ///< simulated ports do not say their speed
+constexpr double kFakeLineRate = 10e9;  ///< fake ports do not say their speed
 
 std::vector<uint32_t> idsOf(const rpc::Streams& streams) {
   std::vector<uint32_t> ids;

@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "common/stream/compiler.h"
-#include "drone/clock.h"
+#include "common/core/clock.h"
 #include "drone/tx/tx_worker.h"
 #include "tests/support/stacks.h"
 

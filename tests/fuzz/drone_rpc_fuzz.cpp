@@ -15,6 +15,7 @@
 #include "drone/app/demo_lab.h"
 #include "drone/service/drone_server.h"
 #include "drone/service/drone_service.h"
+#include "drone/system/system_port_source.h"
 
 namespace {
 

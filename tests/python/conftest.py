@@ -10,7 +10,7 @@ DRONE = os.environ.get("DRONE")
 
 @pytest.fixture
 def fake_lab(tmp_path):
-    """A real drone over simulated ports fake0 <-> fake1 that really send, receive and capture (no
+    """A real drone over fake ports fake0 <-> fake1 that really send, receive and capture (no
     root, no network); its address."""
     if not DRONE:
         pytest.skip("set DRONE to the staccato-drone binary")

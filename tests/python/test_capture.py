@@ -1,6 +1,6 @@
 """Drone.capture_*: the requests a stand-in drone receives, values refused before sending, a fetch
 put together from chunks into the file (and nothing written when the drone misbehaves); with
-DRONE set, a fake-lab drone captures what crosses its simulated wire and tshark reads the file."""
+DRONE set, a fake-lab drone captures what crosses its fake wire and tshark reads the file."""
 import os
 import shutil
 import subprocess

@@ -1,4 +1,4 @@
-"""Emulated hosts from Python against a fake-lab drone (simulated ports fake0 <-> fake1 whose
+"""Emulated hosts from Python against a fake-lab drone (fake ports fake0 <-> fake1 whose
 hosts answer each other): groups added, listed and cleared, bad values refused naming the field,
 the neighbour table resolved, and a stream sent as the hosts to the resolved gateway."""
 import os

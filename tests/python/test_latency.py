@@ -1,6 +1,6 @@
 """Latency histograms: staccato.latency's bucket arithmetic and percentiles (the drone's), stats()
 rows with buckets, and malformed buckets from a drone, which neither Python nor the CLI trusts.
-With DRONE set, a fake-lab drone (simulated ports that really send and measure latency) checks
+With DRONE set, a fake-lab drone (fake ports that really send and measure latency) checks
 the whole path: buckets hold every packet received, percentiles from them are the drone's, and
 the CLI's --latency-csv and --latency-hgrm files agree."""
 import csv

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "common/packet/signature_layout.h"
-#include "drone/clock.h"
+#include "common/core/clock.h"
 #include "drone/rx/signature_receiver.h"
 
 namespace staccato::drone {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the user guide's screenshots (docs/images/*.png) under Xvfb from fake drones
-# with simulated traffic. Usage: tests/tools/screenshots.sh [BUILD_DIR]
+# with traffic on fake ports. Usage: tests/tools/screenshots.sh [BUILD_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=${1:-build/dev}

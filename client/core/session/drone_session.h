@@ -1,7 +1,7 @@
 #pragma once
 /// DroneSession: the GUI's view of one drone. Every call is asynchronous: GrpcDroneSession talks
 /// gRPC on its own threads and delivers results and signals on the thread that owns the session
-/// (the GUI thread). Tests run it against the real drone service over simulated ports
+/// (the GUI thread). Tests run it against the real drone service over fake ports
 /// (drone/fake). Models and widgets only ever see this interface.
 #include <QObject>
 #include <QString>

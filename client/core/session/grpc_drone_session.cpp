@@ -19,6 +19,15 @@ QString withRetry(const std::string& why, std::chrono::milliseconds delay) {
 
 QString errorText(const Status& s) { return s ? QString() : QString::fromStdString(s.error().toString()); }
 
+/// A unary call whose reply only says it worked: `method` is the stub's (e.g. &Stub::StartTx).
+template <class Request, class Reply>
+auto unaryRpc(grpc::Status (v1::Drone::Stub::*method)(grpc::ClientContext*, const Request&, Reply*), Request request) {
+  return [method, request = std::move(request)](DroneConnection& c, grpc::ClientContext& ctx) {
+    Reply reply;
+    return (c.stub().*method)(&ctx, request, &reply);
+  };
+}
+
 }  // namespace
 
 GrpcDroneSession::GrpcDroneSession(DroneAddress address, QObject* parent)
@@ -221,65 +230,40 @@ void GrpcDroneSession::configurePort(const std::string& port, const v1::PortConf
   req.set_port(port);
   req.set_client_id(DroneConnection::clientId());
   *req.mutable_config() = config;
-  call(
-      "ConfigurePort " + QString::fromStdString(port),
-      [req = std::move(req)](DroneConnection& c, grpc::ClientContext& ctx) {
-        v1::ConfigurePortReply rep;
-        return c.stub().ConfigurePort(&ctx, req, &rep);
-      },
-      true, std::move(done));
+  call("ConfigurePort " + QString::fromStdString(port), unaryRpc(&v1::Drone::Stub::ConfigurePort, std::move(req)), true,
+       std::move(done));
 }
 
 void GrpcDroneSession::startTx(std::vector<std::string> ports, Done done) {
   v1::StartTxRequest req;
   for (const auto& p : ports) req.add_ports(p);
   req.set_client_id(DroneConnection::clientId());
-  call(
-      "StartTx " + portListText(ports),
-      [req = std::move(req)](DroneConnection& c, grpc::ClientContext& ctx) {
-        v1::StartTxReply rep;
-        return c.stub().StartTx(&ctx, req, &rep);
-      },
-      true, std::move(done));
+  call("StartTx " + portListText(ports), unaryRpc(&v1::Drone::Stub::StartTx, std::move(req)), true,
+       std::move(done));
 }
 
 void GrpcDroneSession::stopTx(std::vector<std::string> ports, Done done) {
   v1::StopTxRequest req;
   for (const auto& p : ports) req.add_ports(p);
   req.set_client_id(DroneConnection::clientId());
-  call(
-      "StopTx " + portListText(ports),
-      [req = std::move(req)](DroneConnection& c, grpc::ClientContext& ctx) {
-        v1::StopTxReply rep;
-        return c.stub().StopTx(&ctx, req, &rep);
-      },
-      true, std::move(done));
+  call("StopTx " + portListText(ports), unaryRpc(&v1::Drone::Stub::StopTx, std::move(req)), true,
+       std::move(done));
 }
 
 void GrpcDroneSession::clearStats(std::vector<std::string> ports, Done done) {
   v1::ClearStatsRequest req;
   for (const auto& p : ports) req.add_ports(p);
   req.set_client_id(DroneConnection::clientId());
-  call(
-      "ClearStats " + portListText(ports),
-      [req = std::move(req)](DroneConnection& c, grpc::ClientContext& ctx) {
-        v1::ClearStatsReply rep;
-        return c.stub().ClearStats(&ctx, req, &rep);
-      },
-      false, std::move(done));
+  call("ClearStats " + portListText(ports), unaryRpc(&v1::Drone::Stub::ClearStats, std::move(req)), false,
+       std::move(done));
 }
 
 void GrpcDroneSession::reservePort(const std::string& port, Done done) {
   v1::ReservePortRequest req;
   req.set_port(port);
   req.set_client_id(DroneConnection::clientId());
-  call(
-      "ReservePort " + QString::fromStdString(port),
-      [req = std::move(req)](DroneConnection& c, grpc::ClientContext& ctx) {
-        v1::ReservePortReply rep;
-        return c.stub().ReservePort(&ctx, req, &rep);
-      },
-      true, std::move(done));
+  call("ReservePort " + QString::fromStdString(port), unaryRpc(&v1::Drone::Stub::ReservePort, std::move(req)), true,
+       std::move(done));
 }
 
 void GrpcDroneSession::releasePort(const std::string& port, bool force, Done done) {
@@ -287,13 +271,8 @@ void GrpcDroneSession::releasePort(const std::string& port, bool force, Done don
   req.set_port(port);
   req.set_client_id(DroneConnection::clientId());
   req.set_force(force);
-  call(
-      "ReleasePort " + QString::fromStdString(port),
-      [req = std::move(req)](DroneConnection& c, grpc::ClientContext& ctx) {
-        v1::ReleasePortReply rep;
-        return c.stub().ReleasePort(&ctx, req, &rep);
-      },
-      true, std::move(done));
+  call("ReleasePort " + QString::fromStdString(port), unaryRpc(&v1::Drone::Stub::ReleasePort, std::move(req)), true,
+       std::move(done));
 }
 
 void GrpcDroneSession::neighbors(const std::string& port, bool resolve, NeighborsDone done) {
@@ -329,13 +308,8 @@ void GrpcDroneSession::neighbors(const std::string& port, bool resolve, Neighbor
 
 void GrpcDroneSession::startCapture(v1::StartCaptureRequest request, Done done) {
   request.set_client_id(DroneConnection::clientId());
-  call(
-      "StartCapture " + QString::fromStdString(request.port()),
-      [req = std::move(request)](DroneConnection& c, grpc::ClientContext& ctx) {
-        v1::StartCaptureReply rep;
-        return c.stub().StartCapture(&ctx, req, &rep);
-      },
-      false, std::move(done));
+  call("StartCapture " + QString::fromStdString(request.port()), unaryRpc(&v1::Drone::Stub::StartCapture, std::move(request)), false,
+       std::move(done));
 }
 
 void GrpcDroneSession::stopCapture(const std::string& port, bool discard, Done done) {
@@ -343,13 +317,8 @@ void GrpcDroneSession::stopCapture(const std::string& port, bool discard, Done d
   req.set_port(port);
   req.set_client_id(DroneConnection::clientId());
   req.set_discard(discard);
-  call(
-      "StopCapture " + QString::fromStdString(port),
-      [req = std::move(req)](DroneConnection& c, grpc::ClientContext& ctx) {
-        v1::StopCaptureReply rep;
-        return c.stub().StopCapture(&ctx, req, &rep);
-      },
-      false, std::move(done));
+  call("StopCapture " + QString::fromStdString(port), unaryRpc(&v1::Drone::Stub::StopCapture, std::move(req)), false,
+       std::move(done));
 }
 
 void GrpcDroneSession::fetchCapture(const std::string& port, const std::string& path, FetchDone done) {

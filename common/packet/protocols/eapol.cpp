@@ -10,10 +10,13 @@ constexpr size_t kHeaderBytes = 4;
 constexpr EnumName kTypes[] = {{0, "eap-packet"}, {1, "start"}, {2, "logoff"}, {3, "key"}};
 
 constexpr FieldSpec kFields[] = {
-    {"eapol.version", "Version", 8, FieldFormat::kDec, "2", kFieldNone, {}, 0, "1 (802.1X-2001), 2 (-2004), 3 (-2010)"},
-    {"eapol.type", "Type", 8, FieldFormat::kEnum, "start", kFieldNoVary, kTypes, 0,
-     "start and logoff have no body; an EAP packet or key follows as raw bytes"},
-    {"eapol.len", "Body length", 16, FieldFormat::kDec, "0", kFieldComputed, {}, 0, "automatic: the bytes after"},
+    {.name = "eapol.version", .label = "Version", .bits = 8, .format = FieldFormat::kDec, .defaultValue = "2",
+     .help = "1 (802.1X-2001), 2 (-2004), 3 (-2010)"},
+    {.name = "eapol.type", .label = "Type", .bits = 8, .format = FieldFormat::kEnum, .defaultValue = "start",
+     .flags = kFieldNoVary, .enums = kTypes,
+     .help = "start and logoff have no body; an EAP packet or key follows as raw bytes"},
+    {.name = "eapol.len", .label = "Body length", .bits = 16, .format = FieldFormat::kDec, .defaultValue = "0",
+     .flags = kFieldComputed, .help = "automatic: the bytes after"},
 };
 
 constexpr ProtocolNumber kNumbers[] = {{NumberSpace::kEtherType, 0x888e}};

@@ -6,10 +6,10 @@ namespace staccato {
 namespace {
 
 constexpr FieldSpec kFields[] = {
-    {"esp.spi", "Security parameters index (SPI)", 32, FieldFormat::kHex, "0x00000100", kFieldNone, {}, 0,
-     "1 to 255 are reserved"},
-    {"esp.sequence", "Sequence number", 32, FieldFormat::kDec, "1", kFieldNone, {}, 0,
-     "vary it (increment) for a valid sequence"},
+    {.name = "esp.spi", .label = "Security parameters index (SPI)", .bits = 32, .format = FieldFormat::kHex,
+     .defaultValue = "0x00000100", .help = "1 to 255 are reserved"},
+    {.name = "esp.sequence", .label = "Sequence number", .bits = 32, .format = FieldFormat::kDec, .defaultValue = "1",
+     .help = "vary it (increment) for a valid sequence"},
 };
 
 constexpr ProtocolNumber kNumbers[] = {{NumberSpace::kIpProtocol, 50}};

@@ -5,10 +5,14 @@ namespace staccato {
 namespace {
 
 constexpr FieldSpec kFields[] = {
-    {"eth.dst", "Destination", 48, FieldFormat::kMac, "02:00:00:00:00:02"},
-    {"eth.src", "Source", 48, FieldFormat::kMac, "02:00:00:00:00:01"},
-    {"eth.type", "Type", 16, FieldFormat::kHex, "0x88b5", kFieldComputed, kEtherTypeNames, 0,
-     "EtherType; automatic from the layer above (0x88b5, local experimental, when none)", NumberSpace::kEtherType},
+    {.name = "eth.dst", .label = "Destination", .bits = 48, .format = FieldFormat::kMac,
+     .defaultValue = "02:00:00:00:00:02"},
+    {.name = "eth.src", .label = "Source", .bits = 48, .format = FieldFormat::kMac,
+     .defaultValue = "02:00:00:00:00:01"},
+    {.name = "eth.type", .label = "Type", .bits = 16, .format = FieldFormat::kHex, .defaultValue = "0x88b5",
+     .flags = kFieldComputed, .enums = kEtherTypeNames,
+     .help = "EtherType; automatic from the layer above (0x88b5, local experimental, when none)",
+     .space = NumberSpace::kEtherType},
 };
 
 // Transparent Ethernet bridging: a whole frame inside a tunnel (GRE) or another frame.

@@ -6,20 +6,25 @@ namespace staccato {
 namespace {
 
 constexpr FieldSpec kFields[] = {
-    {"geneve.version", "Version", 2, FieldFormat::kDec, "0", kFieldNoVary},
-    {"geneve.opt_len", "Options length (4-byte units)", 6, FieldFormat::kDec, "0", kFieldComputed | kFieldNoVary, {},
-     0, "automatic from geneve.options"},
-    {"geneve.flags.oam", "OAM (O)", 1, FieldFormat::kFlag, "0"},
-    {"geneve.flags.critical", "Critical options present (C)", 1, FieldFormat::kFlag, "0"},
-    {"geneve.flags.reserved", "Reserved", 6, FieldFormat::kDec, "0"},
-    {"geneve.proto_type", "Protocol type", 16, FieldFormat::kHex, "0x88b5", kFieldComputed, kEtherTypeNames, 0,
-     "EtherType of the layer above; automatic (0x6558 for Ethernet, 0x88b5, local experimental, when none)",
-     NumberSpace::kEtherType},
-    {"geneve.vni", "Virtual network identifier (VNI)", 24, FieldFormat::kDec, "1"},
-    {"geneve.reserved", "Reserved", 8, FieldFormat::kHex, "0x00"},
-    {"geneve.options", "Options", 0, FieldFormat::kBytes, "", kFieldNoVary, {}, 0,
-     "class (2 bytes), type, length in 4-byte units (5 bits) and data, each a multiple of 4 bytes "
-     "(0102010100000005: class 0x0102, type 1, 4 bytes of data)"},
+    {.name = "geneve.version", .label = "Version", .bits = 2, .format = FieldFormat::kDec, .defaultValue = "0",
+     .flags = kFieldNoVary},
+    {.name = "geneve.opt_len", .label = "Options length (4-byte units)", .bits = 6, .format = FieldFormat::kDec,
+     .defaultValue = "0", .flags = kFieldComputed | kFieldNoVary, .help = "automatic from geneve.options"},
+    {.name = "geneve.flags.oam", .label = "OAM (O)", .bits = 1, .format = FieldFormat::kFlag, .defaultValue = "0"},
+    {.name = "geneve.flags.critical", .label = "Critical options present (C)", .bits = 1,
+     .format = FieldFormat::kFlag, .defaultValue = "0"},
+    {.name = "geneve.flags.reserved", .label = "Reserved", .bits = 6, .format = FieldFormat::kDec,
+     .defaultValue = "0"},
+    {.name = "geneve.proto_type", .label = "Protocol type", .bits = 16, .format = FieldFormat::kHex,
+     .defaultValue = "0x88b5", .flags = kFieldComputed, .enums = kEtherTypeNames,
+     .help = "EtherType of the layer above; automatic (0x6558 for Ethernet, 0x88b5, local experimental, when none)",
+     .space = NumberSpace::kEtherType},
+    {.name = "geneve.vni", .label = "Virtual network identifier (VNI)", .bits = 24, .format = FieldFormat::kDec,
+     .defaultValue = "1"},
+    {.name = "geneve.reserved", .label = "Reserved", .bits = 8, .format = FieldFormat::kHex, .defaultValue = "0x00"},
+    {.name = "geneve.options", .label = "Options", .bits = 0, .format = FieldFormat::kBytes, .defaultValue = "",
+     .flags = kFieldNoVary,
+     .help = "class (2 bytes), type, length in 4-byte units (5 bits) and data, each a multiple of 4 bytes " "(0102010100000005: class 0x0102, type 1, 4 bytes of data)"},
 };
 
 constexpr ProtocolNumber kNumbers[] = {{NumberSpace::kUdpPort, 6081}};

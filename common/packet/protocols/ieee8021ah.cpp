@@ -7,13 +7,16 @@ namespace staccato {
 namespace {
 
 constexpr FieldSpec kFields[] = {
-    {"ieee8021ah.priority", "Priority (I-PCP)", 3, FieldFormat::kDec, "0"},
-    {"ieee8021ah.drop", "Drop eligible (I-DEI)", 1, FieldFormat::kDec, "0"},
-    {"ieee8021ah.nca", "No customer addresses (UCA)", 1, FieldFormat::kDec, "0", kFieldNoVary, {}, 0,
-     "0: the customer addresses follow (always built)"},
-    {"ieee8021ah.res1", "Reserved 1", 1, FieldFormat::kDec, "0"},
-    {"ieee8021ah.res2", "Reserved 2", 2, FieldFormat::kDec, "0"},
-    {"ieee8021ah.isid", "Service instance ID (I-SID)", 24, FieldFormat::kDec, "1"},
+    {.name = "ieee8021ah.priority", .label = "Priority (I-PCP)", .bits = 3, .format = FieldFormat::kDec,
+     .defaultValue = "0"},
+    {.name = "ieee8021ah.drop", .label = "Drop eligible (I-DEI)", .bits = 1, .format = FieldFormat::kDec,
+     .defaultValue = "0"},
+    {.name = "ieee8021ah.nca", .label = "No customer addresses (UCA)", .bits = 1, .format = FieldFormat::kDec,
+     .defaultValue = "0", .flags = kFieldNoVary, .help = "0: the customer addresses follow (always built)"},
+    {.name = "ieee8021ah.res1", .label = "Reserved 1", .bits = 1, .format = FieldFormat::kDec, .defaultValue = "0"},
+    {.name = "ieee8021ah.res2", .label = "Reserved 2", .bits = 2, .format = FieldFormat::kDec, .defaultValue = "0"},
+    {.name = "ieee8021ah.isid", .label = "Service instance ID (I-SID)", .bits = 24, .format = FieldFormat::kDec,
+     .defaultValue = "1"},
 };
 
 constexpr ProtocolNumber kNumbers[] = {{NumberSpace::kEtherType, 0x88e7}};

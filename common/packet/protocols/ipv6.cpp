@@ -7,16 +7,20 @@ namespace {
 constexpr size_t kHeaderBytes = 40;
 
 constexpr FieldSpec kFields[] = {
-    {"ipv6.version", "Version", 4, FieldFormat::kDec, "6"},
-    {"ipv6.tclass.dscp", "DSCP", 6, FieldFormat::kDec, "0"},
-    {"ipv6.tclass.ecn", "ECN", 2, FieldFormat::kDec, "0"},
-    {"ipv6.flow", "Flow label", 20, FieldFormat::kHex, "0x00000"},
-    {"ipv6.plen", "Payload length", 16, FieldFormat::kDec, "0", kFieldComputed, {}, 0, "automatic"},
-    {"ipv6.nxt", "Next header", 8, FieldFormat::kEnum, "59", kFieldComputed, kIpProtocolNames, 0,
-     "automatic from the layer above (59, no next header, when none)", NumberSpace::kIpProtocol},
-    {"ipv6.hlim", "Hop limit", 8, FieldFormat::kDec, "64"},
-    {"ipv6.src", "Source address", 128, FieldFormat::kIpv6, "2001:db8::1"},
-    {"ipv6.dst", "Destination address", 128, FieldFormat::kIpv6, "2001:db8::2"},
+    {.name = "ipv6.version", .label = "Version", .bits = 4, .format = FieldFormat::kDec, .defaultValue = "6"},
+    {.name = "ipv6.tclass.dscp", .label = "DSCP", .bits = 6, .format = FieldFormat::kDec, .defaultValue = "0"},
+    {.name = "ipv6.tclass.ecn", .label = "ECN", .bits = 2, .format = FieldFormat::kDec, .defaultValue = "0"},
+    {.name = "ipv6.flow", .label = "Flow label", .bits = 20, .format = FieldFormat::kHex, .defaultValue = "0x00000"},
+    {.name = "ipv6.plen", .label = "Payload length", .bits = 16, .format = FieldFormat::kDec, .defaultValue = "0",
+     .flags = kFieldComputed, .help = "automatic"},
+    {.name = "ipv6.nxt", .label = "Next header", .bits = 8, .format = FieldFormat::kEnum, .defaultValue = "59",
+     .flags = kFieldComputed, .enums = kIpProtocolNames,
+     .help = "automatic from the layer above (59, no next header, when none)", .space = NumberSpace::kIpProtocol},
+    {.name = "ipv6.hlim", .label = "Hop limit", .bits = 8, .format = FieldFormat::kDec, .defaultValue = "64"},
+    {.name = "ipv6.src", .label = "Source address", .bits = 128, .format = FieldFormat::kIpv6,
+     .defaultValue = "2001:db8::1"},
+    {.name = "ipv6.dst", .label = "Destination address", .bits = 128, .format = FieldFormat::kIpv6,
+     .defaultValue = "2001:db8::2"},
 };
 
 constexpr ProtocolNumber kNumbers[] = {

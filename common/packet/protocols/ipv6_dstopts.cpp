@@ -6,13 +6,14 @@ namespace staccato {
 namespace {
 
 constexpr FieldSpec kFields[] = {
-    {"ipv6.dstopts.nxt", "Next header", 8, FieldFormat::kEnum, "59", kFieldComputed, kIpProtocolNames, 0,
-     "automatic from the layer above (59, no next header, when none)", NumberSpace::kIpProtocol},
-    {"ipv6.dstopts.len", "Length (8-byte units, minus 1)", 8, FieldFormat::kDec, "0", kFieldComputed | kFieldNoVary,
-     {}, 0, "automatic from the options"},
-    {"ipv6.dstopts.options", "Options", 0, FieldFormat::kBytes, "", kFieldNoVary, {}, 0,
-     "type-length-value options (040104: tunnel encapsulation limit 4); padded automatically to a multiple of 8 "
-     "bytes with Pad1 or PadN"},
+    {.name = "ipv6.dstopts.nxt", .label = "Next header", .bits = 8, .format = FieldFormat::kEnum,
+     .defaultValue = "59", .flags = kFieldComputed, .enums = kIpProtocolNames,
+     .help = "automatic from the layer above (59, no next header, when none)", .space = NumberSpace::kIpProtocol},
+    {.name = "ipv6.dstopts.len", .label = "Length (8-byte units, minus 1)", .bits = 8, .format = FieldFormat::kDec,
+     .defaultValue = "0", .flags = kFieldComputed | kFieldNoVary, .help = "automatic from the options"},
+    {.name = "ipv6.dstopts.options", .label = "Options", .bits = 0, .format = FieldFormat::kBytes, .defaultValue = "",
+     .flags = kFieldNoVary,
+     .help = "type-length-value options (040104: tunnel encapsulation limit 4); padded automatically to a multiple of 8 " "bytes with Pad1 or PadN"},
 };
 
 constexpr ProtocolNumber kNumbers[] = {{NumberSpace::kIpProtocol, 60}};

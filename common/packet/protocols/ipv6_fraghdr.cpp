@@ -5,13 +5,19 @@ namespace staccato {
 namespace {
 
 constexpr FieldSpec kFields[] = {
-    {"ipv6.fraghdr.nxt", "Next header", 8, FieldFormat::kEnum, "59", kFieldComputed, kIpProtocolNames, 0,
-     "automatic from the layer above (59, no next header, when none)", NumberSpace::kIpProtocol},
-    {"ipv6.fraghdr.reserved_octet", "Reserved", 8, FieldFormat::kHex, "0x00"},
-    {"ipv6.fraghdr.offset", "Fragment offset (8-byte units)", 13, FieldFormat::kDec, "0"},
-    {"ipv6.fraghdr.reserved_bits", "Reserved bits", 2, FieldFormat::kDec, "0"},
-    {"ipv6.fraghdr.more", "More fragments", 1, FieldFormat::kFlag, "0"},
-    {"ipv6.fraghdr.ident", "Identification", 32, FieldFormat::kHex, "0x00000000"},
+    {.name = "ipv6.fraghdr.nxt", .label = "Next header", .bits = 8, .format = FieldFormat::kEnum,
+     .defaultValue = "59", .flags = kFieldComputed, .enums = kIpProtocolNames,
+     .help = "automatic from the layer above (59, no next header, when none)", .space = NumberSpace::kIpProtocol},
+    {.name = "ipv6.fraghdr.reserved_octet", .label = "Reserved", .bits = 8, .format = FieldFormat::kHex,
+     .defaultValue = "0x00"},
+    {.name = "ipv6.fraghdr.offset", .label = "Fragment offset (8-byte units)", .bits = 13,
+     .format = FieldFormat::kDec, .defaultValue = "0"},
+    {.name = "ipv6.fraghdr.reserved_bits", .label = "Reserved bits", .bits = 2, .format = FieldFormat::kDec,
+     .defaultValue = "0"},
+    {.name = "ipv6.fraghdr.more", .label = "More fragments", .bits = 1, .format = FieldFormat::kFlag,
+     .defaultValue = "0"},
+    {.name = "ipv6.fraghdr.ident", .label = "Identification", .bits = 32, .format = FieldFormat::kHex,
+     .defaultValue = "0x00000000"},
 };
 
 constexpr ProtocolNumber kNumbers[] = {{NumberSpace::kIpProtocol, 44}};

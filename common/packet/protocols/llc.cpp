@@ -10,15 +10,19 @@ enum Variant : uint8_t { kSnap = 1 };
 constexpr EnumName kSaps[] = {{0x42, "stp"}, {0xaa, "snap"}, {0xfe, "osi"}};
 
 constexpr FieldSpec kFields[] = {
-    {"llc.dsap", "DSAP", 8, FieldFormat::kHex, "0xaa", kFieldComputed | kFieldNoVary, kSaps, 0,
-     "automatic from the layer above (0x42 for STP); 0xaa adds the SNAP fields"},
-    {"llc.ssap", "SSAP", 8, FieldFormat::kHex, "0xaa", kFieldComputed, kSaps, 0, "automatic: llc.dsap"},
-    {"llc.control", "Control", 8, FieldFormat::kHex, "0x03", kFieldNoVary, {}, 0,
-     "0x03: unnumbered information (UI), the only 1-byte control built"},
-    {"llc.oui", "Organization code (OUI)", 24, FieldFormat::kHex, "0x000000", kFieldNone, {}, kSnap,
-     "SNAP; 0x000000: llc.type is an EtherType"},
-    {"llc.type", "Type (PID)", 16, FieldFormat::kHex, "0x88b5", kFieldComputed, kEtherTypeNames, kSnap,
-     "SNAP: EtherType of the layer above; automatic (0x88b5, local experimental, when none)", NumberSpace::kEtherType},
+    {.name = "llc.dsap", .label = "DSAP", .bits = 8, .format = FieldFormat::kHex, .defaultValue = "0xaa",
+     .flags = kFieldComputed | kFieldNoVary, .enums = kSaps,
+     .help = "automatic from the layer above (0x42 for STP); 0xaa adds the SNAP fields"},
+    {.name = "llc.ssap", .label = "SSAP", .bits = 8, .format = FieldFormat::kHex, .defaultValue = "0xaa",
+     .flags = kFieldComputed, .enums = kSaps, .help = "automatic: llc.dsap"},
+    {.name = "llc.control", .label = "Control", .bits = 8, .format = FieldFormat::kHex, .defaultValue = "0x03",
+     .flags = kFieldNoVary, .help = "0x03: unnumbered information (UI), the only 1-byte control built"},
+    {.name = "llc.oui", .label = "Organization code (OUI)", .bits = 24, .format = FieldFormat::kHex,
+     .defaultValue = "0x000000", .variants = kSnap, .help = "SNAP; 0x000000: llc.type is an EtherType"},
+    {.name = "llc.type", .label = "Type (PID)", .bits = 16, .format = FieldFormat::kHex, .defaultValue = "0x88b5",
+     .flags = kFieldComputed, .enums = kEtherTypeNames, .variants = kSnap,
+     .help = "SNAP: EtherType of the layer above; automatic (0x88b5, local experimental, when none)",
+     .space = NumberSpace::kEtherType},
 };
 
 constexpr VariantRule kVariants[] = {{0xaa, kSnap}};

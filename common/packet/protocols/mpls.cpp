@@ -6,12 +6,13 @@ namespace staccato {
 namespace {
 
 constexpr FieldSpec kFields[] = {
-    {"mpls.label", "Label", 20, FieldFormat::kDec, "16", kFieldNone, {}, 0,
-     "0-15 are reserved (0 = IPv4 explicit null, 2 = IPv6 explicit null)"},
-    {"mpls.exp", "Traffic class (TC, formerly EXP)", 3, FieldFormat::kDec, "0"},
-    {"mpls.bottom", "Bottom of stack", 1, FieldFormat::kFlag, "1", kFieldComputed, {}, 0,
-     "automatic: 0 when another label follows"},
-    {"mpls.ttl", "Time to live", 8, FieldFormat::kDec, "64"},
+    {.name = "mpls.label", .label = "Label", .bits = 20, .format = FieldFormat::kDec, .defaultValue = "16",
+     .help = "0-15 are reserved (0 = IPv4 explicit null, 2 = IPv6 explicit null)"},
+    {.name = "mpls.exp", .label = "Traffic class (TC, formerly EXP)", .bits = 3, .format = FieldFormat::kDec,
+     .defaultValue = "0"},
+    {.name = "mpls.bottom", .label = "Bottom of stack", .bits = 1, .format = FieldFormat::kFlag, .defaultValue = "1",
+     .flags = kFieldComputed, .help = "automatic: 0 when another label follows"},
+    {.name = "mpls.ttl", .label = "Time to live", .bits = 8, .format = FieldFormat::kDec, .defaultValue = "64"},
 };
 
 constexpr ProtocolNumber kNumbers[] = {{NumberSpace::kEtherType, 0x8847}};

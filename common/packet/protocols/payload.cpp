@@ -14,13 +14,13 @@ constexpr EnumName kPatterns[] = {
 };
 
 constexpr FieldSpec kFields[] = {
-    {"payload.pattern", "Pattern", 8, FieldFormat::kEnum, "increment", kFieldNoVary, kPatterns, 0,
-     "fixed-word: payload.word repeated; increment/decrement: byte counter from 00/ff; "
-     "random: seeded random bytes; user: payload.data repeated"},
-    {"payload.word", "Fixed word", 32, FieldFormat::kHex, "0x00000000", kFieldNoVary, {}, 0,
-     "32-bit word for the fixed-word pattern"},
-    {"payload.data", "User pattern", 0, FieldFormat::kBytes, "", kFieldNoVary, {}, 0,
-     "hex bytes repeated for the user pattern"},
+    {.name = "payload.pattern", .label = "Pattern", .bits = 8, .format = FieldFormat::kEnum,
+     .defaultValue = "increment", .flags = kFieldNoVary, .enums = kPatterns,
+     .help = "fixed-word: payload.word repeated; increment/decrement: byte counter from 00/ff; " "random: seeded random bytes; user: payload.data repeated"},
+    {.name = "payload.word", .label = "Fixed word", .bits = 32, .format = FieldFormat::kHex,
+     .defaultValue = "0x00000000", .flags = kFieldNoVary, .help = "32-bit word for the fixed-word pattern"},
+    {.name = "payload.data", .label = "User pattern", .bits = 0, .format = FieldFormat::kBytes, .defaultValue = "",
+     .flags = kFieldNoVary, .help = "hex bytes repeated for the user pattern"},
 };
 
 void fill(const LayerState& l, std::span<uint8_t> out, uint64_t seed) {

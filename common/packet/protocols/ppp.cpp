@@ -9,8 +9,9 @@ constexpr EnumName kProtocols[] = {{0x0001, "padding"}, {0x0021, "ipv4"}, {0x005
                                    {0xc021, "lcp"},  {0xc023, "pap"},  {0xc223, "chap"}};
 
 constexpr FieldSpec kFields[] = {
-    {"ppp.protocol", "Protocol", 16, FieldFormat::kHex, "0x0001", kFieldComputed, kProtocols, 0,
-     "automatic: ipv4 (0x0021) or ipv6 (0x0057) from the layer above; padding (0x0001) when none"},
+    {.name = "ppp.protocol", .label = "Protocol", .bits = 16, .format = FieldFormat::kHex, .defaultValue = "0x0001",
+     .flags = kFieldComputed, .enums = kProtocols,
+     .help = "automatic: ipv4 (0x0021) or ipv6 (0x0057) from the layer above; padding (0x0001) when none"},
 };
 
 // In a PPPoE session's data (code 0x00).

@@ -8,12 +8,16 @@ namespace {
 constexpr size_t kHeaderBytes = 6;
 
 constexpr FieldSpec kFields[] = {
-    {"pppoe.version", "Version", 4, FieldFormat::kDec, "1", kFieldNoVary},
-    {"pppoe.type", "Type", 4, FieldFormat::kDec, "1", kFieldNoVary},
-    {"pppoe.code", "Code", 8, FieldFormat::kHex, "0x00", kFieldNoVary, {}, 0, "0x00: session data"},
-    {"pppoe.session_id", "Session ID", 16, FieldFormat::kHex, "0x0001"},
-    {"pppoe.payload_length", "Payload length", 16, FieldFormat::kDec, "0", kFieldComputed, {}, 0,
-     "automatic: the PPP frame's bytes"},
+    {.name = "pppoe.version", .label = "Version", .bits = 4, .format = FieldFormat::kDec, .defaultValue = "1",
+     .flags = kFieldNoVary},
+    {.name = "pppoe.type", .label = "Type", .bits = 4, .format = FieldFormat::kDec, .defaultValue = "1",
+     .flags = kFieldNoVary},
+    {.name = "pppoe.code", .label = "Code", .bits = 8, .format = FieldFormat::kHex, .defaultValue = "0x00",
+     .flags = kFieldNoVary, .help = "0x00: session data"},
+    {.name = "pppoe.session_id", .label = "Session ID", .bits = 16, .format = FieldFormat::kHex,
+     .defaultValue = "0x0001"},
+    {.name = "pppoe.payload_length", .label = "Payload length", .bits = 16, .format = FieldFormat::kDec,
+     .defaultValue = "0", .flags = kFieldComputed, .help = "automatic: the PPP frame's bytes"},
 };
 
 constexpr ProtocolNumber kNumbers[] = {{NumberSpace::kEtherType, 0x8864}};

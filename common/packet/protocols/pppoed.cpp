@@ -11,16 +11,21 @@ constexpr size_t kHeaderBytes = 6;
 constexpr EnumName kCodes[] = {{0x09, "padi"}, {0x07, "pado"}, {0x19, "padr"}, {0x65, "pads"}, {0xa7, "padt"}};
 
 constexpr FieldSpec kFields[] = {
-    {"pppoed.version", "Version", 4, FieldFormat::kDec, "1", kFieldNoVary, {}, 0, "Wireshark's pppoe.version"},
-    {"pppoed.type", "Type", 4, FieldFormat::kDec, "1", kFieldNoVary, {}, 0, "Wireshark's pppoe.type"},
-    {"pppoed.code", "Code", 8, FieldFormat::kEnum, "padi", kFieldNoVary, kCodes, 0,
-     "padi (0x09), pado, padr, pads or padt (Wireshark's pppoe.code)"},
-    {"pppoed.session_id", "Session ID", 16, FieldFormat::kHex, "0x0000", kFieldNone, {}, 0,
-     "0 until PADS assigns one (Wireshark's pppoe.session_id)"},
-    {"pppoed.payload_length", "Payload length", 16, FieldFormat::kDec, "0", kFieldComputed | kFieldNoVary, {}, 0,
-     "automatic from pppoed.tag_list (Wireshark's pppoe.payload_length)"},
-    {"pppoed.tag_list", "Tags", 0, FieldFormat::kBytes, "01010000", kFieldNoVary, {}, 0,
-     "type (2 bytes), length (2 bytes), value: 01010000 an empty service name, 0103 0004 12345678 a host-uniq"},
+    {.name = "pppoed.version", .label = "Version", .bits = 4, .format = FieldFormat::kDec, .defaultValue = "1",
+     .flags = kFieldNoVary, .help = "Wireshark's pppoe.version"},
+    {.name = "pppoed.type", .label = "Type", .bits = 4, .format = FieldFormat::kDec, .defaultValue = "1",
+     .flags = kFieldNoVary, .help = "Wireshark's pppoe.type"},
+    {.name = "pppoed.code", .label = "Code", .bits = 8, .format = FieldFormat::kEnum, .defaultValue = "padi",
+     .flags = kFieldNoVary, .enums = kCodes,
+     .help = "padi (0x09), pado, padr, pads or padt (Wireshark's pppoe.code)"},
+    {.name = "pppoed.session_id", .label = "Session ID", .bits = 16, .format = FieldFormat::kHex,
+     .defaultValue = "0x0000", .help = "0 until PADS assigns one (Wireshark's pppoe.session_id)"},
+    {.name = "pppoed.payload_length", .label = "Payload length", .bits = 16, .format = FieldFormat::kDec,
+     .defaultValue = "0", .flags = kFieldComputed | kFieldNoVary,
+     .help = "automatic from pppoed.tag_list (Wireshark's pppoe.payload_length)"},
+    {.name = "pppoed.tag_list", .label = "Tags", .bits = 0, .format = FieldFormat::kBytes, .defaultValue = "01010000",
+     .flags = kFieldNoVary,
+     .help = "type (2 bytes), length (2 bytes), value: 01010000 an empty service name, 0103 0004 12345678 a host-uniq"},
 };
 
 constexpr ProtocolNumber kNumbers[] = {{NumberSpace::kEtherType, 0x8863}};

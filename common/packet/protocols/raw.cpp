@@ -5,7 +5,8 @@ namespace staccato {
 namespace {
 
 constexpr FieldSpec kFields[] = {
-    {"raw.data", "Bytes", 0, FieldFormat::kBytes, "", kFieldNoVary, {}, 0, "hex bytes, e.g. 'deadbeef'"},
+    {.name = "raw.data", .label = "Bytes", .bits = 0, .format = FieldFormat::kBytes, .defaultValue = "",
+     .flags = kFieldNoVary, .help = "hex bytes, e.g. 'deadbeef'"},
 };
 
 void encode(const LayerState& l, std::vector<uint8_t>& out) {

@@ -7,14 +7,16 @@ namespace staccato {
 namespace {
 
 constexpr FieldSpec kFields[] = {
-    {"signature.magic", "Magic", 16, FieldFormat::kHex, "0x5a7c", kFieldNoVary, {}, 0,
-     "identifies Staccato trailers; receivers ignore frames without it"},
-    {"signature.stream_id", "Stream ID", 16, FieldFormat::kDec, "0", kFieldComputed | kFieldNoVary, {}, 0,
-     "automatic: the stream's id"},
-    {"signature.seq", "Sequence number", 32, FieldFormat::kDec, "0", kFieldComputed | kFieldNoVary, {}, 0,
-     "written per packet at send time (per-stream sequence)"},
-    {"signature.timestamp", "TX timestamp (ns)", 64, FieldFormat::kDec, "0", kFieldComputed | kFieldNoVary, {}, 0,
-     "written per packet at send time (CLOCK_REALTIME ns)"},
+    {.name = "signature.magic", .label = "Magic", .bits = 16, .format = FieldFormat::kHex, .defaultValue = "0x5a7c",
+     .flags = kFieldNoVary, .help = "identifies Staccato trailers; receivers ignore frames without it"},
+    {.name = "signature.stream_id", .label = "Stream ID", .bits = 16, .format = FieldFormat::kDec,
+     .defaultValue = "0", .flags = kFieldComputed | kFieldNoVary, .help = "automatic: the stream's id"},
+    {.name = "signature.seq", .label = "Sequence number", .bits = 32, .format = FieldFormat::kDec,
+     .defaultValue = "0", .flags = kFieldComputed | kFieldNoVary,
+     .help = "written per packet at send time (per-stream sequence)"},
+    {.name = "signature.timestamp", .label = "TX timestamp (ns)", .bits = 64, .format = FieldFormat::kDec,
+     .defaultValue = "0", .flags = kFieldComputed | kFieldNoVary,
+     .help = "written per packet at send time (CLOCK_REALTIME ns)"},
 };
 
 void finalize(BuildContext& ctx, size_t layer) {

@@ -11,11 +11,12 @@ namespace {
 constexpr EnumName kEols[] = {{1, "crlf"}, {2, "lf"}, {3, "cr"}};
 
 constexpr FieldSpec kFields[] = {
-    {"text.eol", "End of line", 8, FieldFormat::kEnum, "crlf", kFieldOptional | kFieldNoVary, kEols, 0,
-     "when set, every line break of text.lines is sent as CRLF, LF or CR (HTTP and SIP want crlf); unset: "
-     "the text goes out as typed"},
-    {"text.lines", "Text", 0, FieldFormat::kText, "Hello from Staccato\n", kFieldNoVary, {}, 0,
-     "UTF-8 lines, one per line break (end a header block with an empty line)"},
+    {.name = "text.eol", .label = "End of line", .bits = 8, .format = FieldFormat::kEnum, .defaultValue = "crlf",
+     .flags = kFieldOptional | kFieldNoVary, .enums = kEols,
+     .help = "when set, every line break of text.lines is sent as CRLF, LF or CR (HTTP and SIP want crlf); unset: " "the text goes out as typed"},
+    {.name = "text.lines", .label = "Text", .bits = 0, .format = FieldFormat::kText,
+     .defaultValue = "Hello from Staccato\n", .flags = kFieldNoVary,
+     .help = "UTF-8 lines, one per line break (end a header block with an empty line)"},
 };
 
 std::string_view eolText(uint64_t eol) {

@@ -7,12 +7,15 @@ namespace {
 constexpr uint8_t kProtocolNumber = 17;
 
 constexpr FieldSpec kFields[] = {
-    {"udp.srcport", "Source port", 16, FieldFormat::kDec, "49152"},
-    {"udp.dstport", "Destination port", 16, FieldFormat::kDec, "49153", kFieldNone, {}, 0,
-     "automatic when the layer above has a registered UDP port", NumberSpace::kUdpPort},
-    {"udp.length", "Length", 16, FieldFormat::kDec, "8", kFieldComputed, {}, 0, "automatic: header + data"},
-    {"udp.checksum", "Checksum", 16, FieldFormat::kHex, "0x0000", kFieldComputed, {}, 0,
-     "automatic (with the IP pseudo-header); set 0x0000 to send none over IPv4, or any wrong value"},
+    {.name = "udp.srcport", .label = "Source port", .bits = 16, .format = FieldFormat::kDec, .defaultValue = "49152"},
+    {.name = "udp.dstport", .label = "Destination port", .bits = 16, .format = FieldFormat::kDec,
+     .defaultValue = "49153", .help = "automatic when the layer above has a registered UDP port",
+     .space = NumberSpace::kUdpPort},
+    {.name = "udp.length", .label = "Length", .bits = 16, .format = FieldFormat::kDec, .defaultValue = "8",
+     .flags = kFieldComputed, .help = "automatic: header + data"},
+    {.name = "udp.checksum", .label = "Checksum", .bits = 16, .format = FieldFormat::kHex, .defaultValue = "0x0000",
+     .flags = kFieldComputed,
+     .help = "automatic (with the IP pseudo-header); set 0x0000 to send none over IPv4, or any wrong value"},
 };
 
 constexpr ProtocolNumber kNumbers[] = {{NumberSpace::kIpProtocol, kProtocolNumber}};

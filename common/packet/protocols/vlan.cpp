@@ -5,19 +5,26 @@ namespace staccato {
 namespace {
 
 constexpr FieldSpec kVlanFields[] = {
-    {"vlan.priority", "Priority (PCP)", 3, FieldFormat::kDec, "0"},
-    {"vlan.dei", "Drop eligible (DEI)", 1, FieldFormat::kFlag, "0"},
-    {"vlan.id", "VLAN ID", 12, FieldFormat::kDec, "1"},
-    {"vlan.etype", "Type", 16, FieldFormat::kHex, "0x88b5", kFieldComputed, kEtherTypeNames, 0,
-     "EtherType of the layer above; automatic", NumberSpace::kEtherType},
+    {.name = "vlan.priority", .label = "Priority (PCP)", .bits = 3, .format = FieldFormat::kDec, .defaultValue = "0"},
+    {.name = "vlan.dei", .label = "Drop eligible (DEI)", .bits = 1, .format = FieldFormat::kFlag,
+     .defaultValue = "0"},
+    {.name = "vlan.id", .label = "VLAN ID", .bits = 12, .format = FieldFormat::kDec, .defaultValue = "1"},
+    {.name = "vlan.etype", .label = "Type", .bits = 16, .format = FieldFormat::kHex, .defaultValue = "0x88b5",
+     .flags = kFieldComputed, .enums = kEtherTypeNames, .help = "EtherType of the layer above; automatic",
+     .space = NumberSpace::kEtherType},
 };
 
 constexpr FieldSpec kSvlanFields[] = {
-    {"ieee8021ad.priority", "Priority (PCP)", 3, FieldFormat::kDec, "0"},
-    {"ieee8021ad.dei", "Drop eligible (DEI)", 1, FieldFormat::kFlag, "0"},
-    {"ieee8021ad.id", "Service VLAN ID", 12, FieldFormat::kDec, "1"},
-    {"ieee8021ad.etype", "Type", 16, FieldFormat::kHex, "0x88b5", kFieldComputed, kEtherTypeNames, 0,
-     "EtherType of the layer above; automatic (0x8100 for an inner C-VLAN)", NumberSpace::kEtherType},
+    {.name = "ieee8021ad.priority", .label = "Priority (PCP)", .bits = 3, .format = FieldFormat::kDec,
+     .defaultValue = "0"},
+    {.name = "ieee8021ad.dei", .label = "Drop eligible (DEI)", .bits = 1, .format = FieldFormat::kFlag,
+     .defaultValue = "0"},
+    {.name = "ieee8021ad.id", .label = "Service VLAN ID", .bits = 12, .format = FieldFormat::kDec,
+     .defaultValue = "1"},
+    {.name = "ieee8021ad.etype", .label = "Type", .bits = 16, .format = FieldFormat::kHex, .defaultValue = "0x88b5",
+     .flags = kFieldComputed, .enums = kEtherTypeNames,
+     .help = "EtherType of the layer above; automatic (0x8100 for an inner C-VLAN)",
+     .space = NumberSpace::kEtherType},
 };
 
 constexpr ProtocolNumber kVlanNumbers[] = {{NumberSpace::kEtherType, 0x8100}};

@@ -5,12 +5,13 @@ namespace staccato {
 namespace {
 
 constexpr FieldSpec kFields[] = {
-    {"vxlan.flags", "Flags", 16, FieldFormat::kHex, "0x0800", kFieldNone, {}, 0,
-     "0x0800: I, the VNI is valid; 0x8000: G, group policy (VXLAN-GBP)"},
-    {"vxlan.gbp", "Group policy ID", 16, FieldFormat::kDec, "0", kFieldNone, {}, 0,
-     "VXLAN-GBP; reserved (0) in RFC 7348"},
-    {"vxlan.vni", "VXLAN network identifier (VNI)", 24, FieldFormat::kDec, "1"},
-    {"vxlan.reserved8", "Reserved", 8, FieldFormat::kDec, "0"},
+    {.name = "vxlan.flags", .label = "Flags", .bits = 16, .format = FieldFormat::kHex, .defaultValue = "0x0800",
+     .help = "0x0800: I, the VNI is valid; 0x8000: G, group policy (VXLAN-GBP)"},
+    {.name = "vxlan.gbp", .label = "Group policy ID", .bits = 16, .format = FieldFormat::kDec, .defaultValue = "0",
+     .help = "VXLAN-GBP; reserved (0) in RFC 7348"},
+    {.name = "vxlan.vni", .label = "VXLAN network identifier (VNI)", .bits = 24, .format = FieldFormat::kDec,
+     .defaultValue = "1"},
+    {.name = "vxlan.reserved8", .label = "Reserved", .bits = 8, .format = FieldFormat::kDec, .defaultValue = "0"},
 };
 
 constexpr ProtocolNumber kNumbers[] = {{NumberSpace::kUdpPort, 4789}};

@@ -1,4 +1,4 @@
-// Captures from the main window, against a drone of simulated ports in the test process: start
+// Captures from the main window, against a drone of fake ports in the test process: start
 // one on a port, send, view it in the built-in viewer (packet list, decode tree, hex dump), save
 // it; the dialog's request and ranges; errors reach the log.
 #include <gtest/gtest.h>
@@ -27,7 +27,7 @@
 
 using namespace staccato;
 using namespace staccato::client;
-using namespace staccato::client::testing;
+using namespace staccato::client::test;
 
 namespace {
 

@@ -1,6 +1,6 @@
 // Emulated hosts in the GUI: the port dialog's device groups table reads and writes groups
 // (bad cells named by group and column), and the neighbour dialog shows what the drone resolved,
-// through drones of simulated ports in the test process.
+// through drones of fake ports in the test process.
 #include <gtest/gtest.h>
 
 #include <QPushButton>
@@ -13,7 +13,7 @@
 
 using namespace staccato;
 using namespace staccato::client;
-using namespace staccato::client::testing;
+using namespace staccato::client::test;
 
 namespace {
 

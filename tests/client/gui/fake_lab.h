@@ -1,5 +1,5 @@
 #pragma once
-// Test fixtures for the GUI: drones of simulated ports inside the test process (the real drone
+// Test fixtures for the GUI: drones of fake ports inside the test process (the real drone
 // service over drone/fake ports: what one port sends, its peer receives and counts), the GUI's
 // real sessions to them, and waiting on the event loop.
 #include <QCoreApplication>
@@ -12,11 +12,11 @@
 #include <vector>
 
 #include "client/core/session/grpc_drone_session.h"
-#include "drone/fake/in_process_drone.h"
+#include "drone/app/in_process_drone.h"
 
-namespace staccato::client::testing {
+namespace staccato::client::test {
 
-/// Simulated ports joined in pairs: {"a", "b"} gives a <-> b; an odd last one has no peer.
+/// Fake ports joined in pairs: {"a", "b"} gives a <-> b; an odd last one has no peer.
 inline std::vector<drone::fake::FakePortSpec> pairedPorts(const std::vector<std::string>& names, uint32_t queues = 1,
                                                           bool turbo = true) {
   std::vector<drone::fake::FakePortSpec> specs;
@@ -27,18 +27,18 @@ inline std::vector<drone::fake::FakePortSpec> pairedPorts(const std::vector<std:
   return specs;
 }
 
-/// Drones of simulated ports, named like hosts. Declare it before the Workspace that holds the
+/// Drones of fake ports, named like hosts. Declare it before the Workspace that holds the
 /// sessions, so the drones outlive them.
 class FakeLab {
  public:
   /// Starts drone `name` with these ports and returns a session to it (not yet connected).
   std::unique_ptr<GrpcDroneSession> connect(const QString& name, std::vector<drone::fake::FakePortSpec> ports,
                                             const std::string& token = {}) {
-    drone::fake::InProcessDroneOptions o;
+    drone::InProcessDroneOptions o;
     o.ports = std::move(ports);
     o.hostname = name.toStdString();
     o.token = token;
-    auto& d = drones_[name] = std::make_unique<drone::fake::InProcessDrone>(std::move(o));
+    auto& d = drones_[name] = std::make_unique<drone::InProcessDrone>(std::move(o));
     DroneAddress address;
     address.target = d->target();
     address.token = token;
@@ -48,12 +48,12 @@ class FakeLab {
                                             const std::string& token = {}) {
     return connect(name, pairedPorts(ports), token);
   }
-  drone::fake::InProcessDrone& drone(const QString& name) { return *drones_.at(name); }
+  drone::InProcessDrone& drone(const QString& name) { return *drones_.at(name); }
   /// Drone `name`'s address: the key the Workspace gives its session.
   QString key(const QString& name) { return QString::fromStdString(drone(name).target()); }
 
  private:
-  std::map<QString, std::unique_ptr<drone::fake::InProcessDrone>> drones_;
+  std::map<QString, std::unique_ptr<drone::InProcessDrone>> drones_;
 };
 
 /// Runs the event loop until `done` is true or `seconds` pass; returns done().
@@ -67,4 +67,4 @@ inline bool waitFor(const std::function<bool()>& done, double seconds = 20) {
   return true;
 }
 
-}  // namespace staccato::client::testing
+}  // namespace staccato::client::test

@@ -15,7 +15,7 @@
 
 using namespace staccato;
 using namespace staccato::client;
-using staccato::client::testing::waitFor;
+using staccato::client::test::waitFor;
 
 namespace {
 

@@ -1,4 +1,4 @@
-// The main window through drones of simulated ports (the real drone service in the test
+// The main window through drones of fake ports (the real drone service in the test
 // process): ports appear, streams are edited, applied, started, stats and charts update; errors
 // from the drone reach the user.
 #include <gtest/gtest.h>
@@ -21,7 +21,7 @@
 
 using namespace staccato;
 using namespace staccato::client;
-using namespace staccato::client::testing;
+using namespace staccato::client::test;
 
 namespace {
 

@@ -1,4 +1,4 @@
-// Writes the user guide's screenshots: two drones of simulated ports in this process (the real
+// Writes the user guide's screenshots: two drones of fake ports in this process (the real
 // drone service: no root, no network), the main window with stream stats, the charts, the
 // stream editor, the port mapping dialog and the built-in capture viewer.
 // Usage: gui_screenshots OUTPUT_DIR EXAMPLES_DIR   (tests/tools/screenshots.sh runs it under Xvfb)
@@ -29,7 +29,7 @@
 
 using namespace staccato;
 using namespace staccato::client;
-using client::testing::waitFor;
+using client::test::waitFor;
 using staccato::test::deviceGroup;
 
 namespace {
@@ -52,9 +52,9 @@ int main(int argc, char** argv) {
   const QDir examples(argv[2]);
   QDir().mkpath(out.path());
 
-  client::testing::FakeLab lab;
+  client::test::FakeLab lab;
   Workspace workspace;
-  using client::testing::pairedPorts;
+  using client::test::pairedPorts;
   const QString eastKey =
       workspace.addSession(lab.connect("lab-east", pairedPorts({"ens1f0", "ens1f1"}, 2, true)), 250);
   workspace.addSession(lab.connect("lab-west", pairedPorts({"eth1", "eth2"}, 1, false)), 250);
@@ -76,7 +76,7 @@ int main(int argc, char** argv) {
     workspace.streams(tx)->insertStreams(0, all, "Example streams");
     // All the streams at once (the first is continuous: one after another, the latency
     // streams would never send and the latency charts would stay empty), "10 % load" of a
-    // 1 Gbit/s line: rates this process's simulated receivers keep up with.
+    // 1 Gbit/s line: rates this process's fake receivers keep up with.
     for (const v1::Port& p : workspace.session(tx.drone)->ports())
       if (p.name() == tx.port) {
         v1::PortConfig config = p.config();

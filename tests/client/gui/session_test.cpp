@@ -1,4 +1,4 @@
-// Session files in the GUI through drones of simulated ports: save what the window holds (never a token),
+// Session files in the GUI through drones of fake ports: save what the window holds (never a token),
 // open it onto other port names through the port mapping dialog, refuse a broken file whole.
 #include <gtest/gtest.h>
 
@@ -21,7 +21,7 @@
 
 using namespace staccato;
 using namespace staccato::client;
-using namespace staccato::client::testing;
+using namespace staccato::client::test;
 
 namespace {
 
@@ -42,7 +42,7 @@ std::vector<v1::Stream> toVector(const C& c) {
   return {c.begin(), c.end()};
 }
 
-/// A lab of drones of simulated ports and the main window over it.
+/// A lab of drones of fake ports and the main window over it.
 struct Lab {
   FakeLab fakes;
   Workspace workspace;

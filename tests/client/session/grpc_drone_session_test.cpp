@@ -11,6 +11,7 @@
 #include "drone/core/drone_core.h"
 #include "drone/service/drone_server.h"
 #include "drone/service/drone_service.h"
+#include "drone/system/system_port_source.h"
 #include "tests/support/stacks.h"
 
 #include <QCoreApplication>
@@ -28,10 +29,10 @@ using test::eventually;
 using test::StreamsAnswer;
 
 /// A drone on 127.0.0.1 that can go away and come back on the same port.
-class InProcessDrone {
+class LoopbackDrone {
  public:
-  InProcessDrone() : ports_(drone::systemPortSource(drone::PortFilter{{"lo"}, {}})) {}
-  ~InProcessDrone() { stop(); }
+  LoopbackDrone() : ports_(drone::systemPortSource(drone::PortFilter{{"lo"}, {}})) {}
+  ~LoopbackDrone() { stop(); }
 
   /// Listens on `port` (0 = any free one); false when it cannot bind.
   bool start(int port = 0) {
@@ -60,7 +61,7 @@ class InProcessDrone {
 
 /// A port nothing listens on: one a server just gave up.
 int closedPort() {
-  InProcessDrone d;
+  LoopbackDrone d;
   return d.start() ? d.port() : 1;
 }
 
@@ -109,7 +110,7 @@ class GrpcDroneSessionTest : public ::testing::Test {
     return *a.result;
   }
 
-  InProcessDrone drone_;
+  LoopbackDrone drone_;
   int stats_ = 0;
 };
 

@@ -13,10 +13,10 @@
 #include "drone/fake/fake_port_source.h"
 #include "drone/service/drone_service.h"
 
-namespace staccato::drone::fake {
+namespace staccato::drone {
 
 struct InProcessDroneOptions {
-  std::vector<FakePortSpec> ports = fakePair("a", "b");
+  std::vector<fake::FakePortSpec> ports = fake::fakePair("a", "b");
   std::string hostname;  ///< what GetVersion calls it ("" = the host's name)
   std::string token;  ///< required of clients when not empty
   DroneCoreOptions core;
@@ -35,15 +35,15 @@ class InProcessDrone {
   /// "unix:/tmp/staccato-drone-XXXXXX/drone.sock"
   std::string target() const { return "unix:" + socket_; }
   DroneCore& core() { return *core_; }
-  FakePortSource& ports() { return *ports_; }
+  fake::FakePortSource& ports() { return *ports_; }
 
  private:
   InProcessDroneOptions options_;
   std::string dir_, socket_;
-  FakePortSource* ports_ = nullptr;  ///< owned by core_
+  fake::FakePortSource* ports_ = nullptr;  ///< owned by core_
   std::unique_ptr<DroneCore> core_;
   std::unique_ptr<DroneService> service_;
   std::unique_ptr<grpc::Server> server_;
 };
 
-}  // namespace staccato::drone::fake
+}  // namespace staccato::drone

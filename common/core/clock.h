@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-namespace staccato::drone {
+namespace staccato {
 
 inline uint64_t monotonicNs() noexcept {
   timespec ts;
@@ -47,4 +47,4 @@ inline void waitUntil(uint64_t deadlineNs) noexcept {
   while (monotonicNs() < deadlineNs) __builtin_ia32_pause();
 }
 
-}  // namespace staccato::drone
+}  // namespace staccato

@@ -1,6 +1,6 @@
-// The real port source: interfaces from sysfs, counters from netlink, libpcap and AF_XDP engines.
+#include "drone/system/system_port_source.h"
+
 #include "drone/capture/pcap_capture_engine.h"
-#include "drone/core/port_source.h"
 #include "drone/tx/pcap_backend.h"
 #ifdef STACCATO_HAVE_TURBO
 #include "turbo/tx/turbo_backend.h"

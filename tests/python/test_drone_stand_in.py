@@ -1,4 +1,4 @@
-"""The Drone class against an in-process fake drone: the version handshake, the token and
+"""The Drone class against an in-process stand-in drone that records what it is asked: the version handshake, the token and
 version headers, the client id, errors carrying the drone's message, ints as ints, and stopping
 what it started however the block ends, and stream lists in parts no larger than a drone reads."""
 import grpc
@@ -9,7 +9,7 @@ from drone_stand_in import serving
 from staccato.v1 import drone_pb2, drone_pb2_grpc
 
 
-class FakeDrone(drone_pb2_grpc.DroneServicer):
+class RecordingDrone(drone_pb2_grpc.DroneServicer):
     def __init__(self):
         self.major = staccato.CLIENT_MAJOR
         self.metadata = []
@@ -51,7 +51,7 @@ class FakeDrone(drone_pb2_grpc.DroneServicer):
 
 @pytest.fixture
 def fake(tmp_path):
-    with serving(FakeDrone(), tmp_path / "fake.sock", workers=2) as servicer:
+    with serving(RecordingDrone(), tmp_path / "fake.sock", workers=2) as servicer:
         yield servicer
 
 

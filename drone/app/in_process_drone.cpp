@@ -1,26 +1,26 @@
-#include "drone/fake/in_process_drone.h"
+#include "drone/app/in_process_drone.h"
 
 #include <unistd.h>
 
 #include <chrono>
-#include <cstdio>
 #include <cstdlib>
 
+#include "common/core/log.h"
 #include "drone/service/drone_server.h"
 
-namespace staccato::drone::fake {
+namespace staccato::drone {
 
 InProcessDrone::InProcessDrone(InProcessDroneOptions options) : options_(std::move(options)) {
   // Named after the drone, so that drones' addresses sort as their names do.
   std::string dir = "/tmp/staccato-drone-" + options_.hostname + (options_.hostname.empty() ? "" : "-") + "XXXXXX";
   if (::mkdtemp(dir.data())) dir_ = dir;
   socket_ = dir_ + "/drone.sock";
-  auto source = std::make_unique<FakePortSource>(options_.ports);
+  auto source = std::make_unique<fake::FakePortSource>(options_.ports);
   ports_ = source.get();
   core_ = std::make_unique<DroneCore>(std::move(source), options_.core);
   service_ = std::make_unique<DroneService>(*core_, options_.hostname);
   // A drone that cannot listen says so here; its users see listening() false.
-  if (auto s = start(); !s) std::fprintf(stderr, "in-process drone: %s\n", s.error().toString().c_str());
+  if (auto s = start(); !s) log::error("in-process drone: " + s.error().toString());
 }
 
 InProcessDrone::~InProcessDrone() {
@@ -52,4 +52,4 @@ void InProcessDrone::stop() {
   ::unlink(socket_.c_str());
 }
 
-}  // namespace staccato::drone::fake
+}  // namespace staccato::drone

@@ -1,0 +1,2 @@
+int lowerAnswer();
+int upperAnswer() { return lowerAnswer() + 1; }
