@@ -5,7 +5,7 @@
 namespace staccato::drone {
 
 Capture::Capture(std::string port, CaptureSpec spec, std::shared_ptr<const CaptureFilter> filter, uint32_t snapLength,
-                 CaptureBudget::Lease memory)
+                 MemoryBudget::Lease memory)
     : port_(std::move(port)), spec_(std::move(spec)), filter_(std::move(filter)), snapLength_(snapLength),
       memory_(std::move(memory)), startedNs_(realtimeNs()), store_(spec_.bound, spec_.limit, memory_.bytes()) {}
 

@@ -8,7 +8,7 @@
 #include <mutex>
 #include <string>
 
-#include "drone/capture/capture_budget.h"
+#include "common/core/memory_budget.h"
 #include "drone/capture/capture_filter.h"
 #include "drone/capture/capture_sink.h"
 #include "drone/capture/capture_spec.h"
@@ -20,7 +20,7 @@ namespace staccato::drone {
 class Capture final : public CaptureSink {
  public:
   Capture(std::string port, CaptureSpec spec, std::shared_ptr<const CaptureFilter> filter, uint32_t snapLength,
-          CaptureBudget::Lease memory);
+          MemoryBudget::Lease memory);
 
   void onCaptured(std::span<const CapturedFrame> frames) noexcept override;
   void onCaptureError(const std::string& message) noexcept override;
@@ -47,7 +47,7 @@ class Capture final : public CaptureSink {
   const CaptureSpec spec_;
   const std::shared_ptr<const CaptureFilter> filter_;
   const uint32_t snapLength_;
-  CaptureBudget::Lease memory_;
+  MemoryBudget::Lease memory_;
   const uint64_t startedNs_;
 
   mutable std::mutex mu_;

@@ -6,7 +6,7 @@
 
 namespace staccato::drone {
 
-Captures::Captures(size_t memoryBytes) : budget_(std::make_shared<CaptureBudget>(memoryBytes)) {}
+Captures::Captures(size_t memoryBytes) : budget_(std::make_shared<MemoryBudget>(memoryBytes)) {}
 
 Result<std::shared_ptr<Capture>> Captures::prepare(const PortInfo& port, const CaptureSpec& spec, CaptureTaps& taps,
                                                    ClosingEngines& closing) {
@@ -27,8 +27,8 @@ Result<std::shared_ptr<Capture>> Captures::prepare(const PortInfo& port, const C
   if (need > left) return errors::captureMemoryFull(need, budget_->total(), left);
   reap(name, slot, taps, closing);
   slot.capture.reset();
-  CaptureBudget::Lease memory;
-  if (!CaptureBudget::reserve(budget_, need, memory))  // a fetch that ended meanwhile only frees more
+  MemoryBudget::Lease memory;
+  if (!MemoryBudget::reserve(budget_, need, memory))  // a fetch that ended meanwhile only frees more
     return errors::captureMemoryFull(need, budget_->total(), budget_->total() - std::min(budget_->total(), budget_->used()));
   slot.starting = true;
   return std::make_shared<Capture>(name, spec, std::move(filter).value(), snap, std::move(memory));

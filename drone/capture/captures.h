@@ -61,7 +61,7 @@ class Captures {
   void end(const std::string& port, Slot& slot, v1::PortCapture::State state, const std::string& error, CaptureTaps& taps,
            ClosingEngines& closing);
 
-  std::shared_ptr<CaptureBudget> budget_;
+  std::shared_ptr<MemoryBudget> budget_;
   std::map<std::string, Slot> slots_;
 };
 

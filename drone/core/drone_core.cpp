@@ -1,7 +1,5 @@
 #include "drone/core/drone_core.h"
 
-#include <malloc.h>
-
 #include <algorithm>
 #include <condition_variable>
 
@@ -9,6 +7,7 @@
 #include "common/core/clock.h"
 #include "drone/core/device_group_check.h"
 #include "drone/core/drone_errors.h"
+#include "drone/core/memory_return.h"
 #include "drone/devices/neighbor_view.h"
 #include "drone/core/port_config_check.h"
 #include "drone/core/stats_rows.h"
@@ -17,7 +16,6 @@
 namespace staccato::drone {
 namespace {
 
-constexpr size_t kTrimAfterBytes = size_t{16} << 20;
 
 }  // namespace
 
@@ -131,12 +129,8 @@ Status DroneCore::canSetStreamsLocked(const std::string& name, const std::string
   return Ok{};
 }
 
-size_t DroneCore::streamBytesAvailable(const std::string& name) {
-  std::lock_guard lock(mu_);
-  return streams_.available(name);
-}
-
-Status DroneCore::setStreams(const std::string& name, rpc::Streams streams, const std::string& client) {
+Status DroneCore::setStreams(const std::string& name, rpc::Streams streams, const std::string& client,
+                             MemoryBudget::Lease upload) {
   double rate = 0;
   {
     std::lock_guard lock(mu_);
@@ -151,16 +145,16 @@ Status DroneCore::setStreams(const std::string& name, rpc::Streams streams, cons
   {
     std::lock_guard lock(mu_);
     if (auto s = canSetStreamsLocked(name, client); !s) return s;  // things may have changed meanwhile
-    auto replaced = streams_.replace(name, std::move(stored).value());
+    auto replaced = streams_.replace(name, std::move(stored).value(), std::move(upload));
     if (!replaced) return replaced.error();
     old = std::move(replaced).value();
     // The last run's counts belong to streams that are gone; their ids would also make the
     // receivers' rows ambiguous when another port now sends the same ids.
     tx_.forget(name);
   }
-  const bool large = old->bytes > kTrimAfterBytes;
+  const size_t freed = old->bytes;
   old.reset();
-  if (large) malloc_trim(0);  // give the freed frames back to the system, not just to malloc
+  returnMemoryAfter(freed);
   return Ok{};
 }
 
@@ -168,7 +162,9 @@ Result<std::shared_ptr<const rpc::Streams>> DroneCore::getStreams(const std::str
   std::lock_guard lock(mu_);
   auto p = table_.find(name);
   if (!p) return p.error();
-  return streams_.get(name)->streams;
+  // The list keeps its whole StoredStreams (and its lease on the stream memory) alive while read.
+  std::shared_ptr<const StoredStreams> stored = streams_.get(name);
+  return std::shared_ptr<const rpc::Streams>(stored, stored->streams.get());
 }
 
 Status DroneCore::clearStats(const std::vector<std::string>& names, const std::string& client) {

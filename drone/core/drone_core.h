@@ -50,10 +50,12 @@ class DroneCore {
   /// Whether `client` may set the port's streams now (it exists, is not sending, not reserved
   /// by someone else): checked before a long upload, and again by setStreams.
   Status canSetStreams(const std::string& port, const std::string& client);
-  /// Bytes of streams the port may hold: the drone's stream memory less the other ports' streams.
-  size_t streamBytesAvailable(const std::string& port);
-  /// Replaces the port's streams, all or nothing. Compiles without holding the lock.
-  Status setStreams(const std::string& port, rpc::Streams streams, const std::string& client);
+  /// The drone's stream memory (thread-safe): uploads reserve what they receive from it.
+  const std::shared_ptr<MemoryBudget>& streamMemory() const { return streams_.memory(); }
+  /// Replaces the port's streams, all or nothing. Compiles without holding the lock. `upload`:
+  /// the stream memory their upload reserved (the list then holds exactly its bytes).
+  Status setStreams(const std::string& port, rpc::Streams streams, const std::string& client,
+                    MemoryBudget::Lease upload = {});
   /// The port's streams as they were set (shared, never copied).
   Result<std::shared_ptr<const rpc::Streams>> getStreams(const std::string& port);
   /// Starts the ports, all or none. `lease` (not 0): the LeaseBook lease that stops them if the

@@ -79,11 +79,7 @@ Status DroneCore::startTx(const std::vector<std::string>& names, const std::stri
       // Streams or hosts set anew meanwhile would send what nobody resolved: refuse.
       if (changedLocked(name, links->at(name))) return errors::changedWhileStarting(name);
     }
-    for (PortEntry* p : *targets) {
-      StoredStreams withLinks = *streams_.get(p->info.name);
-      withLinks.sendable = links->at(p->info.name).filled;
-      starts.push_back(tx_.begin(*p, withLinks, rx_.turbo(p->info.name)));
-    }
+    for (PortEntry* p : *targets) starts.push_back(tx_.begin(*p, links->at(p->info.name).filled, rx_.turbo(p->info.name)));
   }
   // Opening sockets waits for the kernel (seconds on a busy host): not under the lock. The ports
   // are marked as starting meanwhile, so nobody else starts or changes them.

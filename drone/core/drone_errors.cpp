@@ -32,8 +32,9 @@ Error noEnabledStreams(const std::string& port) {
 Error streamMemoryFull(size_t wanted, size_t drone, size_t left) {
   return makeError("streams", "these streams take " + std::to_string(wanted >> 20) + " MiB; the drone's stream memory (" +
                                   std::to_string(drone >> 20) + " MiB) has " + std::to_string(left >> 20) +
-                                  " MiB left (clear other ports' streams, or start the drone with a larger "
-                                  "--max-stream-memory)",
+                                  " MiB left (the lists being replaced and uploads in progress count until they are "
+                                  "gone: clear this port's or other ports' streams first, or start the drone with a "
+                                  "larger --max-stream-memory)",
                    ErrorKind::kExhausted);
 }
 

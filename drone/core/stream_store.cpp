@@ -11,13 +11,13 @@ namespace {
 
 const std::shared_ptr<const StoredStreams>& emptyStreams() {
   static const auto empty = std::make_shared<const StoredStreams>(
-      StoredStreams{std::make_shared<const rpc::Streams>(), std::make_shared<const std::vector<TxPlan>>(), 0});
+      StoredStreams{std::make_shared<const rpc::Streams>(), std::make_shared<const std::vector<TxPlan>>(), 0, {}});
   return empty;
 }
 
 }  // namespace
 
-Result<std::shared_ptr<const StoredStreams>> StreamStore::compile(rpc::Streams streams, double lineRateBps) {
+Result<std::shared_ptr<StoredStreams>> StreamStore::compile(rpc::Streams streams, double lineRateBps) {
   if (auto s = rpc::checkStreamCount(size_t(streams.size()), kMaxStreamsPerPort); !s) return s.error();
   auto list = std::make_shared<const rpc::Streams>(std::move(streams));
   auto plans = compileAll(*list, list);  // all or nothing; replay recordings stay in `list`
@@ -31,7 +31,7 @@ Result<std::shared_ptr<const StoredStreams>> StreamStore::compile(rpc::Streams s
   stored->bytes += static_cast<size_t>(list->SpaceUsedExcludingSelfLong());
   stored->sendable = std::make_shared<const std::vector<TxPlan>>(sendablePlans(std::move(*plans)));
   stored->streams = std::move(list);
-  return std::shared_ptr<const StoredStreams>(std::move(stored));
+  return stored;
 }
 
 std::shared_ptr<const StoredStreams> StreamStore::get(const std::string& port) const {
@@ -39,17 +39,13 @@ std::shared_ptr<const StoredStreams> StreamStore::get(const std::string& port) c
   return it == ports_.end() ? emptyStreams() : it->second;
 }
 
-size_t StreamStore::available(const std::string& port) const {
-  size_t others = 0;
-  for (const auto& [name, stored] : ports_)
-    if (name != port) others += stored->bytes;
-  return others >= memoryBytes_ ? 0 : memoryBytes_ - others;
-}
-
 Result<std::shared_ptr<const StoredStreams>> StreamStore::replace(const std::string& port,
-                                                                   std::shared_ptr<const StoredStreams> stored) {
-  if (const size_t left = available(port); stored->bytes > left)
-    return errors::streamMemoryFull(stored->bytes, memoryBytes_, left);
+                                                                   std::shared_ptr<StoredStreams> stored,
+                                                                   MemoryBudget::Lease upload) {
+  const size_t had = upload.bytes();
+  stored->memory = std::move(upload);
+  if (!MemoryBudget::resize(memory_, stored->memory, stored->bytes))
+    return errors::streamMemoryFull(stored->bytes, memory_->total(), memory_->left() + had);
   auto& slot = ports_[port];
   auto old = slot ? std::move(slot) : emptyStreams();
   slot = std::move(stored);

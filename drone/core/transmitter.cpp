@@ -28,8 +28,7 @@ void Transmitter::reap(const std::string& port) {
   if (std::string e = tx.session->error(); !e.empty() && tx.error.empty()) tx.error = e;
 }
 
-PendingStart Transmitter::begin(const PortEntry& port, const StoredStreams& streams,
-                                std::shared_ptr<SignatureReceiver> turboReceiver) {
+PendingStart Transmitter::begin(const PortEntry& port, PlanList plans, std::shared_ptr<SignatureReceiver> turboReceiver) {
   PortTx& tx = ports_[port.info.name];
   reap(port.info.name);
   PendingStart s;
@@ -38,7 +37,7 @@ PendingStart Transmitter::begin(const PortEntry& port, const StoredStreams& stre
   s.config = port.config;
   s.job.interleaved = port.config.tx_mode() == v1::PortConfig::INTERLEAVED;
   s.job.lineRateBps = lineRateOf(port);
-  s.job.plans = streams.sendable;
+  s.job.plans = std::move(plans);
   s.job.tap = tx.tap;
   s.cpu = port.cpu;
   s.turboReceiver = std::move(turboReceiver);

@@ -54,7 +54,7 @@ class Transmitter {
   void reap(const std::string& port);
 
   /// Locked: marks the port as starting and takes what opening needs.
-  PendingStart begin(const PortEntry& port, const StoredStreams& streams, std::shared_ptr<SignatureReceiver> turboReceiver);
+  PendingStart begin(const PortEntry& port, PlanList plans, std::shared_ptr<SignatureReceiver> turboReceiver);
   /// Unlocked: opens the backends.
   void open(PendingStart& start);
   /// Locked: the backends opened; the workers start (or the port is no longer starting).

@@ -9,6 +9,8 @@
 #include "drone/capture/capture_pcapng.h"
 #include "drone/core/drone_errors.h"
 #include "drone/service/stats_stream.h"
+#include "drone/service/streams_download.h"
+#include "drone/service/streams_upload.h"
 #include "rpc/message_limits.h"
 
 namespace staccato::drone {
@@ -23,7 +25,7 @@ constexpr size_t kMaxClientIdChars = 64;
 
 /// Who makes the call: the client id it claims (checked: it is shown in ports lists and logs),
 /// else its transport address.
-Result<std::string> clientOf(grpc::ServerContext* ctx, const std::string& claimed) {
+Result<std::string> clientOf(grpc::ServerContextBase* ctx, const std::string& claimed) {
   if (claimed.empty()) return ctx->peer();
   const bool safe = claimed.size() <= kMaxClientIdChars && std::all_of(claimed.begin(), claimed.end(), [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || std::strchr("@._:+/=-", c) != nullptr;
@@ -48,21 +50,6 @@ std::string hostName() {
   char host[256] = {};
   gethostname(host, sizeof host - 1);
   return host;
-}
-
-grpc::Status toGrpc(const Error& e) {
-  grpc::StatusCode code = grpc::StatusCode::INVALID_ARGUMENT;
-  switch (e.kind) {
-    case ErrorKind::kNotFound: code = grpc::StatusCode::NOT_FOUND; break;
-    case ErrorKind::kBusy: code = grpc::StatusCode::FAILED_PRECONDITION; break;
-    case ErrorKind::kDenied: code = grpc::StatusCode::PERMISSION_DENIED; break;
-    // Not UNAVAILABLE: clients read that as "drone unreachable, retry"; a missing feature is not.
-    case ErrorKind::kUnavailable: code = grpc::StatusCode::FAILED_PRECONDITION; break;
-    case ErrorKind::kExhausted: code = grpc::StatusCode::RESOURCE_EXHAUSTED; break;
-    case ErrorKind::kInternal: code = grpc::StatusCode::INTERNAL; break;
-    default: break;
-  }
-  return grpc::Status(code, e.toString());
 }
 
 grpc::Status DroneService::GetVersion(grpc::ServerContext*, const v1::GetVersionRequest* req, v1::GetVersionReply* rep) {
@@ -91,28 +78,16 @@ grpc::Status DroneService::ConfigurePort(grpc::ServerContext* ctx, const v1::Con
   });
 }
 
-grpc::Status DroneService::SetStreams(grpc::ServerContext* ctx, grpc::ServerReader<v1::StreamsPart>* reader,
-                                      v1::SetStreamsReply*) {
-  v1::StreamsPart part;
-  if (!reader->Read(&part)) return toGrpc(errors::noStreamsPart());
-  const std::string port = part.port();
-  return asClient(ctx, part.client_id(), [&](const std::string& client) {
-    // Refuse before the upload, not after: a port that is sending or reserved takes nothing.
-    if (auto s = core_.canSetStreams(port, client); !s) return toGrpc(s.error());
-    rpc::StreamsAssembler streams(kMaxStreamsPerPort, core_.streamBytesAvailable(port));
-    do {
-      if (auto s = streams.add(part); !s) return toGrpc(s.error());
-    } while (reader->Read(&part));
-    return fromStatus(core_.setStreams(port, streams.take(), client));
-  });
+grpc::ServerReadReactor<grpc::ByteBuffer>* DroneService::SetStreams(grpc::CallbackServerContext* ctx,
+                                                                    grpc::ByteBuffer* reply) {
+  return new StreamsUpload(core_, ctx, [ctx](const std::string& claimed) { return clientOf(ctx, claimed); }, reply);
 }
 
-grpc::Status DroneService::GetStreams(grpc::ServerContext*, const v1::GetStreamsRequest* req,
-                                      grpc::ServerWriter<v1::StreamsPart>* writer) {
+grpc::ServerWriteReactor<v1::StreamsPart>* DroneService::GetStreams(grpc::CallbackServerContext*,
+                                                                    const v1::GetStreamsRequest* req) {
   auto streams = core_.getStreams(req->port());
-  if (!streams) return toGrpc(streams.error());
-  rpc::forEachStreamsPart(**streams, "", "", [&](const v1::StreamsPart& part) { return writer->Write(part); });
-  return grpc::Status::OK;
+  if (!streams) return new RefusedWrite<v1::StreamsPart>(toGrpc(streams.error()));
+  return new StreamsDownload(std::move(streams).value());
 }
 
 grpc::Status DroneService::StartTx(grpc::ServerContext* ctx, const v1::StartTxRequest* req, v1::StartTxReply* rep) {
@@ -177,7 +152,8 @@ grpc::Status DroneService::ResolveNeighbors(grpc::ServerContext* ctx, const v1::
 grpc::ServerWriteReactor<v1::StatsSnapshot>* DroneService::WatchStats(grpc::CallbackServerContext*,
                                                                        const v1::WatchStatsRequest* req) {
   const uint32_t interval = req->interval_ms() ? req->interval_ms() : kDefaultIntervalMs;
-  if (interval < kMinIntervalMs) return new RefusedStatsStream(toGrpc(errors::intervalTooShort(interval, kMinIntervalMs)));
+  if (interval < kMinIntervalMs)
+    return new RefusedWrite<v1::StatsSnapshot>(toGrpc(errors::intervalTooShort(interval, kMinIntervalMs)));
   return new StatsStream(core_.stats(), interval, list(req->ports()), req->latency_buckets());
 }
 

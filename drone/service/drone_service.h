@@ -1,12 +1,13 @@
 #pragma once
 /// The gRPC service: calls DroneCore, maps errors to gRPC status codes once. No logic of its
 /// own; who may call is checked before a call reaches it (drone/service/edge_guard.h).
-/// WatchStats runs on gRPC's callback API (a watcher holds no thread); the others are
-/// synchronous.
+/// WatchStats, SetStreams and GetStreams run on gRPC's callback API (a watcher, an upload and a
+/// download hold no thread between messages); the others are synchronous.
 #include <string>
 
 #include "drone/core/lease_book.h"
 #include "drone/core/drone_core.h"
+#include "drone/service/grpc_status.h"
 #include "staccato/v1/drone.grpc.pb.h"
 
 namespace staccato::drone {
@@ -20,7 +21,10 @@ inline constexpr const char* kTokenHeader = "authorization";          ///< "Bear
 /// This host's name.
 std::string hostName();
 
-class DroneService final : public v1::Drone::WithCallbackMethod_WatchStats<v1::Drone::Service> {
+using CallbackMethods = v1::Drone::WithCallbackMethod_WatchStats<
+    v1::Drone::WithCallbackMethod_GetStreams<v1::Drone::WithRawCallbackMethod_SetStreams<v1::Drone::Service>>>;
+
+class DroneService final : public CallbackMethods {
  public:
   /// `hostname`: what GetVersion says this drone is called ("" = the host's name).
   explicit DroneService(DroneCore& core, std::string hostname = "")
@@ -30,8 +34,9 @@ class DroneService final : public v1::Drone::WithCallbackMethod_WatchStats<v1::D
   grpc::Status GetVersion(grpc::ServerContext*, const v1::GetVersionRequest*, v1::GetVersionReply*) override;
   grpc::Status ListPorts(grpc::ServerContext*, const v1::ListPortsRequest*, v1::ListPortsReply*) override;
   grpc::Status ConfigurePort(grpc::ServerContext*, const v1::ConfigurePortRequest*, v1::ConfigurePortReply*) override;
-  grpc::Status SetStreams(grpc::ServerContext*, grpc::ServerReader<v1::StreamsPart>*, v1::SetStreamsReply*) override;
-  grpc::Status GetStreams(grpc::ServerContext*, const v1::GetStreamsRequest*, grpc::ServerWriter<v1::StreamsPart>*) override;
+  /// Raw parts: checked on their wire bytes before they are parsed (streams_upload.h).
+  grpc::ServerReadReactor<grpc::ByteBuffer>* SetStreams(grpc::CallbackServerContext*, grpc::ByteBuffer*) override;
+  grpc::ServerWriteReactor<v1::StreamsPart>* GetStreams(grpc::CallbackServerContext*, const v1::GetStreamsRequest*) override;
   grpc::Status StartTx(grpc::ServerContext*, const v1::StartTxRequest*, v1::StartTxReply*) override;
   grpc::Status RenewLease(grpc::ServerContext*, const v1::RenewLeaseRequest*, v1::RenewLeaseReply*) override;
   grpc::Status StopTx(grpc::ServerContext*, const v1::StopTxRequest*, v1::StopTxReply*) override;
@@ -54,8 +59,5 @@ class DroneService final : public v1::Drone::WithCallbackMethod_WatchStats<v1::D
   std::string hostname_;
   LeaseBook leases_;  ///< after core_: destroyed first, so no lease expires into a dead core
 };
-
-/// Maps an engine error to a gRPC status whose message says what to fix.
-grpc::Status toGrpc(const Error& e);
 
 }  // namespace staccato::drone

@@ -33,11 +33,4 @@ class StatsStream final : public grpc::ServerWriteReactor<v1::StatsSnapshot>, pu
   bool finished_ = false;   ///< Finish was called
 };
 
-/// A WatchStats call refused before it started (e.g. an interval below the minimum).
-class RefusedStatsStream final : public grpc::ServerWriteReactor<v1::StatsSnapshot> {
- public:
-  explicit RefusedStatsStream(const grpc::Status& status) { Finish(status); }
-  void OnDone() override { delete this; }
-};
-
 }  // namespace staccato::drone

@@ -15,10 +15,30 @@ inline constexpr size_t kStreamsPartBytes = size_t{1} << 20;
 
 using Streams = google::protobuf::RepeatedPtrField<v1::Stream>;
 
-/// Cuts `streams` into parts of about `partBytes` and hands each to `send` in order (the first
-/// carries `port` and `clientId`); stops at the first part `send` refuses. A stream larger than
-/// `partBytes` goes alone, its replay frames continuing in `more_frames` parts. Returns false
-/// when `send` refused a part.
+/// Cuts a stream list into parts of about `partBytes`, one at a time (the first carries `port`
+/// and `clientId`). A stream larger than `partBytes` goes alone, its replay frames continuing in
+/// `more_frames` parts. Nothing is copied but the part being made: a 256 MiB replay is read
+/// from `streams` frame by frame (which must outlive the cursor).
+class StreamsPartCursor {
+ public:
+  StreamsPartCursor(const Streams& streams, std::string port, std::string clientId, size_t partBytes = kStreamsPartBytes)
+      : streams_(streams), port_(std::move(port)), clientId_(std::move(clientId)), partBytes_(partBytes) {}
+
+  /// Fills `part` with the next part; false once every part was given (an empty list gives one
+  /// part: it names the port and clears its streams).
+  bool next(v1::StreamsPart& part);
+
+ private:
+  const Streams& streams_;
+  std::string port_, clientId_;
+  size_t partBytes_;
+  int stream_ = 0;     ///< the next stream to put in a part
+  int frame_ = 0;      ///< within a large stream: its next replay frame (0: the stream's start)
+  bool given_ = false; ///< a part was given
+};
+
+/// Hands every part of `streams` to `send` in order; stops at the first part `send` refuses
+/// (returns false then).
 bool forEachStreamsPart(const Streams& streams, const std::string& port, const std::string& clientId,
                         const std::function<bool(const v1::StreamsPart&)>& send, size_t partBytes = kStreamsPartBytes);
 
@@ -34,6 +54,7 @@ class StreamsAssembler {
   /// Takes the part's streams and frames (moving them out of `part`).
   Status add(v1::StreamsPart& part);
   size_t bytes() const { return bytes_; }
+  size_t count() const { return static_cast<size_t>(streams_.size()); }
   Streams take() { return std::move(streams_); }
 
  private:
