@@ -28,8 +28,6 @@ SignatureReceiver::~SignatureReceiver() {
 }
 
 void SignatureReceiver::forEachStream(const std::function<void(uint16_t, const StreamRxStats&)>& fn) const {
-  // A cleared stream keeps its (zeroed) slot, since readers may hold it; it shows again once
-  // a packet of it arrives.
   for (size_t id = 0; id < kMaxStreams; ++id) {
     const StreamRxStats* s = streams_[id].load(std::memory_order_acquire);
     if (s && s->packets.load(std::memory_order_relaxed) > 0) fn(static_cast<uint16_t>(id), *s);
@@ -39,6 +37,9 @@ void SignatureReceiver::forEachStream(const std::function<void(uint16_t, const S
 void SignatureReceiver::clear() {
   const uint64_t want = clearsRequested_.fetch_add(1) + 1;
   while (clearsDone_.load() < want) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  // The receive thread no longer holds them; no reader does either (the caller's lock).
+  for (size_t i = 0; i < retiredCount_; ++i) delete retired_[i];
+  retiredCount_ = 0;
 }
 
 void SignatureReceiver::setTap(CaptureSink* tap) {
@@ -60,7 +61,8 @@ void SignatureReceiver::serviceClear() noexcept {
   const uint64_t requested = clearsRequested_.load();
   if (requested == clearsDone_.load()) return;
   for (auto& s : streams_)
-    if (StreamRxStats* p = s.load(std::memory_order_relaxed)) p->clear();
+    if (StreamRxStats* p = s.exchange(nullptr, std::memory_order_acq_rel)) retired_[retiredCount_++] = p;
+  tracked_ = 0;
   ignored_.store(0, std::memory_order_relaxed);
   examined_.store(0, std::memory_order_relaxed);
   onClear();

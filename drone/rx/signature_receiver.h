@@ -34,9 +34,10 @@ struct RxOptions {
 class SignatureReceiver {
  public:
   static constexpr size_t kMaxStreams = 65536;
-  /// Stream ids one port tracks at most: each costs ~30 KiB (its latency histogram), and anyone
-  /// who can put frames on the wire can invent ids. Frames of further ids are ignored.
-  static constexpr size_t kMaxTrackedStreams = 8192;
+  /// Stream ids one port tracks at most (as many as a port may send): anyone who can put frames
+  /// on the wire can invent ids, and each costs 1..16 KiB (its latency chunks). Frames of further
+  /// ids are ignored (counted in ignored()) until ClearStats frees them all.
+  static constexpr size_t kMaxTrackedStreams = 4096;
 
   /// libpcap engine: works on any interface and leaves captures (tcpdump) seeing everything.
   static Result<std::unique_ptr<SignatureReceiver>> openPcap(const PortInfo& port, const RxOptions& options);
@@ -48,7 +49,8 @@ class SignatureReceiver {
 
   /// Calls `fn` for every stream seen since the last clear.
   void forEachStream(const std::function<void(uint16_t, const StreamRxStats&)>& fn) const;
-  /// Clears every stream's stats; returns once the receive thread has done it.
+  /// Forgets every stream (their memory too); returns once the receive thread has let go of
+  /// them. Not while another thread reads forEachStream (the drone's lock orders both).
   void clear();
   /// Keeps the receive thread off these cores (bit k = core k: the transmit workers'), from its
   /// next turn on. A receiver sharing a core with a spinning sender starves both.
@@ -95,6 +97,10 @@ class SignatureReceiver {
   std::atomic<uint64_t> ignored_{0};
   std::atomic<uint64_t> examined_{0};
   size_t tracked_ = 0;  ///< stream ids with a slot (receive thread only)
+  /// A clear's streams, handed over by the receive thread for clear() to delete (made once: no
+  /// allocation on the receive thread).
+  std::unique_ptr<StreamRxStats*[]> retired_ = std::make_unique<StreamRxStats*[]>(kMaxTrackedStreams);
+  size_t retiredCount_ = 0;
   std::atomic<uint64_t> clearsRequested_{0}, clearsDone_{0};
   std::atomic<CaptureSink*> tap_{nullptr};
   std::atomic<uint64_t> tapChanges_{0}, tapChangesSeen_{0};

@@ -21,14 +21,4 @@ void StreamRxStats::onPacket(unsigned lane, uint32_t seq, uint64_t frameBytes, u
   lastTransit_ = transit;
 }
 
-void StreamRxStats::clear() noexcept {
-  packets.store(0, std::memory_order_relaxed);
-  bytes.store(0, std::memory_order_relaxed);
-  sequence.clear();
-  latency.clear();
-  jitterNs.store(0, std::memory_order_relaxed);
-  haveTransit_ = false;
-  jitter_ = 0;
-}
-
 }  // namespace staccato::drone

@@ -18,7 +18,6 @@ struct StreamRxStats {
 
   /// One signature packet of `lane`: `bytes` with FCS, tx/rx times in ns of the same clock.
   void onPacket(unsigned lane, uint32_t seq, uint64_t frameBytes, uint64_t txNs, uint64_t rxNs) noexcept;
-  void clear() noexcept;
 
  private:
   bool haveTransit_ = false;

@@ -57,8 +57,8 @@ TEST(LatencyHistogram, ReceiveRowPercentilesOfAKnownDistribution) {
   EXPECT_EQ(small.latency().sub_bucket_bits(), 0u);
   EXPECT_EQ(small.latency().p99_ns(), l.p99_ns());
   EXPECT_LT(small.ByteSizeLong() * 10, row.ByteSizeLong());
-  rx.latency.clear();
-  const v1::StreamStats none = receiveRow("p1", 7, rx, 0, true);
+  const StreamRxStats fresh;
+  const v1::StreamStats none = receiveRow("p1", 7, fresh, 0, true);
   EXPECT_EQ(none.latency().p50_ns(), 0u);
   EXPECT_EQ(none.latency().bucket_index_size(), 0);
 }
