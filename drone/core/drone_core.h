@@ -63,6 +63,8 @@ class DroneCore {
   Status startTx(const std::vector<std::string>& ports, const std::string& client, uint64_t lease = 0);
   /// Stops the ports still sending under `lease`, with `why` as their error.
   void expireLease(uint64_t lease, const std::string& why);
+  /// Whether a port still sends (or starts) under `lease`.
+  bool leaseGuards(uint64_t lease);
   Status stopTx(const std::vector<std::string>& ports, const std::string& client);
   /// Empty `ports`: every port `client` may change.
   Status clearStats(const std::vector<std::string>& ports, const std::string& client);

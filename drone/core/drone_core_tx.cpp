@@ -112,6 +112,11 @@ Status DroneCore::stopTx(const std::vector<std::string>& names, const std::strin
   return Ok{};
 }
 
+bool DroneCore::leaseGuards(uint64_t lease) {
+  std::lock_guard lock(mu_);
+  return !tx_.leasedTo(lease).empty();
+}
+
 void DroneCore::expireLease(uint64_t lease, const std::string& why) {
   std::unique_lock lock(mu_);
   const std::vector<std::string> leased = tx_.leasedTo(lease);

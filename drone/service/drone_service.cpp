@@ -99,6 +99,7 @@ grpc::Status DroneService::StartTx(grpc::ServerContext* ctx, const v1::StartTxRe
       leases_.close(lease->first);
       return toGrpc(s.error());
     }
+    leases_.started(lease->first);
     rep->set_lease_id(lease->second);
     return grpc::Status::OK;
   });
@@ -110,7 +111,9 @@ grpc::Status DroneService::RenewLease(grpc::ServerContext*, const v1::RenewLease
 
 grpc::Status DroneService::StopTx(grpc::ServerContext* ctx, const v1::StopTxRequest* req, v1::StopTxReply*) {
   return asClient(ctx, req->client_id(), [&](const std::string& client) {
-    return fromStatus(core_.stopTx(list(req->ports()), client));
+    const Status s = core_.stopTx(list(req->ports()), client);
+    leases_.closeEnded();  // the runs it stopped no longer hold a lease
+    return fromStatus(s);
   });
 }
 
@@ -128,7 +131,9 @@ grpc::Status DroneService::ReservePort(grpc::ServerContext* ctx, const v1::Reser
 
 grpc::Status DroneService::ReleasePort(grpc::ServerContext* ctx, const v1::ReleasePortRequest* req, v1::ReleasePortReply*) {
   return asClient(ctx, req->client_id(), [&](const std::string& client) {
-    return fromStatus(core_.release(req->port(), client, req->force()));
+    const Status s = core_.release(req->port(), client, req->force());
+    leases_.closeEnded();
+    return fromStatus(s);
   });
 }
 

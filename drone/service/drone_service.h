@@ -29,7 +29,8 @@ class DroneService final : public CallbackMethods {
   /// `hostname`: what GetVersion says this drone is called ("" = the host's name).
   explicit DroneService(DroneCore& core, std::string hostname = "")
       : core_(core), hostname_(hostname.empty() ? hostName() : std::move(hostname)),
-        leases_([&core](uint64_t lease, const std::string& why) { core.expireLease(lease, why); }) {}
+        leases_([&core](uint64_t lease, const std::string& why) { core.expireLease(lease, why); },
+                [&core](uint64_t lease) { return core.leaseGuards(lease); }) {}
 
   grpc::Status GetVersion(grpc::ServerContext*, const v1::GetVersionRequest*, v1::GetVersionReply*) override;
   grpc::Status ListPorts(grpc::ServerContext*, const v1::ListPortsRequest*, v1::ListPortsReply*) override;
