@@ -1,10 +1,22 @@
 #pragma once
 /// Where a drone listens, and clients look for it, unless told otherwise: a unix socket only its
-/// owner may use (TCP, even on loopback, needs an access token).
+/// owner may use (TCP, even on loopback, needs an access token). And the one rule, for the drone
+/// and its clients, of which addresses stay on this host.
+#include <string>
+
 namespace staccato::rpc {
 
 inline constexpr const char* kDefaultDroneAddress = "unix:/run/staccato/drone.sock";
 /// The TCP port of a drone address given as a host alone.
 inline constexpr const char* kDefaultTcpPort = "7878";
+
+/// "unix:PATH": a unix socket, local to this host.
+bool isUnixAddress(const std::string& address);
+/// The socket path of a "unix:" address: "unix:/p" and "unix:///p" give "/p", "unix:p" gives "p".
+std::string unixAddressPath(const std::string& address);
+/// 127.0.0.0/8, ::1 or "localhost", with a port ("127.0.0.1:7878", "[::1]:7878").
+bool isLoopbackAddress(const std::string& address);
+/// What never leaves this host: a unix socket or a loopback address.
+inline bool isLocalAddress(const std::string& address) { return isUnixAddress(address) || isLoopbackAddress(address); }
 
 }  // namespace staccato::rpc

@@ -15,6 +15,7 @@
 #include "client/widgets/log_pane.h"
 #include "client/widgets/main_window.h"
 #include "common/files/stream_file.h"
+#include "common/files/token_file.h"
 
 using namespace staccato;
 using namespace staccato::client;
@@ -45,12 +46,14 @@ int main(int argc, char** argv) {
   QCommandLineOption tokenOpt("token-file", "Access token for the drones given with --drone.", "file");
   QCommandLineOption tlsOpt("tls", "Use TLS for the drones given with --drone.");
   QCommandLineOption caOpt("ca", "Trust this CA certificate (PEM) for TLS.", "file");
+  QCommandLineOption plainOpt("plaintext-token",
+                              "Send the token to the drones given with --drone without TLS (trusted networks only).");
   QCommandLineOption demoOpt("demo-lab", "Start a local drone with a private veth pair (demo0 <-> demo1) and use it.");
   QCommandLineOption noLocalOpt("no-local-drone", "Never start a local drone.");
   QCommandLineOption intervalOpt("stats-interval", "Stats update interval in milliseconds (100-10000, default 500).",
                                  "ms", "500");
   QCommandLineOption openOpt("open", "Load a stream file into the first port once it is listed.", "file");
-  cli.addOptions({droneOpt, tokenOpt, tlsOpt, caOpt, demoOpt, noLocalOpt, intervalOpt, openOpt});
+  cli.addOptions({droneOpt, tokenOpt, tlsOpt, caOpt, plainOpt, demoOpt, noLocalOpt, intervalOpt, openOpt});
   cli.process(app);
 
   bool intervalOk = false;
@@ -61,12 +64,14 @@ int main(int argc, char** argv) {
   }
   std::string token;
   if (cli.isSet(tokenOpt)) {
-    auto t = readSecretLine(cli.value(tokenOpt).toStdString());
+    const std::string file = cli.value(tokenOpt).toStdString();
+    auto t = readTokenFile(file);
     if (!t) {
       std::cerr << "staccato: " << t.error().toString() << "\n";
       return 2;
     }
-    token = *t;
+    if (t->othersCanRead) std::cerr << "staccato: warning: " << othersCanReadNote(file) << "\n";
+    token = t->token;
   }
 
   Workspace workspace;
@@ -85,6 +90,7 @@ int main(int argc, char** argv) {
       DroneAddress a = addressOf(target, token);
       a.tls = cli.isSet(tlsOpt) || cli.isSet(caOpt);
       a.caCertFile = cli.value(caOpt).toStdString();
+      a.plaintextToken = cli.isSet(plainOpt);
       add(a);
     }
   } else if (cli.isSet(demoOpt)) {

@@ -1,6 +1,12 @@
 #pragma once
-/// Options every drone command takes: --drone, --token-file, --tls, --ca.
+/// Options every drone command takes: --drone, --token-file, --tls, --ca, --plaintext-token.
+/// Credentials go only where the user meant: a bare --token-file FILE / --ca FILE is for the
+/// drones the user typed (--drone or $STACCATO_DRONE, --rx-drone, the right side of --map
+/// @A=@B); a drone only a file names (a session's) gets one only when named:
+/// --token-file ADDRESS=FILE, --ca ADDRESS=FILE. A token goes over TLS
+/// unless the drone is on this host or --plaintext-token allows clear text.
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -13,7 +19,17 @@ namespace staccato::cli {
 std::set<std::string> withDroneOptions(std::set<std::string> valueOptions);
 std::set<std::string> withDroneFlags(std::set<std::string> flagOptions);
 
-/// Connects as the options say (default unix:/run/staccato/drone.sock, or $STACCATO_DRONE).
+/// The drone --drone names (default unix:/run/staccato/drone.sock, or $STACCATO_DRONE).
+std::string primaryTarget(const Args& args);
+/// `target`'s address with the credentials the options give it (`namedByUser`: typed by the
+/// user, so a bare --token-file applies).
+Result<client::DroneAddress> droneAddress(const Args& args, const std::string& target, bool namedByUser, bool tls);
+/// Whether the user typed `target` (--drone, or a --map target), not only a file.
+bool typedByUser(const Args& args, const std::string& target);
+/// Connects to the drone --drone names, as the options say.
 Result<std::unique_ptr<client::DroneConnection>> connect(const Args& args);
+/// Connects to another drone (a session file's, --rx-drone's); `tls` when its own entry asks for it.
+Result<std::unique_ptr<client::DroneConnection>> connectTo(const Args& args, const std::string& target, bool tls,
+                                                           bool namedByUser);
 
 }  // namespace staccato::cli

@@ -27,7 +27,10 @@ Commands:
         List every protocol and field Staccato can build (Wireshark display-filter names).
 
 Drone commands (options, before or after the command: --drone HOST:PORT or unix:PATH
-(default unix:/run/staccato/drone.sock or $STACCATO_DRONE), --token-file FILE, --tls, --ca CA.pem):
+(default unix:/run/staccato/drone.sock or $STACCATO_DRONE), --token-file FILE, --tls, --ca CA.pem,
+--plaintext-token). A bare --token-file/--ca is for the drones you type (--drone, --rx-drone,
+--map targets); another drone gets one when named: --token-file ADDRESS=FILE, --ca ADDRESS=FILE.
+A token goes to another host only over TLS, unless --plaintext-token allows clear text):
   ports [--json]             The drone's ports.
   configure PORT [--mode sequential|interleaved] [--track-rx on|off] [--line-rate BPS]
                  [--backend auto|pcap|turbo|turbo-zerocopy|turbo-copy] [--queues N] [--cpus 0,1]
@@ -63,7 +66,8 @@ Drone commands (options, before or after the command: --drone HOST:PORT or unix:
   run SESSION_FILE [--map RULE]... [--duration SECONDS] [--json] [--junit FILE] [--check]
       [--lease SECONDS] [--latency-csv FILE] [--latency-hgrm FILE]
                              Every drone and port of a session file at once (drones from the
-                             file; --token-file/--ca apply to all). --map moves the session onto
+                             file: give each its token with --token-file ADDRESS=FILE, or
+                             type it with --drone/--map). --map moves the session onto
                              other ports or drones: PORT=NEWPORT, PORT@DRONE=NEWPORT@NEWDRONE,
                              @DRONE=@NEWDRONE (repeat --map for several rules).
   session save OUT.json [--drone HOST:PORT]... [--port PORT]...
@@ -132,7 +136,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> leading;
   while (!args.empty() && args[0].rfind("--", 0) == 0 && args[0] != "--help") {
     const bool takesValue = args[0] == "--drone" || args[0] == "--token-file" || args[0] == "--ca";
-    if (!takesValue && args[0] != "--tls") return fail("unknown option '" + args[0] + "' before the command (try: staccato-cli help)", 2);
+    if (!takesValue && args[0] != "--tls" && args[0] != "--plaintext-token") return fail("unknown option '" + args[0] + "' before the command (try: staccato-cli help)", 2);
     if (takesValue && args.size() < 2) return fail(args[0] + " needs a value", 2);
     leading.insert(leading.end(), args.begin(), args.begin() + (takesValue ? 2 : 1));
     args.erase(args.begin(), args.begin() + (takesValue ? 2 : 1));

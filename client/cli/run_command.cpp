@@ -47,11 +47,10 @@ int runCommand(const std::vector<std::string>& argv) {
   drones[0].conn = std::move(conn).value();
   drones[0].address = drones[0].conn->address().target;
   drones[0].sending = {tx};
-  // The receive port's drone when it is not the sending one (same token and TLS options).
+  // The receive port's drone when it is not the sending one (typed by the user: the same
+  // --token-file and TLS options, unless --token-file ADDRESS=FILE names its own).
   if (auto target = args->get("--rx-drone")) {
-    Args rxArgs = *args;
-    rxArgs.options["--drone"] = *target;
-    auto r = connect(rxArgs);
+    auto r = connectTo(*args, *target, args->has("--tls"), true);
     if (!r) return fail("--rx-drone: " + r.error().toString());
     RunDrone& receiver = drones.emplace_back();
     receiver.conn = std::move(r).value();

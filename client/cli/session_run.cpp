@@ -56,10 +56,7 @@ int runSession(const Args& args, const std::string& path, const RunLimits& limit
 
   std::vector<DroneLoad> drones;
   for (const v1::SessionDrone& plan : mapped->drones()) {
-    Args droneArgs = args;
-    droneArgs.options["--drone"] = plan.address();
-    if (plan.tls()) droneArgs.flags.insert("--tls");
-    auto conn = connect(droneArgs);
+    auto conn = connectTo(args, plan.address(), plan.tls(), typedByUser(args, plan.address()));
     if (!conn) return fail("drone " + plan.address() + ": " + conn.error().toString());
     DroneLoad& d = drones.emplace_back();
     d.plan = &plan;

@@ -7,6 +7,8 @@
 #include <cstdlib>
 
 #include "common/files/stream_file.h"
+#include "common/files/token_file.h"
+#include "rpc/drone_address.h"
 #include "rpc/message_limits.h"
 
 namespace staccato::client {
@@ -16,7 +18,19 @@ std::string withDefaultPort(std::string target) {
   return target;
 }
 
+Status checkTokenTransport(const DroneAddress& address) {
+  if (address.token.empty()) return Ok{};
+  if (auto s = checkTokenText(address.token, "token for " + address.target); !s) return s;
+  if (address.tls || address.plaintextToken || rpc::isLocalAddress(address.target)) return Ok{};
+  return makeError(address.target,
+                   "the access token would cross the network in clear text: use TLS (--tls, and --ca CA.pem unless the "
+                   "drone's certificate is signed by a CA this host trusts; the drone needs --tls-cert and --tls-key), "
+                   "or allow clear text on this network with --plaintext-token",
+                   ErrorKind::kDenied);
+}
+
 Result<std::unique_ptr<DroneConnection>> DroneConnection::open(const DroneAddress& address) {
+  if (auto s = checkTokenTransport(address); !s) return s.error();
   std::shared_ptr<grpc::ChannelCredentials> creds = grpc::InsecureChannelCredentials();
   if (address.tls) {
     grpc::SslCredentialsOptions ssl;

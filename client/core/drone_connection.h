@@ -29,10 +29,18 @@ struct DroneAddress {
   std::string token;      ///< empty = none
   bool tls = false;
   std::string caCertFile; ///< TLS: trust this CA (PEM); empty = system roots
+  /// The user said the token may cross the network in clear text to this drone (without it, a
+  /// token goes only to a local drone or over TLS).
+  bool plaintextToken = false;
 };
+
+/// Whether `address` may carry its token: printable, and over TLS unless the drone is on this
+/// host or the user allowed clear text for it. The error says how to fix it.
+Status checkTokenTransport(const DroneAddress& address);
 
 class DroneConnection {
  public:
+  /// Refuses an address whose token checkTokenTransport refuses: nothing is sent then.
   static Result<std::unique_ptr<DroneConnection>> open(const DroneAddress& address);
 
   v1::Drone::Stub& stub() { return *stub_; }

@@ -10,7 +10,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 
-#include "common/files/stream_file.h"
+#include "common/files/token_file.h"
 
 namespace staccato::client {
 
@@ -54,6 +54,11 @@ std::optional<DroneAddress> askDroneAddress(QWidget* parent) {
   form->addRow(tls);
   auto* ca = fileField(&d, form, "CA certificate", "droneCa");
   ca->setPlaceholderText("system roots");
+  auto* plaintext = new QCheckBox("Send the token without TLS (a trusted network only)", &d);
+  plaintext->setObjectName("dronePlaintextToken");
+  plaintext->setToolTip("Without TLS, anyone on the path can read the token. A drone on this host (unix socket, "
+                        "loopback) never needs this.");
+  form->addRow(plaintext);
   auto* error = new QLabel(&d);
   error->setStyleSheet("color:#c0392b");
   error->setWordWrap(true);
@@ -69,15 +74,21 @@ std::optional<DroneAddress> askDroneAddress(QWidget* parent) {
     a.target = withDefaultPort(target->text().trimmed().toStdString());
     a.token = token->text().toStdString();
     if (!tokenFile->text().isEmpty()) {
-      auto t = readSecretLine(tokenFile->text().toStdString());
+      auto t = readTokenFile(tokenFile->text().toStdString());
       if (!t) {
         error->setText(QString::fromStdString(t.error().toString()));
         return;
       }
-      a.token = *t;
+      a.token = t->token;
     }
     a.tls = tls->isChecked() || !ca->text().isEmpty();
     a.caCertFile = ca->text().toStdString();
+    a.plaintextToken = plaintext->isChecked();
+    // Said here, not by a connection that retries forever.
+    if (auto s = checkTokenTransport(a); !s) {
+      error->setText(QString::fromStdString(s.error().toString()));
+      return;
+    }
     result = a;
     d.accept();
   });

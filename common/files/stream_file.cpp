@@ -30,15 +30,6 @@ Result<std::string> readTextFile(const std::string& path) {
   return ss.str();
 }
 
-Result<std::string> readSecretLine(const std::string& path) {
-  auto text = readTextFile(path);
-  if (!text) return text.error();
-  std::string line = text->substr(0, text->find('\n'));
-  while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-  if (line.empty()) return makeError(path, "the token file is empty");
-  return line;
-}
-
 Result<v1::StreamFile> loadStreamFile(const std::string& path) { return loadTextFile(path, parseStreamFile); }
 
 std::string streamFileToJson(v1::StreamFile file) {

@@ -39,9 +39,6 @@ auto loadTextFile(const std::string& path, Parse parse) -> decltype(parse(std::s
   if (!parsed) return parsed.error().withPrefix(path);
   return parsed;
 }
-/// The first line of a secret file (an access token), trailing spaces and CR removed; an
-/// empty line is an error.
-Result<std::string> readSecretLine(const std::string& path);
 /// Writes a whole file atomically.
 Status writeFileAtomically(const std::string& path, std::string_view content);
 

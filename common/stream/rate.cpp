@@ -10,20 +10,24 @@ namespace {
 
 double wireBits(double frameBytes) { return (frameBytes + kL1OverheadBytes) * 8; }
 
+/// A rate as people read it, whatever its size: "1000000", "1.5e+300" (never a wrapped integer).
+std::string ppsText(double pps) {
+  char text[64];
+  std::snprintf(text, sizeof text, pps >= 1 && pps < 1e15 ? "%.0f" : "%.4g", pps);
+  return text;
+}
+
 Status checkLineRate(const std::string& path, const std::string& what, double pps, double avg, double lineRateBps) {
   const double maxPps = lineRateBps / wireBits(avg);
   if (lineRateBps > 0 && pps > maxPps * 1.0000001)
-    return makeError(path, what + " " + std::to_string(static_cast<uint64_t>(pps)) +
-                               " pps; the port's line rate allows at most " +
-                               std::to_string(static_cast<uint64_t>(maxPps)) + " pps at this frame length");
+    return makeError(path, what + " " + ppsText(pps) + " pps; the port's line rate allows at most " + ppsText(maxPps) +
+                               " pps at this frame length");
   return Ok{};
 }
 
 Status checkMinimum(double pps) {
   if (pps >= kMinPps) return Ok{};
-  char text[64];
-  std::snprintf(text, sizeof text, "%.3g", pps);
-  return makeError("rate.value", std::string("asks for ") + text + " pps; the lowest rate is 0.001 pps (one packet every "
+  return makeError("rate.value", "asks for " + ppsText(pps) + " pps; the lowest rate is 0.001 pps (one packet every "
                                  "1000 s): check the unit");
 }
 
@@ -63,7 +67,9 @@ double packetsPerSecond(const RatePlan& r, double avg, double lineRateBps) {
 }
 
 Status checkRateValue(const RatePlan& r, double avg) {
-  if (!std::isfinite(r.value) || r.value < 0) return makeError("rate.value", "must be a positive number");
+  // -0.0 is negative too (it compares equal to 0, and 0 means the default 1,000 pps).
+  if (!std::isfinite(r.value) || std::signbit(r.value))
+    return makeError("rate.value", ppsText(r.value) + " is not a rate: give a positive number");
   if (r.unit != v1::Rate::FASTEST && r.unit != v1::Rate::UNIT_UNSPECIFIED && r.unit != v1::Rate::PPS && r.value == 0)
     return makeError("rate.value", "must be above 0");
   if (r.unit == v1::Rate::LOAD_PERCENT) {

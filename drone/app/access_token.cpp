@@ -9,7 +9,7 @@
 #include <cstring>
 #include <set>
 
-#include "common/files/stream_file.h"
+#include "common/files/token_file.h"
 
 namespace staccato::drone {
 namespace {
@@ -43,10 +43,12 @@ Status checkTokenStrength(const std::string& token, const std::string& file) {
 }
 
 Result<std::string> readAccessToken(const std::string& file) {
-  auto token = readSecretLine(file);
-  if (!token) return token.error();
-  if (auto s = checkTokenStrength(*token, file); !s) return s.error();
-  return token;
+  auto read = readTokenFile(file);
+  if (!read) return read.error();
+  // The drone's own token must be its owner's alone (as ssh treats a private key).
+  if (read->othersCanRead) return makeError(file, othersCanReadNote(file) + " before the drone uses it");
+  if (auto s = checkTokenStrength(read->token, file); !s) return s.error();
+  return read->token;
 }
 
 Status generateTokenFile(const std::string& file) {

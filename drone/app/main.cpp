@@ -68,8 +68,8 @@ int main(int argc, char** argv) {
   }
   // Before the demo lab, so that a drone already listening there is found without building a lab.
   std::optional<UnixSocketFile> socketFile;
-  if (isUnixListen(opts->listen)) {
-    socketFile.emplace(unixListenPath(opts->listen));
+  if (rpc::isUnixAddress(opts->listen)) {
+    socketFile.emplace(rpc::unixAddressPath(opts->listen));
     if (auto s = socketFile->prepare(opts->listen == kDemoLabListen || opts->listen == kDefaultListen); !s) {
       log::error(s.error().toString());
       return 1;

@@ -79,20 +79,6 @@ RxOptions rxOptionsOf(const DroneOptions& o) {
   return rx;
 }
 
-bool isLoopbackListen(const std::string& listen) {
-  std::string host = listen.substr(0, listen.rfind(':'));
-  if (!host.empty() && host.front() == '[') host = host.substr(1, host.size() - 2);
-  return host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0;
-}
-
-bool isUnixListen(const std::string& listen) { return listen.rfind("unix:", 0) == 0; }
-
-std::string unixListenPath(const std::string& listen) {
-  std::string path = listen.substr(5);
-  if (path.rfind("//", 0) == 0) path.erase(0, 2);
-  return path;
-}
-
 Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
   DroneOptions o;
   bool listenGiven = false;
@@ -158,7 +144,7 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
     return makeError("--rx-backend", "'" + o.rxBackend + "' (allowed: " + rpc::kRxBackendChoices + ")");
   if (o.demoLab) {
     if (!listenGiven) o.listen = kDemoLabListen;
-    if (!isUnixListen(o.listen))
+    if (!rpc::isUnixAddress(o.listen))
       return makeError("--listen", o.listen + " with --demo-lab would be reachable only inside the drone's private "
                                    "network namespace: listen on a unix socket, e.g. --listen unix:/tmp/demo.sock "
                                    "(default " + kDemoLabListen + ")");
@@ -167,21 +153,21 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
     o.ports.include = {"demo0", "demo1"};
   }
   if (o.fakeLab) {
-    if (o.demoLab) return makeError("--fake-lab", "choose one lab: --fake-lab (simulated) or --demo-lab (veth, root)");
+    if (o.demoLab) return makeError("--fake-lab", "choose one lab: --fake-lab (fake ports, no root) or --demo-lab (veth, root)");
     if (!o.ports.include.empty() || !o.ports.exclude.empty())
       return makeError("--fake-lab", std::string("the fake lab's only ports are ") + kFakeLabPortA + " and " + kFakeLabPortB +
                                          ": drop --include/--exclude");
     if (!listenGiven) o.listen = kFakeLabListen;
   }
-  if (isUnixListen(o.listen) && unixListenPath(o.listen).empty())
+  if (rpc::isUnixAddress(o.listen) && rpc::unixAddressPath(o.listen).empty())
     return makeError("--listen", "give a socket path, e.g. unix:/run/staccato/drone.sock");
-  if (!o.socketGroup.empty() && !isUnixListen(o.listen))
+  if (!o.socketGroup.empty() && !rpc::isUnixAddress(o.listen))
     return makeError("--socket-group", "only a unix socket has a group: drop it or --listen unix:PATH");
   if (o.listen.find(':') == std::string::npos)
     return makeError("--listen", "give ADDR:PORT, e.g. 127.0.0.1:7878, or unix:PATH");
   if (o.tlsCert.empty() != o.tlsKey.empty()) return makeError("--tls-cert", "TLS needs both --tls-cert and --tls-key");
-  if (!isUnixListen(o.listen) && o.tokenFile.empty())
-    return makeError("--listen", o.listen + (isLoopbackListen(o.listen) ? " is reachable by every user of this host"
+  if (!rpc::isUnixAddress(o.listen) && o.tokenFile.empty())
+    return makeError("--listen", o.listen + (rpc::isLoopbackAddress(o.listen) ? " is reachable by every user of this host"
                                                                         : " is reachable from other hosts") +
                                  ": give an access token with --token-file (staccato-drone --generate-token FILE makes "
                                  "one; off loopback add --tls-cert/--tls-key), or listen on a unix socket; see "

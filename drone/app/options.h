@@ -41,12 +41,6 @@ struct DroneOptions {
 Result<DroneOptions> parseDroneOptions(int argc, char** argv);
 /// The receive engines' options the command line asked for.
 RxOptions rxOptionsOf(const DroneOptions& options);
-/// True for 127.0.0.0/8, ::1 and "localhost" listen addresses.
-bool isLoopbackListen(const std::string& listen);
-/// True for "unix:PATH" listen addresses (local to this host, like loopback).
-bool isUnixListen(const std::string& listen);
-/// The socket path of a "unix:" address: "unix:/p" and "unix:///p" give "/p", "unix:p" gives "p".
-std::string unixListenPath(const std::string& listen);
 
 extern const char* kDroneUsage;
 

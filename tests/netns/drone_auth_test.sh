@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Exposure rules: a unix socket by default; any TCP address (loopback too) needs a token; weak
-# tokens are refused at start; wrong or missing tokens are refused with UNAUTHENTICATED; TLS works
-# with a certificate.
+# tokens and token files others can read are refused at start; wrong or missing tokens are refused
+# with UNAUTHENTICATED; a client sends a token in clear text to another host only when told to
+# (--plaintext-token); TLS works with a certificate.
 source "$(dirname "$0")/lab.sh"
 lab_up
 in_lab ip addr add 10.77.0.1/32 dev lo
@@ -9,18 +10,23 @@ if in_lab "$DRONE" --listen 10.77.0.1:7879 2>"$LAB_TMP/err"; then echo "FAIL dro
 expect_error "reachable from other hosts: give an access token with --token-file"
 if in_lab "$DRONE" --listen 127.0.0.1:7879 2>"$LAB_TMP/err"; then echo "FAIL drone listened on loopback TCP without a token"; exit 1; fi
 expect_error "reachable by every user of this host: give an access token with --token-file"
-echo "s3cret" >"$LAB_TMP/weak"
+(umask 022; "$DRONE" --generate-token "$LAB_TMP/shared" >/dev/null; chmod 644 "$LAB_TMP/shared")
+if in_lab "$DRONE" --listen 10.77.0.1:7879 --token-file "$LAB_TMP/shared" 2>"$LAB_TMP/err"; then echo "FAIL a world-readable token file accepted"; exit 1; fi
+expect_error "can be read by every user of this host: keep it to its owner (chmod o-r $LAB_TMP/shared)"
+(umask 077; echo "s3cret" >"$LAB_TMP/weak")
 if in_lab "$DRONE" --listen 10.77.0.1:7879 --token-file "$LAB_TMP/weak" 2>"$LAB_TMP/err"; then echo "FAIL a 6-character token accepted"; exit 1; fi
 expect_error "the token is only 6 characters"
 "$DRONE" --generate-token "$LAB_TMP/token" >/dev/null
 [[ $(stat -c %a "$LAB_TMP/token") == 600 ]] && echo "ok   generated token file is owner-only" || { echo "FAIL token file mode $(stat -c %a "$LAB_TMP/token")"; exit 1; }
 "$DRONE" --generate-token "$LAB_TMP/wrong" >/dev/null
-PROBE_ARGS="--drone 10.77.0.1:7879 --token-file $LAB_TMP/token" start_drone --listen 10.77.0.1:7879 --token-file "$LAB_TMP/token"
+PROBE_ARGS="--drone 10.77.0.1:7879 --token-file $LAB_TMP/token --plaintext-token" start_drone --listen 10.77.0.1:7879 --token-file "$LAB_TMP/token"
 if cli ports --drone 10.77.0.1:7879 2>"$LAB_TMP/err"; then echo "FAIL no token accepted"; exit 1; fi
 expect_error "missing or wrong access token"
-if cli ports --drone 10.77.0.1:7879 --token-file "$LAB_TMP/wrong" 2>"$LAB_TMP/err"; then echo "FAIL wrong token accepted"; exit 1; fi
+if cli ports --drone 10.77.0.1:7879 --token-file "$LAB_TMP/wrong" --plaintext-token 2>"$LAB_TMP/err"; then echo "FAIL wrong token accepted"; exit 1; fi
 expect_error "missing or wrong access token"
-cli ports --drone 10.77.0.1:7879 --token-file "$LAB_TMP/token" | grep -q '^va ' && echo "ok   right token accepted"
+if cli ports --drone 10.77.0.1:7879 --token-file "$LAB_TMP/token" 2>"$LAB_TMP/err"; then echo "FAIL a token sent in clear text unasked"; exit 1; fi
+expect_error "the access token would cross the network in clear text"
+cli ports --drone 10.77.0.1:7879 --token-file "$LAB_TMP/token" --plaintext-token | grep -q '^va ' && echo "ok   right token accepted"
 stop_drone
 # TLS with a self-signed certificate for the address.
 openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj "/CN=10.77.0.1" -addext "subjectAltName=IP:10.77.0.1" \
@@ -30,5 +36,5 @@ ip netns exec "$LAB_NS" "$DRONE" --listen 10.77.0.1:7880 --token-file "$LAB_TMP/
 DRONE_PID=$!
 for _ in $(seq 50); do cli ports --drone 10.77.0.1:7880 --token-file "$LAB_TMP/token" --ca "$LAB_TMP/cert.pem" >/dev/null 2>&1 && break; sleep 0.1; done
 cli ports --drone 10.77.0.1:7880 --token-file "$LAB_TMP/token" --ca "$LAB_TMP/cert.pem" | grep -q '^va ' && echo "ok   TLS + token"
-if cli ports --drone 10.77.0.1:7880 --token-file "$LAB_TMP/token" 2>"$LAB_TMP/err"; then echo "FAIL plaintext client talked to a TLS drone"; exit 1; fi
+if cli ports --drone 10.77.0.1:7880 --token-file "$LAB_TMP/token" --plaintext-token 2>"$LAB_TMP/err"; then echo "FAIL plaintext client talked to a TLS drone"; exit 1; fi
 echo "ok   plaintext client refused by the TLS drone"

@@ -53,7 +53,7 @@ def drone_lab(tmp: Path, address: str, drone_args: Sequence[str] = (), token: Op
         for _ in range(100):
             assert drone.poll() is None, f"the drone died: {log.read_text()}"
             try:
-                staccato.Drone(address, token=token, timeout=1).close()
+                staccato.Drone(address, token=token, timeout=1, plaintext_token=True).close()
                 break
             except staccato.DroneError:
                 time.sleep(0.1)

@@ -90,7 +90,7 @@ def test_invalid_utf8_does_not_flood_the_log(lab):
 
 
 def test_rates_below_a_thousandth_pps_are_refused(lab):
-    with staccato.Drone(lab.address, token=TOKEN) as drone:
+    with staccato.Drone(lab.address, token=TOKEN, plaintext_token=True) as drone:
         for pps in (1e-11, 1e-300):
             with pytest.raises(staccato.DroneError, match=r"streams\[0\]\.rate") as e:
                 drone.set_streams("va", [staccato.Stream("slow", ["eth", "ip", "udp"], count=200, pps=pps)])
@@ -119,7 +119,7 @@ def test_a_goto_loop_keeps_its_rate(lab, tmp_path):
                             "-U", "udp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         time.sleep(1)
-        with staccato.Drone(lab.address, token=TOKEN) as drone:
+        with staccato.Drone(lab.address, token=TOKEN, plaintext_token=True) as drone:
             drone.set_streams("va", [loop])
             with drone.transmitting("va"):
                 drone.wait("va", timeout=30)

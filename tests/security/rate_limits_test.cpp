@@ -31,12 +31,23 @@ TEST(RateLimits, RatesBelowOnePacketPer1000SecondsAreRefusedSayingWhy) {
   EXPECT_EQ(compileError(udpAt(v1::Rate::BPS_L1, 1e-3 * 84 * 8)), "");  // exactly 0.001 pps of 64-byte frames
 }
 
-TEST(RateLimits, NotANumberAndInfinityAreRefusedInEveryUnit) {
+TEST(RateLimits, NotANumberInfinityAndNegativesEvenMinusZeroAreRefusedInEveryUnit) {
+  const std::pair<double, const char*> bad[] = {{std::nan(""), "nan"},
+                                                {std::numeric_limits<double>::infinity(), "inf"},
+                                                {-1.0, "-1"},
+                                                {-0.0, "-0"}};  // -0.0 == 0, and 0 pps means 1,000 pps
   for (auto unit : {v1::Rate::PPS, v1::Rate::BPS_L1, v1::Rate::BPS_L2, v1::Rate::LOAD_PERCENT,
                     v1::Rate::BURSTS_PER_SECOND, v1::Rate::FASTEST}) {
-    for (double v : {std::nan(""), std::numeric_limits<double>::infinity(), -1.0})
-      EXPECT_EQ(compileError(udpAt(unit, v)), "rate.value: must be a positive number") << unit << " " << v;
+    for (auto [v, text] : bad)
+      EXPECT_EQ(compileError(udpAt(unit, v)), std::string("rate.value: ") + text + " is not a rate: give a positive number")
+          << unit << " " << v;
   }
+}
+
+TEST(RateLimits, AHugeRateIsRefusedNamingTheRateAskedFor) {
+  // Before: "asks for 0 pps" (1e300 wrapped through uint64_t).
+  EXPECT_EQ(checkRate(ratePlanOf(udpAt(v1::Rate::PPS, 1e300).rate()), 64, 10e9).error().toString(),
+            "rate.value: asks for 1e+300 pps; the port's line rate allows at most 14880952 pps at this frame length");
 }
 
 TEST(RateLimits, NotANumberFromAStreamFileIsRefused) {
@@ -46,7 +57,7 @@ TEST(RateLimits, NotANumberFromAStreamFileIsRefused) {
   ASSERT_TRUE(file.ok()) << file.error().toString();
   auto plans = compileAll(file->streams());
   ASSERT_FALSE(plans.ok());
-  EXPECT_EQ(plans.error().toString(), "streams[0].rate.value: must be a positive number");
+  EXPECT_EQ(plans.error().toString(), "streams[0].rate.value: nan is not a rate: give a positive number");
 }
 
 TEST(RateLimits, LoadPercentIsCheckedOnThePortsLineRate) {

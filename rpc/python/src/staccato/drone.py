@@ -15,6 +15,7 @@ from staccato.convert import to_dict
 from staccato.errors import DroneError, describe
 from staccato.parts import join_streams_parts, streams_parts
 from staccato.streams import StreamLike, as_streams
+from staccato.tokens import check_token_transport, read_token_file
 from staccato.v1 import drone_pb2, drone_pb2_grpc
 
 # The drone protocol this package speaks (kClientProtocolMajor/Minor in client/core): a drone
@@ -46,6 +47,8 @@ class Drone(Captures):
     token / token_file: the drone's access token (the file's first line), if it wants one.
     tls / ca: connect with TLS, trusting the CA in PEM file `ca` (system roots without it);
         giving `ca` implies TLS.
+    plaintext_token: send the token to a drone on another host without TLS (a trusted network
+        only; without it a token goes only to a local drone or over TLS).
     timeout: seconds each call may take.
 
     As a context manager it stops every port it started, even when the block raises, and
@@ -53,12 +56,14 @@ class Drone(Captures):
     """
 
     def __init__(self, address: str = DEFAULT_ADDRESS, token: Optional[str] = None, token_file: Optional[str] = None,
-                 tls: bool = False, ca: Optional[str] = None, client_id: Optional[str] = None, timeout: float = 10.0):
+                 tls: bool = False, ca: Optional[str] = None, client_id: Optional[str] = None, timeout: float = 10.0,
+                 plaintext_token: bool = False):
         self.address = address if ":" in address else f"{address}:7878"
         self.client_id = client_id or default_client_id()
         self.timeout = timeout
         if token_file is not None:
-            token = _read_token(token_file)
+            token = read_token_file(token_file)
+        check_token_transport(self.address, token or "", bool(tls or ca), plaintext_token)
         self._metadata = [("x-staccato-version", f"{CLIENT_MAJOR}.{CLIENT_MINOR}")]
         if token:
             self._metadata.append(("authorization", f"Bearer {token}"))
@@ -298,14 +303,6 @@ class Drone(Captures):
                 if "latency" in row:
                     latency.add_buckets(row["latency"])
         return snap
-
-
-def _read_token(path: str) -> str:
-    with open(path, encoding="utf-8") as f:
-        token = f.readline().rstrip("\r\n ")
-    if not token:
-        raise ValueError(f"{path}: the token file is empty")
-    return token
 
 
 def _enum_name(enum, value: str) -> str:
