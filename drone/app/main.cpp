@@ -16,6 +16,7 @@
 #include "drone/app/access_token.h"
 #include "drone/app/demo_lab.h"
 #include "drone/app/options.h"
+#include "drone/app/periodic_trim.h"
 #include "drone/app/quiet_logs.h"
 #include "drone/app/unix_socket_file.h"
 #include "drone/core/drone_core.h"
@@ -131,6 +132,7 @@ int main(int argc, char** argv) {
   DroneCore core(std::move(source), coreOptions);
   DroneService service(core);
   quietLibraryLogs();
+  PeriodicTrim trim;
   int boundPort = 0;
   // A unix socket is born private (0600 before anyone can connect), then given to its user.
   mode_t oldMask = 0;
