@@ -21,6 +21,8 @@ int captureCommand(const std::vector<std::string>& args);
 /// devices PORT add|list|clear; neighbors PORT [--resolve]: emulated hosts.
 int devicesCommand(const std::vector<std::string>& args);
 int neighborsCommand(const std::vector<std::string>& args);
+/// rate PORT --scale X | --stream ID --pps N|--load PCT|--bps N: live rate change.
+int rateCommand(const std::vector<std::string>& args);
 /// start / stop / clear / reserve / release PORT...
 int portActionCommand(const std::string& action, const std::vector<std::string>& args);
 

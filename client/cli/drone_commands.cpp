@@ -7,6 +7,7 @@
 
 #include "client/cli/commands.h"
 #include "client/cli/drone_options.h"
+#include "client/core/clock_check.h"
 #include "client/cli/latency_files.h"
 #include "client/cli/safe_output.h"
 #include "client/cli/stats_format.h"
@@ -142,7 +143,8 @@ int statsCommand(const std::vector<std::string>& argv) {
 }
 
 int portActionCommand(const std::string& action, const std::vector<std::string>& argv) {
-  auto args = parseDroneArgs(argv, {}, {"--force"});
+  auto args = parseDroneArgs(argv, action == "start" ? std::set<std::string>{"--in", "--ramp"} : std::set<std::string>{},
+                             {"--force"});
   if (!args) return fail(args.error().toString(), 2);
   if (args->positional.empty() && action != "clear") return fail("usage: staccato-cli " + action + " PORT...", 2);
   auto conn = connect(*args);
@@ -154,6 +156,16 @@ int portActionCommand(const std::string& action, const std::vector<std::string>&
     v1::StartTxRequest r;
     for (auto& p : args->positional) r.add_ports(p);
     r.set_client_id(me);
+    auto in = args->number("--in", 0, 0, 3'600'000);
+    auto ramp = args->number("--ramp", 0, 0, 600'000);
+    if (!in || !ramp) return fail((!in ? in.error() : ramp.error()).toString(), 2);
+    if (*in) {  // on the drone's clock: its now, plus the margin
+      auto clock = client::readDroneClock(**conn);
+      if (!clock) return fail(clock.error().toString());
+      r.set_start_time_ns(clock->now_ns() + *in * 1'000'000);
+      std::cout << "start_time_ns " << r.start_time_ns() << "\n";
+    }
+    r.set_ramp_ms(static_cast<uint32_t>(*ramp));
     v1::StartTxReply rep;
     s = (*conn)->stub().StartTx(ctx.get(), r, &rep);
   } else if (action == "stop") {

@@ -64,16 +64,32 @@ A token goes to another host only over TLS, unless --plaintext-token allows clea
                              plotter. --json includes the buckets too (latency.bucket_index,
                              bucket_count; see docs/drone.md).
   run SESSION_FILE [--map RULE]... [--duration SECONDS] [--json] [--junit FILE] [--check]
-      [--lease SECONDS] [--latency-csv FILE] [--latency-hgrm FILE]
+      [--lease SECONDS] [--latency-csv FILE] [--latency-hgrm FILE] [--ramp MS]
+      [--start-margin MS] [--clock-tolerance US] [--unsynchronized-start]
                              Every drone and port of a session file at once (drones from the
                              file: give each its token with --token-file ADDRESS=FILE, or
                              type it with --drone/--map). --map moves the session onto
                              other ports or drones: PORT=NEWPORT, PORT@DRONE=NEWPORT@NEWDRONE,
                              @DRONE=@NEWDRONE (repeat --map for several rules).
+                             Several sending drones start together at a wall-clock time T0
+                             (--start-margin ahead, default 500 ms) if their clocks are
+                             synchronized within --clock-tolerance (default 1000 us); else
+                             the run is refused (--unsynchronized-start: warn and go on).
+                             --ramp MS: rates rise from nothing to the streams' own (also for
+                             stream files).
   session save OUT.json [--drone HOST:PORT]... [--port PORT]...
                              What the drones hold (every port's configuration and streams, or
                              only the --port ones) as a session file. Tokens are never saved.
                              See docs/sharing.md.
+  start PORT... [--in MS] [--ramp MS]
+                             Start sending (all or none). --in MS: at the drone's clock now +
+                             MS (prints start_time_ns), every port at the same instant;
+                             --ramp MS: rates rise from nothing to the streams' own.
+  rate PORT --scale X | rate PORT --stream ID (--pps N | --load PCT | --bps N)...
+                             Change a sending port's rates at once, without stopping it
+                             (counts, sequences and field values go on): --scale multiplies
+                             every stream's own rate; --stream sets one stream's (repeat
+                             --stream with its rate for several). Checked as a start checks.
   load STREAM_FILE --port PORT
                              Put the streams on PORT without sending (then: start PORT...).
   streams PORT [--output FILE]
@@ -84,7 +100,7 @@ A token goes to another host only over TLS, unless --plaintext-token allows clea
   stats [PORT...] [--watch] [--interval MS] [--json] [--latency-csv FILE] [--latency-hgrm FILE]
                              Port and stream stats (of PORTs: all without). The latency files
                              as for run (with --watch: rewritten with each snapshot).
-  start PORT... | stop PORT... | clear [PORT...]
+  stop PORT... | clear [PORT...]
   capture PORT start [--filter BPF] [--limit-packets N | --limit-bytes N | --ring-mb N]
         [--direction rx|tx|both]
                              Capture what crosses PORT (sending or not) into the drone's memory:
@@ -159,6 +175,7 @@ int main(int argc, char** argv) {
   if (cmd == "capture") return captureCommand(args);
   if (cmd == "devices") return devicesCommand(args);
   if (cmd == "neighbors") return neighborsCommand(args);
+  if (cmd == "rate") return rateCommand(args);
   if (cmd == "start" || cmd == "stop" || cmd == "clear" || cmd == "reserve" || cmd == "release")
     return portActionCommand(cmd, args);
   return fail("unknown command '" + cmd + "' (try: staccato-cli help)", 2);

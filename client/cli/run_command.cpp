@@ -5,6 +5,7 @@
 #include "client/cli/run_guard.h"
 #include "client/cli/run_loop.h"
 #include "client/cli/session_run.h"
+#include "client/cli/start_plan.h"
 #include "client/core/files/session_file.h"
 #include "common/files/stream_file.h"
 #include "common/stream/compiler.h"
@@ -13,9 +14,10 @@
 namespace staccato::cli {
 
 int runCommand(const std::vector<std::string>& argv) {
-  auto args = parseArgs(argv, withDroneOptions({"--tx", "--rx", "--rx-drone", "--duration", "--map", "--junit", "--lease",
-                                                "--latency-csv", "--latency-hgrm"}),
-                        withDroneFlags({"--json", "--check"}));
+  auto args = parseArgs(argv,
+                        withStartOptions(withDroneOptions({"--tx", "--rx", "--rx-drone", "--duration", "--map", "--junit",
+                                                           "--lease", "--latency-csv", "--latency-hgrm"})),
+                        withStartFlags(withDroneFlags({"--json", "--check"})));
   if (!args) return fail(args.error().toString(), 2);
   auto duration = args->number("--duration", 0, 0, 86400 * 365);
   if (!duration) return fail(duration.error().toString(), 2);

@@ -1,4 +1,5 @@
 #include "client/cli/run_loop.h"
+#include "client/cli/start_plan.h"
 
 #include <unistd.h>
 
@@ -61,12 +62,16 @@ int runDrones(const Args& args, std::vector<RunDrone>& drones, const RunLimits& 
     d.watch = std::make_unique<Watch>(*d.conn, kWatchIntervalMs, wantsLatencyBuckets(args));
     if (!d.watch->next(d.snap)) return fail("lost the stats stream from drone " + d.address);
   }
+  auto plan = planStart(args, drones);
+  if (!plan) return fail(plan.error().toString(), 2);
   RunGuard guard(limits.leaseSeconds);
   std::vector<std::string> started;
   for (auto& d : drones) {
     if (d.sending.empty()) continue;
     auto start = portsRequest<v1::StartTxRequest>(d.sending, me);
     start.set_lease_seconds(guard.leaseSeconds());
+    start.set_start_time_ns(plan->atNs);
+    start.set_ramp_ms(plan->rampMs);
     v1::StartTxReply rep;
     if (!callDrone(*d.conn, &v1::Drone::Stub::StartTx, start, rep, kLongCallSeconds)) return 1;
     guard.leased(*d.conn, rep.lease_id());

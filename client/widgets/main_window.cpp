@@ -3,6 +3,7 @@
 #include <QCloseEvent>
 #include <QDragEnterEvent>
 #include <QFileDialog>
+#include <QInputDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
@@ -244,6 +245,24 @@ void MainWindow::reservePort(bool reserve) {
   };
   if (reserve) s->reservePort(port.port, done);
   else s->releasePort(port.port, false, done);
+}
+
+void MainWindow::scaleRate() {
+  const std::vector<PortRef> ports = selectedPorts();
+  if (ports.empty()) return;
+  bool ok = false;
+  const double scale = QInputDialog::getDouble(this, "Change rate",
+                                               "Send at this many times the streams' own rates (1 = as set), now,\n"
+                                               "without stopping (counts and sequences go on):",
+                                               1.0, 0.001, 1000.0, 3, &ok);
+  if (!ok) return;
+  for (const PortRef& port : ports)
+    if (DroneSession* s = workspace_->session(port.drone))
+      s->scaleRate(port.port, scale, [this, port, scale](const Status& st) {
+        logPane_->append(st ? LogLevel::kInfo : LogLevel::kError, port.drone,
+                         qs("rate of " + port.port + " x" + std::to_string(scale).substr(0, 6) +
+                            (st ? ": done" : ": " + st.error().toString())));
+      });
 }
 
 void MainWindow::exportCsv(QTableView* view, const QString& what) {

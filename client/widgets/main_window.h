@@ -68,6 +68,8 @@ class MainWindow : public QMainWindow {
   void openAnyFile(const QString& path, const std::optional<PortRef>& port);
   void configurePort();
   void reservePort(bool reserve);
+  /// The selected sending ports at a multiple of their streams' rates, at once (SetRate).
+  void scaleRate();
   void exportCsv(QTableView* view, const QString& what);
   void addRecentFile(const QString& path);
   void rebuildRecentMenu();
@@ -93,7 +95,7 @@ class MainWindow : public QMainWindow {
   SessionActions* sessions_ = nullptr;
   CaptureActions* captures_ = nullptr;
   struct {
-    QAction *connect, *open, *save, *openSession, *openSessionMapped, *saveSession, *quit, *apply, *revert, *start, *stop, *clear, *startAll, *stopAll, *configure, *neighbors,
+    QAction *connect, *open, *save, *openSession, *openSessionMapped, *saveSession, *quit, *apply, *revert, *start, *stop, *scaleRate, *clear, *startAll, *stopAll, *configure, *neighbors,
         *reserve, *release, *undo, *redo;
   } act_{};
 };

@@ -52,6 +52,8 @@ void MainWindow::buildActions() {
                     "Start the selected ports (applies unapplied changes first)");
   act_.stop = make("S&top", QKeySequence("F6"), [this] { runOnPorts(selectedPorts(), &Workspace::stop); },
                    "Stop the selected ports");
+  act_.scaleRate = make("Change &rate…", QKeySequence("Ctrl+R"), &MainWindow::scaleRate,
+                        "Send the selected ports' streams at a multiple of their rates, now, without stopping");
   act_.clear = make("C&lear stats", QKeySequence("F7"), [this] { runOnPorts(selectedPorts(), &Workspace::clearStats); },
                     "Clear the stats of the selected ports");
   act_.startAll = make("Start a&ll", QKeySequence("Ctrl+F5"), [this] { runOnPorts(workspace_->allPorts(), &Workspace::start); },
@@ -87,7 +89,7 @@ void MainWindow::buildLayout() {
   portTree_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
   portTree_->header()->setStretchLastSection(true);
   portTree_->setContextMenuPolicy(Qt::ActionsContextMenu);
-  portTree_->addActions({act_.start, act_.stop, act_.clear, act_.apply, act_.configure, act_.neighbors, act_.reserve,
+  portTree_->addActions({act_.start, act_.stop, act_.scaleRate, act_.clear, act_.apply, act_.configure, act_.neighbors, act_.reserve,
                          act_.release});
   auto* captureSeparator = new QAction(this);
   captureSeparator->setSeparator(true);
@@ -221,7 +223,7 @@ void MainWindow::buildMenus() {
   QMenu* port = menuBar()->addMenu("&Port");
   port->addActions({act_.apply, act_.revert});
   port->addSeparator();
-  port->addActions({act_.start, act_.stop, act_.clear, act_.startAll, act_.stopAll});
+  port->addActions({act_.start, act_.stop, act_.scaleRate, act_.clear, act_.startAll, act_.stopAll});
   port->addSeparator();
   port->addActions({act_.configure, act_.neighbors, act_.reserve, act_.release});
   port->addSeparator();

@@ -118,12 +118,22 @@ double ReplayClock::offsetNs(uint64_t n) const noexcept {
   return (double(n / count) * passNs_ + double(times_->Get(static_cast<int>(n % count)))) / speed_;
 }
 
-RateSchedule::RateSchedule(const TxPlan& plan, double lineRateBps) {
+RatePlan scaledRate(const RatePlan& rate, double scale) {
+  RatePlan r = rate;
+  if (r.unit == v1::Rate::FASTEST) return r;
+  if (r.unit == v1::Rate::UNIT_UNSPECIFIED || (r.unit == v1::Rate::PPS && r.value == 0)) {
+    r.unit = v1::Rate::PPS;
+    r.value = kDefaultPps;
+  }
+  r.value *= scale;
+  return r;
+}
+
+RateSchedule::RateSchedule(const TxPlan& plan, double lineRateBps, const RatePlan& r) {
   if (plan.replay.timed) {
     replay_.emplace(plan, lineRateBps);
     return;
   }
-  const RatePlan& r = plan.rate;
   fastest_ = r.unit == v1::Rate::FASTEST;
   if (r.unit == v1::Rate::BURSTS_PER_SECOND) {
     perBurst_ = r.packetsPerBurst;
@@ -140,6 +150,9 @@ uint64_t RateSchedule::offsetNs(uint64_t n) const noexcept {
   if (replay_) t = replay_->offsetNs(n);
   else if (nsPerBurst_ > 0) t = double(n / perBurst_) * nsPerBurst_ + double(n % perBurst_) * burstGapNs_;
   else t = double(n) * nsPerPacket_;
+  // A linear ramp: the rate at time s is s/T of the full one, so s^2/(2T) packets' worth of
+  // the full schedule's time is done by s (s < T), and after it the schedule runs T/2 late.
+  if (rampNs_ > 0) t = t < rampNs_ / 2 ? std::sqrt(2 * rampNs_ * t) : t + rampNs_ / 2;
   // A double this large would wrap (or be undefined) as an integer: 584 years is "never".
   constexpr double kNever = 18'000'000'000'000'000'000.0;
   if (!(t < kNever)) return std::numeric_limits<uint64_t>::max();

@@ -41,6 +41,10 @@ Status checkRateValue(const RatePlan& rate, double averageFrameBytes);
 /// Checks a rate on a port: checkRateValue, at least kMinPps and not above the line rate.
 Status checkRate(const RatePlan& rate, double averageFrameBytes, double lineRateBps);
 
+/// `rate` `scale` times as fast: its value scaled, in its own unit (a rate of 0, meaning the
+/// default, becomes that many pps). FASTEST is already as fast as it gets: unchanged.
+RatePlan scaledRate(const RatePlan& rate, double scale);
+
 /// Average packets per second a compiled stream sends: a timed replay's recorded rate (times
 /// its speed), otherwise what its rate asks for.
 double planPacketsPerSecond(const TxPlan& plan, double lineRateBps);
@@ -75,7 +79,15 @@ inline uint64_t afterNs(uint64_t start, uint64_t offset) noexcept {
 /// Keeps a pointer into the plan, which must outlive it.
 class RateSchedule {
  public:
-  RateSchedule(const TxPlan& plan, double lineRateBps);
+  RateSchedule(const TxPlan& plan, double lineRateBps) : RateSchedule(plan, lineRateBps, plan.rate) {}
+  /// The plan's packets at another rate (a live rate change; ignored by a timed replay).
+  RateSchedule(const TxPlan& plan, double lineRateBps, const RatePlan& rate);
+  /// Starts at no rate and rises linearly to the asked one over `rampNs` (then goes on at it):
+  /// the packets' times stretch so that the rate at time t is t / rampNs of it.
+  RateSchedule& withRamp(uint64_t rampNs) noexcept {
+    rampNs_ = double(rampNs);
+    return *this;
+  }
   /// As fast as possible (FASTEST): transmit ignores the send times, which are those of the
   /// line rate (what an export shows).
   bool unpaced() const noexcept { return fastest_; }
@@ -89,6 +101,7 @@ class RateSchedule {
   uint64_t perBurst_ = 1;
   double nsPerBurst_ = 0;
   double burstGapNs_ = 0;  ///< between frames of one burst: their wire time at line rate
+  double rampNs_ = 0;
   bool fastest_ = false;
   std::optional<ReplayClock> replay_;
 };

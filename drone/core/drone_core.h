@@ -29,6 +29,12 @@
 
 namespace staccato::drone {
 
+/// How a start begins: at once or at a wall-clock time, at full rate or rising to it.
+struct StartOptions {
+  uint64_t atRealtimeNs = 0;  ///< CLOCK_REALTIME of the first packet of every port; 0 = now
+  uint64_t rampNs = 0;        ///< the rate rises from nothing to the streams' own over this long
+};
+
 struct DroneCoreOptions {
   v1::PortConfig defaults;  ///< the configuration new ports start with
   DroneLimits limits;
@@ -60,7 +66,13 @@ class DroneCore {
   Result<std::shared_ptr<const rpc::Streams>> getStreams(const std::string& port);
   /// Starts the ports, all or none. `lease` (not 0): the LeaseBook lease that stops them if the
   /// client goes away (see expireLease).
-  Status startTx(const std::vector<std::string>& ports, const std::string& client, uint64_t lease = 0);
+  Status startTx(const std::vector<std::string>& ports, const std::string& client, uint64_t lease = 0,
+                 StartOptions how = {});
+  /// Changes a sending port's rates at once, without stopping: `scale` (when given) multiplies
+  /// the rates of every stream without one of its own; `streams` sets those streams' rates
+  /// (by id). All or nothing: every stream's new rate is checked as a start checks it.
+  Status setRate(const std::string& port, const std::string& client, std::optional<double> scale,
+                 const std::map<uint32_t, RatePlan>& streams);
   /// Stops the ports still sending under `lease`, with `why` as their error.
   void expireLease(uint64_t lease, const std::string& why);
   /// Whether a port still sends (or starts) under `lease`.

@@ -3,8 +3,11 @@
 #include "drone/core/drone_core.h"
 
 #include <algorithm>
+#include <cmath>
 
+#include "common/core/clock.h"
 #include "common/core/log.h"
+#include "common/stream/rate.h"
 #include "drone/core/drone_errors.h"
 #include "drone/devices/link_resolver.h"
 
@@ -63,7 +66,13 @@ bool DroneCore::changedLocked(const std::string& port, const FilledPlans& resolv
   return resolved.from != streams_.get(port)->sendable || resolved.hosts != hostTableLocked(port);
 }
 
-Status DroneCore::startTx(const std::vector<std::string>& names, const std::string& client, uint64_t lease) {
+Status DroneCore::startTx(const std::vector<std::string>& names, const std::string& client, uint64_t lease,
+                          StartOptions how) {
+  if (how.rampNs > kMaxRampNs) return errors::rampTooLong(how.rampNs / 1'000'000, kMaxRampNs / 1'000'000);
+  if (how.atRealtimeNs) {
+    const int64_t ahead = static_cast<int64_t>(how.atRealtimeNs - realtimeNs());
+    if (ahead <= 0 || static_cast<uint64_t>(ahead) > kMaxStartAheadNs) return errors::startTimeBad(ahead, kMaxStartAheadNs);
+  }
   const std::vector<std::string> ports = withoutRepeats(names);
   auto links = resolveLinks(ports, client);
   if (!links) return links.error();
@@ -90,7 +99,19 @@ Status DroneCore::startTx(const std::vector<std::string>& names, const std::stri
       for (const PendingStart& a : starts) tx_.abandon(a);
       return s.chosen.error();
     }
-  for (PendingStart& s : starts) tx_.finish(s, lease);
+  // Every worker of every port waits for the same monotonic instant: ports of one drone start
+  // within microseconds of each other. A start time that passed while the queues opened sends
+  // nothing (late is not what was asked).
+  const uint64_t startMono = how.atRealtimeNs ? how.atRealtimeNs - static_cast<uint64_t>(realtimeMinusMonotonicNs()) : 0;
+  if (startMono && startMono <= monotonicNs()) {
+    for (const PendingStart& a : starts) tx_.abandon(a);
+    return errors::startTimePassedWhileOpening(starts.front().port, monotonicNs() - startMono);
+  }
+  for (PendingStart& s : starts) {
+    s.job.startNs = startMono;
+    s.job.rampNs = how.rampNs;
+    tx_.finish(s, lease);
+  }
   rx_.avoidCores(tx_.busyCores());
   return Ok{};
 }
@@ -109,6 +130,35 @@ Status DroneCore::stopTx(const std::vector<std::string>& names, const std::strin
   auto targets = table_.owned(names, client);
   if (!targets) return targets.error();
   stopSending(lock, names);
+  return Ok{};
+}
+
+Status DroneCore::setRate(const std::string& name, const std::string& client, std::optional<double> scale,
+                          const std::map<uint32_t, RatePlan>& streams) {
+  std::lock_guard lock(mu_);
+  auto p = table_.find(name);
+  if (!p) return p.error();
+  if (auto s = table_.checkOwner(**p, client); !s) return s;
+  if (!tx_.transmitting(name) || !tx_.of(name).rates) return errors::rateNeedsSending(name);
+  if (scale && (!std::isfinite(*scale) || *scale <= 0 || *scale > kMaxRateScale)) return errors::rateScaleBad(*scale);
+  const PortTx& tx = tx_.of(name);
+  RateChanges next = tx.rates->get();
+  if (scale) next.scale = *scale;
+  for (const auto& [id, rate] : streams) next.streams[id] = rate;
+  // Every stream's new rate as a start would check it: at least 0.001 pps, not above the line.
+  const double lineRate = lineRateOf(**p);
+  for (const auto& [id, rate] : streams) {
+    const auto plan = std::find_if(tx.plans->begin(), tx.plans->end(), [&](const TxPlan& t) { return t.streamId == id; });
+    if (plan == tx.plans->end()) return errors::rateStreamNotSent(name, id);
+    if (plan->replay.timed) return errors::rateOfTimedReplay(name, id);
+  }
+  for (size_t i = 0; i < tx.plans->size(); ++i) {
+    const TxPlan& plan = (*tx.plans)[i];
+    if (plan.replay.timed) continue;
+    if (auto s = checkRate(RateControl::rateOf(plan, next), plan.averageFrameBytes, lineRate); !s)
+      return s.error().withPrefix("stream " + std::to_string(plan.streamId));
+  }
+  tx.rates->set(std::move(next));
   return Ok{};
 }
 

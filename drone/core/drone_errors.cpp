@@ -1,5 +1,8 @@
 #include "drone/core/drone_errors.h"
 
+#include <cstdio>
+#include <cstdlib>
+
 namespace staccato::drone::errors {
 
 Error noSuchPort(const std::string& port) {
@@ -56,6 +59,47 @@ Error neighborsNeedHosts(const std::string& port) {
 
 Error changedWhileStarting(const std::string& port) {
   return makeError("ports", port + "'s streams or emulated hosts changed while their next hops were resolved; start again", ErrorKind::kBusy);
+}
+
+Error startTimeBad(int64_t fromNowNs, uint64_t maxAheadNs) {
+  const std::string ms = std::to_string(std::llabs(fromNowNs) / 1'000'000);
+  if (fromNowNs <= 0)
+    return makeError("start_time_ns", "is " + ms + " ms in the past by this drone's clock: start later (a margin of "
+                                          "at least the round trip), and check that the clocks agree (PTP or NTP)");
+  return makeError("start_time_ns", "is " + ms + " ms ahead: at most " + std::to_string(maxAheadNs / 1'000'000'000) +
+                                        " s ahead (check the unit: ns since 1970, the drone's CLOCK_REALTIME)");
+}
+
+Error startTimePassedWhileOpening(const std::string& port, uint64_t lateNs) {
+  return makeError("start_time_ns", "passed while " + port + "'s transmit queues opened (" +
+                                        std::to_string(lateNs / 1'000'000) +
+                                        " ms late): nothing was sent; give a larger margin", ErrorKind::kBusy);
+}
+
+Error rampTooLong(uint64_t rampMs, uint64_t maxMs) {
+  return makeError("ramp_ms", std::to_string(rampMs) + " is above the longest ramp, " + std::to_string(maxMs) + " ms");
+}
+
+Error rateNeedsSending(const std::string& port) {
+  return makeError("port", port + " is not sending: a live rate change applies to a running port (change the "
+                               "streams' rates, or start it first)", ErrorKind::kBusy);
+}
+
+Error rateScaleBad(double scale) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", scale);
+  return makeError("scale", std::string(text) + " is not a scale: give a number above 0 and up to 1000000 (1 = the "
+                                                "streams' own rates)");
+}
+
+Error rateStreamNotSent(const std::string& port, uint32_t streamId) {
+  return makeError("stream_id", "stream " + std::to_string(streamId) + " is not among what " + port +
+                                    " sends now (staccato-cli stats " + port + " lists them)", ErrorKind::kNotFound);
+}
+
+Error rateOfTimedReplay(const std::string& port, uint32_t streamId) {
+  return makeError("stream_id", "stream " + std::to_string(streamId) + " on " + port +
+                                    " replays a capture with its recorded timing: its pace is the capture's");
 }
 
 std::string vanishedWhileSending(const std::string& port) {

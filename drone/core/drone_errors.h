@@ -25,6 +25,16 @@ Error noStreamsPart();
 Error neighborsNeedHosts(const std::string& port);
 Error changedWhileStarting(const std::string& port);
 
+/// Scheduled starts and ramps (StartTx).
+Error startTimeBad(int64_t fromNowNs, uint64_t maxAheadNs);
+Error startTimePassedWhileOpening(const std::string& port, uint64_t lateNs);
+Error rampTooLong(uint64_t rampMs, uint64_t maxMs);
+/// Live rate changes (SetRate).
+Error rateNeedsSending(const std::string& port);
+Error rateScaleBad(double scale);
+Error rateStreamNotSent(const std::string& port, uint32_t streamId);
+Error rateOfTimedReplay(const std::string& port, uint32_t streamId);
+
 /// The port error of an interface that went away while sending.
 std::string vanishedWhileSending(const std::string& port);
 

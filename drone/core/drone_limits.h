@@ -1,6 +1,7 @@
 #pragma once
 /// How much a client may make the drone hold: documented in docs/security.md ("Limits").
 #include <cstddef>
+#include <cstdint>
 
 namespace staccato::drone {
 
@@ -14,6 +15,12 @@ inline constexpr size_t kDefaultStreamMemoryBytes = size_t{1} << 30;
 
 /// The memory all captures may hold together unless --max-capture-memory says otherwise.
 inline constexpr size_t kDefaultCaptureMemoryBytes = size_t{1} << 30;
+
+/// A scheduled start may be at most this far ahead, and a ramp at most this long.
+inline constexpr uint64_t kMaxStartAheadNs = uint64_t{3600} * 1'000'000'000;
+inline constexpr uint64_t kMaxRampNs = uint64_t{600} * 1'000'000'000;
+/// The largest live scale of a port's rates (each stream's scaled rate is checked too).
+inline constexpr double kMaxRateScale = 1e6;
 
 struct DroneLimits {
   size_t streamMemoryBytes = kDefaultStreamMemoryBytes;

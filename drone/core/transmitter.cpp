@@ -68,6 +68,8 @@ void Transmitter::finish(PendingStart& s, uint64_t lease) {
   tx.reason = s.chosen->reason;
   tx.lease = lease;
   tx.cpus = s.chosen->cpus;
+  tx.plans = s.job.plans;
+  tx.rates = s.job.rates = std::make_shared<RateControl>();
   tx.session = std::make_shared<TxSession>(std::move(s.chosen->queues), s.job, s.chosen->cpus);
 }
 

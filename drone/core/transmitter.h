@@ -27,6 +27,8 @@ struct PortTx {
   bool starting = false;               ///< its backends are being opened (unlocked)
   std::string error;                   ///< the last transmit error, "" = none
   std::shared_ptr<TxTap> tap = std::make_shared<TxTap>();  ///< the port's capture, for every run's workers
+  PlanList plans;                     ///< what the last start sends
+  std::shared_ptr<RateControl> rates;  ///< the last start's live rate changes
 };
 
 /// A start in progress on one port: what opening its backends needs, taken under the lock.

@@ -4,10 +4,16 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstring>
+#include <map>
+#include <optional>
 
 #include "drone/capture/capture_pcapng.h"
 #include "drone/core/drone_errors.h"
+#include "common/core/clock.h"
+#include "common/stream/rate.h"
+#include "drone/port/clock_state.h"
 #include "drone/service/stats_stream.h"
 #include "drone/service/streams_download.h"
 #include "drone/service/streams_upload.h"
@@ -44,6 +50,16 @@ grpc::Status asClient(grpc::ServerContext* ctx, const std::string& claimed, Call
 
 std::vector<std::string> list(const google::protobuf::RepeatedPtrField<std::string>& r) { return {r.begin(), r.end()}; }
 
+v1::ClockState clockState() {
+  const ClockReading c = readClock();
+  v1::ClockState m;
+  m.set_synchronized(c.synchronized);
+  m.set_estimated_error_ns(c.estimatedErrorNs);
+  m.set_max_error_ns(c.maxErrorNs);
+  m.set_now_ns(realtimeNs());
+  return m;
+}
+
 }  // namespace
 
 std::string hostName() {
@@ -61,14 +77,16 @@ grpc::Status DroneService::GetVersion(grpc::ServerContext*, const v1::GetVersion
   rep->set_major(kProtocolMajor);
   rep->set_minor(kProtocolMinor);
   for (const char* c : {"pcap-tx", "signature-rx", "latency-histogram", "watch-stats", "reservations", "capture",
-                        "emulated-hosts"})
+                        "emulated-hosts", "scheduled-start", "live-rate"})
     rep->add_capabilities(c);
   rep->set_hostname(hostname_);
+  *rep->mutable_clock() = clockState();
   return grpc::Status::OK;
 }
 
 grpc::Status DroneService::ListPorts(grpc::ServerContext*, const v1::ListPortsRequest*, v1::ListPortsReply* rep) {
   for (auto& p : core_.listPorts()) *rep->add_ports() = std::move(p);
+  *rep->mutable_clock() = clockState();
   return grpc::Status::OK;
 }
 
@@ -92,10 +110,11 @@ grpc::ServerWriteReactor<v1::StreamsPart>* DroneService::GetStreams(grpc::Callba
 
 grpc::Status DroneService::StartTx(grpc::ServerContext* ctx, const v1::StartTxRequest* req, v1::StartTxReply* rep) {
   return asClient(ctx, req->client_id(), [&](const std::string& client) {
-    if (req->lease_seconds() == 0) return fromStatus(core_.startTx(list(req->ports()), client));
+    const StartOptions how{req->start_time_ns(), uint64_t{req->ramp_ms()} * 1'000'000};
+    if (req->lease_seconds() == 0) return fromStatus(core_.startTx(list(req->ports()), client, 0, how));
     auto lease = leases_.open(req->lease_seconds(), client);
     if (!lease) return toGrpc(lease.error());
-    if (auto s = core_.startTx(list(req->ports()), client, lease->first); !s) {
+    if (auto s = core_.startTx(list(req->ports()), client, lease->first, how); !s) {
       leases_.close(lease->first);
       return toGrpc(s.error());
     }
@@ -114,6 +133,21 @@ grpc::Status DroneService::StopTx(grpc::ServerContext* ctx, const v1::StopTxRequ
     const Status s = core_.stopTx(list(req->ports()), client);
     leases_.closeEnded();  // the runs it stopped no longer hold a lease
     return fromStatus(s);
+  });
+}
+
+grpc::Status DroneService::SetRate(grpc::ServerContext* ctx, const v1::SetRateRequest* req, v1::SetRateReply*) {
+  return asClient(ctx, req->client_id(), [&](const std::string& client) {
+    std::optional<double> scale;
+    if (req->scale() != 0 || std::signbit(req->scale())) scale = req->scale();
+    std::map<uint32_t, RatePlan> streams;
+    for (const v1::StreamRate& r : req->streams()) {
+      if (auto s = checkRateValue(ratePlanOf(r.rate()), 64); !s)
+        return toGrpc(s.error().withPrefix("streams[stream_id " + std::to_string(r.stream_id()) + "]"));
+      streams[r.stream_id()] = ratePlanOf(r.rate());
+    }
+    if (!scale && streams.empty()) return toGrpc(makeError("", "say what to change: a scale, or streams' rates"));
+    return fromStatus(core_.setRate(req->port(), client, scale, streams));
   });
 }
 

@@ -13,8 +13,9 @@
 namespace staccato::drone {
 
 // 1.0: stream lists travel in parts (SetStreams, GetStreams), transmit leases.
+// 1.1: scheduled starts and ramps (StartTx), live rate changes (SetRate), the clock state.
 inline constexpr uint32_t kProtocolMajor = 1;
-inline constexpr uint32_t kProtocolMinor = 0;
+inline constexpr uint32_t kProtocolMinor = 1;
 inline constexpr const char* kVersionHeader = "x-staccato-version";  ///< "MAJOR.MINOR" sent by clients
 inline constexpr const char* kTokenHeader = "authorization";          ///< "Bearer TOKEN"
 
@@ -41,6 +42,7 @@ class DroneService final : public CallbackMethods {
   grpc::Status StartTx(grpc::ServerContext*, const v1::StartTxRequest*, v1::StartTxReply*) override;
   grpc::Status RenewLease(grpc::ServerContext*, const v1::RenewLeaseRequest*, v1::RenewLeaseReply*) override;
   grpc::Status StopTx(grpc::ServerContext*, const v1::StopTxRequest*, v1::StopTxReply*) override;
+  grpc::Status SetRate(grpc::ServerContext*, const v1::SetRateRequest*, v1::SetRateReply*) override;
   grpc::Status ClearStats(grpc::ServerContext*, const v1::ClearStatsRequest*, v1::ClearStatsReply*) override;
   grpc::Status ReservePort(grpc::ServerContext*, const v1::ReservePortRequest*, v1::ReservePortReply*) override;
   grpc::Status ReleasePort(grpc::ServerContext*, const v1::ReleasePortRequest*, v1::ReleasePortReply*) override;

@@ -1,6 +1,7 @@
 // Transmit loop. Each stream is paced by absolute deadlines on CLOCK_MONOTONIC from its
 // RateSchedule: packet n is due at start + n / pps (bursts: back to back inside the burst;
-// timed replays: the recorded times). In sequential mode the next run starts where the last
+// timed replays: the recorded times). A live rate change re-anchors the schedule at the next
+// packet: it is due now, and the ones after it at the new rate. In sequential mode the next run starts where the last
 // one's schedule ended, so a sequence or a GOTO loop keeps the pace its streams ask for. A worker
 // that falls behind catches up, so the average rate over any long window is the one asked for.
 // The loop allocates nothing, logs nothing and takes no locks.
@@ -19,6 +20,8 @@ namespace staccato::drone {
 namespace {
 
 constexpr size_t kMaxBatch = 32;
+/// The longest a worker sleeps before it looks again for a stop or a rate change.
+constexpr uint64_t kMaxWaitNs = 5'000'000;
 constexpr uint64_t kForever = std::numeric_limits<uint64_t>::max();
 
 /// Packets of the stream in one run (all queues together); kForever when continuous.
@@ -39,15 +42,25 @@ PatchState stateFor(const TxPlan& plan, uint64_t first, uint32_t k, uint32_t q, 
 }
 
 /// One worker's part of one run of a stream: its j-th packet is the run's packet first + j*stride.
+/// Its packets are due `schedule`'s offsets after the anchor: at first the run's start (packet 0's
+/// time), after a rate change the packet next due at that moment.
 struct StreamRun {
   PatchState state;
   RateSchedule schedule;
-  uint64_t start = 0;  ///< monotonic ns of the run's packet 0
+  uint64_t start = 0;  ///< monotonic ns of the anchor
   uint64_t sent = 0;
   uint64_t total = 0;
   uint64_t first = 0;
   uint64_t stride = 1;
-  uint64_t deadline(uint64_t j) const noexcept { return afterNs(start, schedule.offsetNs(first + j * stride)); }
+  uint64_t anchorOffset = 0;  ///< the schedule's offset of the anchor packet
+  uint64_t at(uint64_t offset) const noexcept { return afterNs(start, offset > anchorOffset ? offset - anchorOffset : 0); }
+  uint64_t deadline(uint64_t j) const noexcept { return at(schedule.offsetNs(first + j * stride)); }
+  /// A new schedule from packet `sent` on, which is due `now`.
+  void retime(RateSchedule next, uint64_t now) noexcept {
+    schedule = next;
+    start = now;
+    anchorOffset = schedule.offsetNs(first + sent * stride);
+  }
 };
 
 }  // namespace
@@ -72,6 +85,8 @@ void TxWorker::run(std::stop_token st) {
   if (job_.cpu >= 0) pinCurrentThread(job_.cpu);
   if (auto s = backend_->prepare(plans()); !s) {
     fail(s.error().toString());
+    if (job_.sync) job_.sync->leave(job_.queue);
+  } else if (!waitForStart(st)) {
     if (job_.sync) job_.sync->leave(job_.queue);
   } else if (job_.interleaved) {
     runInterleaved(st);
@@ -116,6 +131,24 @@ uint64_t TxWorker::sendOwed(size_t i, PatchState& state, uint64_t sent, uint64_t
   return sent;
 }
 
+bool TxWorker::waitForStart(std::stop_token st) {
+  // A scheduled start: every worker of every port of the start waits for the same instant
+  // (fastest streams too, which otherwise look at no clock).
+  while (job_.startNs && !st.stop_requested()) {
+    const uint64_t now = monotonicNs();
+    if (now >= job_.startNs) break;
+    waitUntil(std::min(job_.startNs, now + kMaxWaitNs));
+  }
+  return !st.stop_requested();
+}
+
+bool TxWorker::ratesChanged() {
+  if (!job_.rates || job_.rates->version() == ratesSeen_) return false;
+  ratesSeen_ = job_.rates->version();
+  changes_ = job_.rates->get();  // a rare moment: a lock and a copy, never per packet
+  return true;
+}
+
 uint64_t TxWorker::startTogether(uint64_t planned) {
   const uint64_t now = job_.sync ? job_.sync->arriveAndWait() : monotonicNs();
   return planned ? planned : now;
@@ -132,19 +165,27 @@ void TxWorker::runSequential(std::stop_token st) {
   // Where the last run's schedule ended: the next run starts there, so the pace of a sequence
   // (and of a stream looping on itself) carries on across runs. 0 = now (first run, or after
   // an unpaced one).
-  uint64_t nextStart = 0;
+  uint64_t nextStart = job_.startNs;
+  bool firstRun = true;
   size_t i = 0;
   while (i < count && !st.stop_requested() && !failed_.load()) {
     const TxPlan& plan = plans()[i];
     const uint64_t perRun = runLength(plan);
     // A replay plays its capture from the first frame each run.
     const uint64_t carried = plan.replay.active ? 0 : before[i];
+    ratesChanged();
     StreamRun run{stateFor(plan, carried + k, k, q, plan.replay.active ? 0 : laneBefore[i]),
-                  RateSchedule(plan, job_.lineRateBps), startTogether(nextStart), 0, shareOf(perRun, k, q), k, q};
-    const bool unpaced = run.schedule.unpaced();
+                  RateSchedule(plan, job_.lineRateBps, rateOf(i)).withRamp(firstRun ? job_.rampNs : 0),
+                  startTogether(nextStart), 0, shareOf(perRun, k, q), k, q};
+    firstRun = false;
+    bool unpaced = run.schedule.unpaced();
     QueueSync* sync = job_.sync;
     auto nextIndex = [&] { return k + run.sent * q; };  // in the run, over all queues
     while (run.sent < run.total && !st.stop_requested() && !failed_.load()) {
+      if (ratesChanged()) {
+        run.retime(RateSchedule(plan, job_.lineRateBps, rateOf(i)), monotonicNs());
+        unpaced = run.schedule.unpaced();
+      }
       if (sync) {
         if (sync->tooFarAhead(k, nextIndex())) {
           std::this_thread::yield();  // the core may be what the slow queue (or the receiver) lacks
@@ -159,7 +200,7 @@ void TxWorker::runSequential(std::stop_token st) {
       const uint64_t now = monotonicNs();
       const uint64_t next = run.deadline(run.sent);
       if (next > now) {
-        waitUntil(std::min(next, now + 50'000'000));  // wake at least every 50 ms to see a stop
+        waitUntil(std::min(next, now + kMaxWaitNs));  // wake often enough to see a stop or a rate change
         continue;
       }
       // How many are due by now (at least one); batch them.
@@ -177,7 +218,7 @@ void TxWorker::runSequential(std::stop_token st) {
     if (st.stop_requested() || failed_.load()) break;
     before[i] += perRun;
     laneBefore[i] += run.sent;
-    nextStart = unpaced ? 0 : afterNs(run.start, run.schedule.runNs(perRun));
+    nextStart = unpaced ? 0 : run.at(run.schedule.runNs(perRun));
     const RunPlan& c = plan.run;
     auto jumpTo = [&](size_t target) {
       if (target >= count) return count;  // no such stream: stop
@@ -197,13 +238,20 @@ void TxWorker::runSequential(std::stop_token st) {
 }
 
 void TxWorker::runInterleaved(std::stop_token st) {
-  const uint64_t start = startTogether(0);
+  const uint64_t start = startTogether(job_.startNs);
   const uint32_t k = job_.queue, q = job_.queues;
+  ratesChanged();
   std::vector<StreamRun> runs;
-  for (const TxPlan& plan : plans())
-    runs.push_back({stateFor(plan, k, k, q, 0), RateSchedule(plan, job_.lineRateBps), start, 0,
-                    shareOf(runLength(plan), k, q), k, q});
+  for (size_t i = 0; i < plans().size(); ++i) {
+    const TxPlan& plan = plans()[i];
+    runs.push_back({stateFor(plan, k, k, q, 0), RateSchedule(plan, job_.lineRateBps, rateOf(i)).withRamp(job_.rampNs),
+                    start, 0, shareOf(runLength(plan), k, q), k, q});
+  }
   while (!st.stop_requested() && !failed_.load()) {
+    if (ratesChanged()) {
+      const uint64_t now = monotonicNs();
+      for (size_t i = 0; i < runs.size(); ++i) runs[i].retime(RateSchedule(plans()[i], job_.lineRateBps, rateOf(i)), now);
+    }
     // The stream whose next packet is due first.
     size_t best = runs.size();
     uint64_t bestDeadline = kForever;
@@ -215,7 +263,7 @@ void TxWorker::runInterleaved(std::stop_token st) {
     if (best == runs.size()) break;  // all finite streams done
     const uint64_t now = monotonicNs();
     if (bestDeadline > now) {
-      waitUntil(std::min(bestDeadline, now + 50'000'000));
+      waitUntil(std::min(bestDeadline, now + kMaxWaitNs));
       continue;
     }
     runs[best].sent += sendBatch(best, runs[best].state, 1);

@@ -11,6 +11,7 @@
 
 #include "common/stream/tx_plan.h"
 #include "drone/tx/queue_sync.h"
+#include "drone/tx/rate_control.h"
 #include "drone/tx/stream_counters.h"
 #include "drone/tx/tx_tap.h"
 #include "common/stream/tx_backend.h"
@@ -26,6 +27,9 @@ struct TxJob {
   uint32_t queues = 1;
   QueueSync* sync = nullptr;  ///< shared by a port's workers when there are several
   std::shared_ptr<TxTap> tap;  ///< the port's capture, for backends that bypass the kernel's taps
+  std::shared_ptr<RateControl> rates;  ///< live rate changes (null: none)
+  uint64_t startNs = 0;  ///< monotonic time of the first packet (a scheduled start); 0 = now
+  uint64_t rampNs = 0;   ///< the first run rises from no rate to its own over this long
 };
 
 class TxWorker {
@@ -55,11 +59,19 @@ class TxWorker {
   /// The start time of the next stream run: `planned` when not 0, else now (with several
   /// queues, the shared now). Every queue passes the same `planned`; all wait for each other.
   uint64_t startTogether(uint64_t planned);
+  /// Waits for a scheduled start (job_.startNs); false when stopped meanwhile.
+  bool waitForStart(std::stop_token st);
+  /// True when the rates changed since this worker last looked; `changes_` is then the new ones.
+  bool ratesChanged();
+  /// The rate plan i sends at now.
+  RatePlan rateOf(size_t i) const { return RateControl::rateOf(plans()[i], changes_); }
 
   std::unique_ptr<TxBackend> backend_;
   TxJob job_;
   TxTap* tap_ = nullptr;  ///< job_.tap when the backend bypasses the kernel's taps
   std::vector<StreamTxCounters>& counters_;
+  RateChanges changes_;     ///< the rates as this worker applies them
+  uint64_t ratesSeen_ = 0;  ///< RateControl::version() when it last took them
   std::atomic<bool> finished_{false};
   std::atomic<bool> failed_{false};
   std::string error_;

@@ -33,6 +33,7 @@ class ReplayedStatsSession final : public DroneSession {
   void configurePort(const std::string&, const v1::PortConfig&, Done done) override { refuse(done); }
   void startTx(std::vector<std::string>, Done done) override { refuse(done); }
   void stopTx(std::vector<std::string>, Done done) override { refuse(done); }
+  void scaleRate(const std::string&, double, Done done) override { refuse(done); }
   void clearStats(std::vector<std::string>, Done done) override { refuse(done); }
   void reservePort(const std::string&, Done done) override { refuse(done); }
   void releasePort(const std::string&, bool, Done done) override { refuse(done); }

@@ -66,6 +66,8 @@ class DroneSession : public QObject {
   virtual void configurePort(const std::string& port, const v1::PortConfig& config, Done done) = 0;
   virtual void startTx(std::vector<std::string> ports, Done done) = 0;
   virtual void stopTx(std::vector<std::string> ports, Done done) = 0;
+  /// A sending port's streams at `scale` times their own rates, at once (SetRate).
+  virtual void scaleRate(const std::string& port, double scale, Done done) = 0;
   /// Empty `ports` = all.
   virtual void clearStats(std::vector<std::string> ports, Done done) = 0;
   virtual void reservePort(const std::string& port, Done done) = 0;

@@ -250,6 +250,15 @@ void GrpcDroneSession::stopTx(std::vector<std::string> ports, Done done) {
        std::move(done));
 }
 
+void GrpcDroneSession::scaleRate(const std::string& port, double scale, Done done) {
+  v1::SetRateRequest req;
+  req.set_port(port);
+  req.set_client_id(DroneConnection::clientId());
+  req.set_scale(scale);
+  call("SetRate " + QString::fromStdString(port), unaryRpc(&v1::Drone::Stub::SetRate, std::move(req)), false,
+       std::move(done));
+}
+
 void GrpcDroneSession::clearStats(std::vector<std::string> ports, Done done) {
   v1::ClearStatsRequest req;
   for (const auto& p : ports) req.add_ports(p);

@@ -41,6 +41,7 @@ class GrpcDroneSession final : public DroneSession {
   void configurePort(const std::string& port, const v1::PortConfig& config, Done done) override;
   void startTx(std::vector<std::string> ports, Done done) override;
   void stopTx(std::vector<std::string> ports, Done done) override;
+  void scaleRate(const std::string& port, double scale, Done done) override;
   void clearStats(std::vector<std::string> ports, Done done) override;
   void reservePort(const std::string& port, Done done) override;
   void releasePort(const std::string& port, bool force, Done done) override;

@@ -16,12 +16,12 @@ from staccato.errors import DroneError, describe
 from staccato.parts import join_streams_parts, streams_parts
 from staccato.streams import StreamLike, as_streams
 from staccato.tokens import check_token_transport, read_token_file
-from staccato.v1 import drone_pb2, drone_pb2_grpc
+from staccato.v1 import drone_pb2, drone_pb2_grpc, stream_pb2
 
 # The drone protocol this package speaks (kClientProtocolMajor/Minor in client/core): a drone
 # refuses clients of another major version.
 CLIENT_MAJOR = 1
-CLIENT_MINOR = 0
+CLIENT_MINOR = 1
 # The drone's default: a unix socket (rpc/drone_address.h); TCP needs a token.
 DEFAULT_ADDRESS = "unix:/run/staccato/drone.sock"
 # rpc/message_limits.h: a drone reads requests of at most 4 MiB (stream lists go in parts, see
@@ -208,10 +208,30 @@ class Drone(Captures):
         return join_streams_parts(self._call("GetStreams", drone_pb2.GetStreamsRequest(port=port)))
 
     # ---- transmit -----------------------------------------------------------------------
-    def start(self, *ports: str) -> None:
-        """Starts sending on `ports` (all or none)."""
-        self._call("StartTx", drone_pb2.StartTxRequest(ports=ports, client_id=self.client_id))
+    def start(self, *ports: str, at_ns: int = 0, ramp_ms: int = 0) -> None:
+        """Starts sending on `ports` (all or none): at once, or at `at_ns` (the drone's
+        CLOCK_REALTIME, ns since 1970: a scheduled start, every port together); `ramp_ms`: the
+        rate rises from nothing to the streams' own over that long."""
+        self._call("StartTx", drone_pb2.StartTxRequest(ports=ports, client_id=self.client_id, start_time_ns=at_ns,
+                                                       ramp_ms=ramp_ms))
         self._started.update(ports)
+
+    def set_rate(self, port: str, scale: Optional[float] = None, streams: Optional[dict] = None) -> None:
+        """Changes a sending port's rates at once, without stopping it: `scale` multiplies every
+        stream's own rate; `streams` sets some streams' rates by id, e.g. ``{1: {"pps": 2e5}}``
+        or ``{2: {"load": 50}}`` (units: pps, load, bps)."""
+        units = {"pps": stream_pb2.Rate.PPS, "load": stream_pb2.Rate.LOAD_PERCENT, "bps": stream_pb2.Rate.BPS_L1}
+        req = drone_pb2.SetRateRequest(port=port, client_id=self.client_id, scale=scale or 0)
+        for sid, rate in (streams or {}).items():
+            (unit, value), = rate.items()
+            req.streams.add(stream_id=sid, rate=stream_pb2.Rate(unit=units[unit], value=value))
+        self._call("SetRate", req)
+
+    def clock(self) -> dict:
+        """The drone's clock as its kernel sees it: ``synchronized``, ``estimated_error_ns``,
+        ``max_error_ns``, ``now_ns`` (scheduled starts across drones are as close as these)."""
+        return to_dict(self._call("GetVersion", drone_pb2.GetVersionRequest(client_major=CLIENT_MAJOR,
+                                                                            client_minor=CLIENT_MINOR)).clock)
 
     def stop(self, *ports: str) -> None:
         """Stops `ports`; without arguments, every port this object started."""

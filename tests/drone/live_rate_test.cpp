@@ -1,0 +1,99 @@
+// Live rate changes and scheduled starts on fake ports: SetRate is checked as a start checks
+// rates (all or nothing) and applies without stopping, keeping counts and sequences; a start at
+// a wall-clock time sends nothing before it and refuses times in the past or too far ahead.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "common/core/clock.h"
+#include "common/stream/rate.h"
+#include "tests/drone/drone_test_util.h"
+
+namespace staccato::drone::test {
+namespace {
+
+RatePlan ppsRate(double pps) { return {v1::Rate::PPS, pps, 1}; }
+
+TEST(LiveRate, IsRefusedOnAPortThatDoesNotSend) {
+  FakeDrone d;
+  ASSERT_TRUE(d.setStreams("a", {continuousStream(1, 1000)}).ok());
+  EXPECT_FAILS_WITH(d.core().setRate("a", "", 2.0, {}), errors::rateNeedsSending("a"));
+}
+
+TEST(LiveRate, BadScalesUnknownStreamsAndRatesAboveTheLineChangeNothing) {
+  FakeDrone d;
+  ASSERT_TRUE(d.setStreams("a", {continuousStream(1, 1000), continuousStream(2, 1000)}).ok());
+  ASSERT_TRUE(d.core().startTx({"a"}, "").ok());
+  for (double bad : {0.0, -1.0, -0.0, std::nan(""), 1e7})
+    EXPECT_FAILS_WITH(d.core().setRate("a", "", bad, {}), errors::rateScaleBad(bad));
+  EXPECT_FAILS_WITH(d.core().setRate("a", "", std::nullopt, {{9, ppsRate(10)}}), errors::rateStreamNotSent("a", 9));
+  // Stream 1 at 1e12 pps is over the line; stream 2's valid change must not apply either.
+  const Status tooFast = d.core().setRate("a", "", std::nullopt, {{1, ppsRate(1e12)}, {2, ppsRate(50)}});
+  ASSERT_FALSE(tooFast.ok());
+  EXPECT_NE(tooFast.error().toString().find("stream 1"), std::string::npos) << tooFast.error().toString();
+  EXPECT_TRUE(d.core().setRate("a", "", std::nullopt, {{2, ppsRate(50)}}).ok());
+  ASSERT_TRUE(d.core().stopTx({"a"}, "").ok());
+}
+
+TEST(LiveRate, ARunningStreamSpeedsUpWithoutStoppingAndLosesNothing) {
+  FakeDrone d;
+  ASSERT_TRUE(d.setStreams("a", {continuousStream(1, 200)}).ok());
+  ASSERT_TRUE(d.core().startTx({"a"}, "").ok());
+  ASSERT_TRUE(waitUntil([&] { return d.sent("a", 1) >= 20; }));
+  ASSERT_TRUE(d.core().setRate("a", "", 100.0, {}).ok());  // 200 pps -> 20,000 pps
+  const uint64_t before = d.sent("a", 1);
+  ASSERT_TRUE(waitUntil([&] { return d.sent("a", 1) >= before + 2000; }, 3000ms))
+      << "the new rate did not apply: " << d.sent("a", 1) - before << " more packets";
+  EXPECT_TRUE(d.transmitting("a"));
+  ASSERT_TRUE(d.core().stopTx({"a"}, "").ok());
+  const uint64_t sent = d.sent("a", 1);
+  const v1::StatsSnapshot snap = d.waitReceived("b", 1, sent);
+  const v1::StreamStats* row = streamRow(snap, "a", 1, "b");
+  ASSERT_NE(row, nullptr);
+  EXPECT_EQ(row->rx_packets(), sent);
+  EXPECT_EQ(row->lost(), 0u) << "sequence numbers went on across the change";
+}
+
+TEST(ScheduledStart, NothingGoesOutBeforeTheStartTime) {
+  FakeDrone d;
+  ASSERT_TRUE(d.setStreams("a", {continuousStream(1, 10000)}).ok());
+  ASSERT_TRUE(d.setStreams("b", {continuousStream(2, 10000)}).ok());
+  const uint64_t t0 = realtimeNs() + 300'000'000;
+  ASSERT_TRUE(d.core().startTx({"a", "b"}, "", 0, {t0, 0}).ok());
+  while (realtimeNs() + 50'000'000 < t0) {
+    EXPECT_EQ(d.sent("a", 1) + d.sent("b", 2), 0u) << "sent before the start time";
+    std::this_thread::sleep_for(10ms);
+  }
+  ASSERT_TRUE(waitUntil([&] { return d.sent("a", 1) > 0 && d.sent("b", 2) > 0; }, 2000ms));
+  ASSERT_TRUE(d.core().stopTx({"a", "b"}, "").ok());
+}
+
+TEST(ScheduledStart, TimesInThePastOrTooFarAheadAreRefused) {
+  FakeDrone d;
+  ASSERT_TRUE(d.setStreams("a", {continuousStream(1, 100)}).ok());
+  const Status past = d.core().startTx({"a"}, "", 0, {realtimeNs() - 2'000'000'000, 0});
+  ASSERT_FALSE(past.ok());
+  EXPECT_NE(past.error().toString().find("in the past"), std::string::npos) << past.error().toString();
+  EXPECT_FALSE(d.core().startTx({"a"}, "", 0, {realtimeNs() + 2 * kMaxStartAheadNs, 0}).ok());
+  EXPECT_FALSE(d.core().startTx({"a"}, "", 0, {0, kMaxRampNs + 1}).ok());
+  EXPECT_FALSE(d.transmitting("a"));
+}
+
+TEST(RateRamp, StartsSlowAndReachesTheFullRateWhenTheRampEnds) {
+  TxPlan plan;
+  plan.rate = ppsRate(1000);  // 1 ms apart at full rate
+  plan.averageFrameBytes = 64;
+  const uint64_t rampNs = 1'000'000'000;
+  RateSchedule flat(plan, 10e9);
+  RateSchedule ramped = RateSchedule(plan, 10e9).withRamp(rampNs);
+  // Half a ramp's packets (500) by the ramp's end; after it, full rate, half a ramp late.
+  EXPECT_NEAR(double(ramped.offsetNs(500)), 1e9, 1e6);
+  EXPECT_NEAR(double(ramped.offsetNs(1500) - ramped.offsetNs(500)), 1e9, 1e6);
+  EXPECT_EQ(ramped.offsetNs(2000) - ramped.offsetNs(1000), flat.offsetNs(1000));
+  // Early on the gaps are long: the 2nd packet comes ~45 ms after the 1st, not 1 ms.
+  EXPECT_GT(ramped.offsetNs(1) - ramped.offsetNs(0), 40'000'000u);
+  for (uint64_t n = 1; n < 3000; ++n) ASSERT_GE(ramped.offsetNs(n), ramped.offsetNs(n - 1));
+}
+
+}  // namespace
+}  // namespace staccato::drone::test
