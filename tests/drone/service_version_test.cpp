@@ -16,13 +16,14 @@ class ServiceVersionTest : public ::testing::Test {
  protected:
   void start(const std::string& token) {
     service_ = std::make_unique<DroneService>(ports_);
-    int port = 0;
-    server_ = startServer({service_.get()}, {"127.0.0.1:0", {token, kProtocolMajor}, std::nullopt}, &port);
-    ASSERT_TRUE(server_);
-    stub_ = v1::Drone::NewStub(grpc::CreateChannel("127.0.0.1:" + std::to_string(port), grpc::InsecureChannelCredentials()));
+    auto started = DroneServer::start({service_.get()}, {"127.0.0.1:0", {token, kProtocolMajor}, std::nullopt});
+    ASSERT_TRUE(started.ok()) << started.error().toString();
+    server_ = std::move(started).value();
+    stub_ = v1::Drone::NewStub(
+        grpc::CreateChannel("127.0.0.1:" + std::to_string(server_->port()), grpc::InsecureChannelCredentials()));
   }
   void TearDown() override {
-    if (server_) server_->Shutdown();
+    if (server_) server_->shutdown(std::chrono::system_clock::now());
   }
   /// ListPorts with the given headers (an empty value leaves the header out).
   grpc::Status listPorts(const std::string& version, const std::string& token = "") {
@@ -36,7 +37,7 @@ class ServiceVersionTest : public ::testing::Test {
 
   DroneCore ports_{systemPortSource(PortFilter{{"no-such-port-*"}, {}})};
   std::unique_ptr<DroneService> service_;
-  std::unique_ptr<grpc::Server> server_;
+  std::unique_ptr<DroneServer> server_;
   std::unique_ptr<v1::Drone::Stub> stub_;
 };
 
