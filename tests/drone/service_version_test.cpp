@@ -1,12 +1,17 @@
 // Version negotiation and auth at the RPC boundary (the edge guard), through a real gRPC server:
 // clients of another minor version (or older clients without the header) are served, another
 // major version gets FAILED_PRECONDITION with a message that says what to do, a wrong token gets
-// UNAUTHENTICATED.
+// UNAUTHENTICATED, paced per connection: others' failures never touch the right token.
 #include <grpcpp/grpcpp.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <thread>
+#include <vector>
+
 #include "drone/service/drone_server.h"
 #include "drone/service/drone_service.h"
+#include "drone/service/failure_pacer.h"
 #include "drone/system/system_port_source.h"
 
 namespace staccato::drone {
@@ -33,6 +38,21 @@ class ServiceVersionTest : public ::testing::Test {
     v1::ListPortsRequest req;
     v1::ListPortsReply rep;
     return stub_->ListPorts(&ctx, req, &rep);
+  }
+
+  /// A stub on a connection of its own (channels otherwise share one).
+  std::unique_ptr<v1::Drone::Stub> ownConnection() {
+    grpc::ChannelArguments args;
+    args.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
+    return v1::Drone::NewStub(grpc::CreateCustomChannel("127.0.0.1:" + std::to_string(server_->port()),
+                                                        grpc::InsecureChannelCredentials(), args));
+  }
+  static grpc::Status call(v1::Drone::Stub& stub, const std::string& token) {
+    grpc::ClientContext ctx;
+    ctx.AddMetadata(kTokenHeader, "Bearer " + token);
+    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
+    v1::ListPortsReply rep;
+    return stub.ListPorts(&ctx, {}, &rep);
   }
 
   DroneCore ports_{systemPortSource(PortFilter{{"no-such-port-*"}, {}})};
@@ -84,16 +104,47 @@ TEST_F(ServiceVersionTest, TokenIsRequiredWhenConfigured) {
   EXPECT_TRUE(listPorts(kSameMajor + ".1", "s3cret-token").ok());
 }
 
-TEST_F(ServiceVersionTest, FailuresBeyondTheBurstAreSlowedNotStalled) {
-  // The first kFailureBurst wrong tokens are answered at once, later ones kFailuresPerSecond a
-  // second. (Before, a failure queued while the answer thread slept waited for its 10 s log tick.)
+TEST_F(ServiceVersionTest, FailuresArePacedPerConnectionNotStalled) {
+  // Each failure on a connection is answered kFailureDelay after the one before it. (Before, a
+  // failure queued while the answer thread slept waited for its 10 s log tick.)
   start("s3cret-token");
-  for (int i = 0; i < kFailureBurst + 5; ++i) {
+  for (int i = 0; i < 5; ++i) {
     const auto t0 = std::chrono::steady_clock::now();
     EXPECT_EQ(listPorts(kSameMajor + ".0", "wrong").error_code(), grpc::StatusCode::UNAUTHENTICATED);
-    EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(2)) << "failure " << i;
+    const auto took = std::chrono::steady_clock::now() - t0;
+    EXPECT_GE(took, kFailureDelay - std::chrono::milliseconds(20)) << "failure " << i << " was not slowed";
+    EXPECT_LT(took, std::chrono::seconds(2)) << "failure " << i;
   }
-  EXPECT_TRUE(listPorts(kSameMajor + ".0", "s3cret-token").ok()) << "the right token is never slowed";
+}
+
+TEST_F(ServiceVersionTest, WrongTokensNeverSlowOrRefuseTheRightOneOnAnotherConnection) {
+  // Before, once 32 failures waited every call was refused before its token was compared: 40
+  // wrong-token callers locked the right token out.
+  start("s3cret-token");
+  constexpr int kAttackers = 3, kWrongEach = 40;  // more than the old global cap of 32 waiting
+  std::vector<std::unique_ptr<v1::Drone::Stub>> attackers;
+  for (int a = 0; a < kAttackers; ++a) attackers.push_back(ownConnection());
+  auto client = ownConnection();
+  for (auto& a : attackers) ASSERT_TRUE(call(*a, "s3cret-token").ok());  // every connection is up before the flood
+  ASSERT_TRUE(call(*client, "s3cret-token").ok());
+  std::vector<grpc::StatusCode> codes(kAttackers * kWrongEach);
+  std::vector<std::thread> wrong;
+  for (size_t i = 0; i < codes.size(); ++i)
+    wrong.emplace_back([&, i] { codes[i] = call(*attackers[i % kAttackers], "wrong").error_code(); });
+  std::this_thread::sleep_for(kFailureDelay / 4);  // the flood is waiting
+  // On a flooded connection nothing is compared any more: a refusal there says nothing.
+  EXPECT_EQ(call(*attackers[0], "s3cret-token").error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
+  for (int i = 0; i < 20; ++i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    EXPECT_TRUE(call(*client, "s3cret-token").ok()) << "call " << i;
+    EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::milliseconds(100)) << "call " << i << " was slowed";
+  }
+  for (auto& t : wrong) t.join();
+  const auto count = [&](grpc::StatusCode c) { return std::count(codes.begin(), codes.end(), c); };
+  EXPECT_GE(count(grpc::StatusCode::UNAUTHENTICATED), kAttackers * kMaxWaitingPerConnection);
+  EXPECT_GT(count(grpc::StatusCode::RESOURCE_EXHAUSTED), 0) << "more than " << kMaxWaitingPerConnection << " waited";
+  EXPECT_EQ(count(grpc::StatusCode::UNAUTHENTICATED) + count(grpc::StatusCode::RESOURCE_EXHAUSTED),
+            static_cast<long>(codes.size()));
 }
 
 }  // namespace
