@@ -146,9 +146,7 @@ int main(int argc, char** argv) {
   auto started = DroneServer::start({&service}, server);
   if (socketFile) ::umask(oldMask);
   if (!started) {
-    log::error(started.error().toString() +
-               (socketFile ? " (can this user create files in that directory?)"
-                           : " (address in use, or not an address of this host?)"));
+    log::error(started.error().toString());
     return 1;
   }
   std::unique_ptr<DroneServer> grpcServer = std::move(started).value();
