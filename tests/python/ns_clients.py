@@ -1,8 +1,9 @@
 """Clients run inside a test's network namespace (`ip netns exec NS python ns_clients.py ...`),
 for tests of a drone listening on TCP there. Each prints one JSON line with what it measured.
 
-  flood HOST PORT COUNT SECONDS SOURCE   COUNT plain TCP connections from SOURCE that send nothing,
-                                         held SECONDS
+  flood HOST PORT COUNT SECONDS SOURCE [--stall]
+                                         COUNT plain TCP connections from SOURCE that send nothing
+                                         (--stall: one byte of the HTTP/2 preface), held SECONDS
   probe TARGET TOKEN SECONDS [--tx PORT] a new connection per ListPorts call, every 20 ms, for
                                          SECONDS or until a line comes on stdin; with --tx, PORT
                                          sends meanwhile and its counters are sampled every second
@@ -39,7 +40,7 @@ def list_ports(channel: grpc.Channel, token: str, timeout: float = 5.0) -> str:
         return e.code().name
 
 
-def flood(host: str, port: int, count: int, seconds: float, source: str) -> dict:
+def flood(host: str, port: int, count: int, seconds: float, source: str, stall: bool = False) -> dict:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     need = max(hard, count + 256)
     resource.setrlimit(resource.RLIMIT_NOFILE, (need, need))
@@ -50,6 +51,8 @@ def flood(host: str, port: int, count: int, seconds: float, source: str) -> dict
         s.settimeout(1)  # a full accept queue drops SYNs: do not wait for the retransmits
         try:
             s.connect((host, port))
+            if stall:
+                s.send(b"P")
             conns.append(s)
         except OSError:
             failed += 1
@@ -59,7 +62,9 @@ def flood(host: str, port: int, count: int, seconds: float, source: str) -> dict
     for s in conns:
         s.setblocking(False)
         try:
-            closed += s.recv(1) == b""
+            while s.recv(4096):  # what the drone sent before it closed (its HTTP/2 SETTINGS, a GOAWAY)
+                pass
+            closed += 1
         except BlockingIOError:
             pass
         except OSError:
@@ -123,7 +128,7 @@ def wrong(targets: list, token: str, callers: int, seconds: float) -> dict:
 def main(argv: list) -> None:
     what, args = argv[0], argv[1:]
     if what == "flood":
-        out = flood(args[0], int(args[1]), int(args[2]), float(args[3]), args[4])
+        out = flood(args[0], int(args[1]), int(args[2]), float(args[3]), args[4], "--stall" in args[5:])
     elif what == "probe":
         out = probe(args[0], args[1], float(args[2]), args[4] if len(args) > 4 and args[3] == "--tx" else "")
     elif what == "wrong":
