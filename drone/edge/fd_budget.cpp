@@ -34,8 +34,9 @@ int openFdCount() {
 }
 
 std::string ConnectionBudget::text() const {
-  return "at most " + std::to_string(caps.total) + " connections, " + std::to_string(caps.perPeer) +
-         " per address; " + std::to_string(fdReserve) + " descriptors kept for ports and captures (fd limit " +
+  return "at most " + std::to_string(caps.total) + " connections" +
+         (caps.perPeer < caps.total ? ", " + std::to_string(caps.perPeer) + " per address" : std::string()) + "; " +
+         std::to_string(fdReserve) + " descriptors kept for ports and captures (fd limit " +
          std::to_string(fdLimit) + ", " + std::to_string(inUse) + " in use)";
 }
 
