@@ -4,10 +4,10 @@
 /// UNAUTHENTICATED (a client of another protocol major version with FAILED_PRECONDITION): its
 /// message is never delivered, parsed or allocated.
 ///
-/// The token is compared first: a right token passes at once, whatever others do. Failures are
-/// paced per connection (drone/service/failure_pacer.h), never globally, so a flood of wrong
-/// tokens slows only the connections that send them. Failures are logged as one summary line
-/// per 10 s at most.
+/// The token is compared first: a right token passes at once, whatever others do. A failure cools
+/// its connection down (drone/service/failure_cooldown.h), never anything global, so a flood of
+/// wrong tokens slows only the connections that send them. Every call is answered at once.
+/// Failures are logged as one summary line per 10 s at most.
 #include <grpcpp/security/server_credentials.h>
 
 #include <cstdint>
