@@ -14,7 +14,7 @@ namespace {
 
 constexpr int kBacklog = 4096;  // the kernel caps it at net.core.somaxconn
 
-Result<UniqueFd> listenUnix(const std::string& path) {
+Result<UniqueFd> bindUnix(const std::string& path) {
   sockaddr_un to{};
   to.sun_family = AF_UNIX;
   if (path.empty() || path.size() >= sizeof to.sun_path)
@@ -41,19 +41,19 @@ void setPort(sockaddr* a, int port) {
 
 }  // namespace
 
-Result<Listeners> listenOn(const std::string& address) {
+Result<Listeners> listenUnix(const std::string& path) {
+  auto fd = bindUnix(path);
+  if (!fd) return fd.error();
   Listeners out;
-  if (address.rfind("unix:", 0) == 0) {
-    std::string path = address.substr(5);
-    if (path.rfind("//", 0) == 0) path.erase(0, 2);
-    auto fd = listenUnix(path);
-    if (!fd) return fd.error();
-    out.fds.push_back(std::move(fd).value());
-    out.local = true;
-    return out;
-  }
+  out.fds.push_back(std::move(fd).value());
+  out.local = true;
+  return out;
+}
+
+Result<Listeners> listenTcp(const std::string& address) {
+  Listeners out;
   const size_t colon = address.rfind(':');
-  if (colon == std::string::npos) return makeError(address, "give HOST:PORT or unix:PATH");
+  if (colon == std::string::npos) return makeError(address, "give HOST:PORT");
   std::string host = address.substr(0, colon);
   const std::string service = address.substr(colon + 1);
   if (host.size() > 1 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);

@@ -14,10 +14,11 @@ struct Listeners {
   bool local = false;         ///< a unix socket
 };
 
-/// Listens on "HOST:PORT" (every address HOST resolves to, on one port: port 0 picks a free one;
-/// "[::]" takes IPv4 too) or "unix:PATH" (the file is created with the process's umask).
-/// TCP_NODELAY is set on the listeners: accepted sockets inherit it (gRPC sets it on its own
-/// listeners; without it small HTTP/2 frames wait for delayed ACKs).
-Result<Listeners> listenOn(const std::string& address);
+/// Listens on "HOST:PORT": every address HOST resolves to, on one port (port 0 picks a free one;
+/// "[::]" takes IPv4 too). TCP_NODELAY is set on the listeners: accepted sockets inherit it (gRPC
+/// sets it on its own listeners; without it small HTTP/2 frames wait for delayed ACKs).
+Result<Listeners> listenTcp(const std::string& hostPort);
+/// Listens on the unix socket `path` (the file is created with the process's umask).
+Result<Listeners> listenUnix(const std::string& path);
 
 }  // namespace staccato::drone::edge

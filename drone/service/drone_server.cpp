@@ -2,13 +2,15 @@
 
 #include <grpcpp/resource_quota.h>
 
+#include "rpc/drone_address.h"
 #include "rpc/message_limits.h"
 
 namespace staccato::drone {
 
 Result<std::unique_ptr<DroneServer>> DroneServer::start(const std::vector<grpc::Service*>& services,
                                                         const ServerOptions& options) {
-  auto listeners = edge::listenOn(options.listen);
+  auto listeners = rpc::isUnixAddress(options.listen) ? edge::listenUnix(rpc::unixAddressPath(options.listen))
+                                                      : edge::listenTcp(options.listen);
   if (!listeners) return listeners.error();
   auto budget = edge::sizeConnections(edge::fdLimit(), edge::openFdCount(), options.connections);
   if (!budget) return budget.error();

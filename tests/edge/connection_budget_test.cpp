@@ -42,21 +42,21 @@ TEST(ConnectionBudget, WhatTheOptionsAskForMustFitAndTheRefusalSaysWhatDoes) {
 }
 
 TEST(ListenSockets, OnePortForEveryAddressAndUnixSocketsAreLocal) {
-  auto tcp = listenOn("localhost:0");
+  auto tcp = listenTcp("localhost:0");
   ASSERT_TRUE(tcp.ok()) << tcp.error().toString();
   EXPECT_GT(tcp->port, 0);
   EXPECT_FALSE(tcp->local);
-  auto again = listenOn("127.0.0.1:" + std::to_string(tcp->port));
+  auto again = listenTcp("127.0.0.1:" + std::to_string(tcp->port));
   EXPECT_FALSE(again.ok()) << "a second listener on a port in use";
 
   const std::string path = ::testing::TempDir() + "/front-door-test.sock";
   ::unlink(path.c_str());
-  auto unix = listenOn("unix:" + path);
+  auto unix = listenUnix(path);
   ASSERT_TRUE(unix.ok()) << unix.error().toString();
   EXPECT_TRUE(unix->local);
   EXPECT_EQ(unix->port, 0);
   ::unlink(path.c_str());
-  EXPECT_FALSE(listenOn("no-port").ok());
+  EXPECT_FALSE(listenTcp("no-port").ok());
 }
 
 }  // namespace

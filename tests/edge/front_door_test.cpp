@@ -63,7 +63,7 @@ bool eventually(const std::function<bool()>& done, std::chrono::milliseconds tim
 class Door {
  public:
   explicit Door(ConnectionCaps caps, std::chrono::milliseconds firstByte = 5000ms) {
-    auto l = listenOn("127.0.0.1:0");
+    auto l = listenTcp("127.0.0.1:0");
     EXPECT_TRUE(l.ok());
     port_ = l->port;
     door_ = std::make_unique<FrontDoor>(std::move(l).value(), FrontDoorOptions{caps, firstByte, [this](int fd) {
@@ -146,7 +146,7 @@ TEST(FrontDoor, AcceptingGoesOnWhenTheProcessRunsOutOfDescriptors) {
   int toChild[2], fromChild[2];
   ASSERT_EQ(::pipe(toChild), 0);
   ASSERT_EQ(::pipe(fromChild), 0);
-  auto l = listenOn("127.0.0.1:0");
+  auto l = listenTcp("127.0.0.1:0");
   ASSERT_TRUE(l.ok());
   const int port = l->port;
   const pid_t child = ::fork();
