@@ -68,11 +68,6 @@ int main(int argc, char** argv) {
       return 1;
     }
   }
-  // Before any port or connection opens: connections are capped from this limit.
-  const edge::FdLimit fds = edge::raiseFdLimit();
-  (fds.soft < fds.hard ? log::warning : log::notice)(
-      "descriptor limit: started with " + std::to_string(fds.before) + ", now " + std::to_string(fds.soft) +
-      " (the hard limit is " + std::to_string(fds.hard) + ")");
   // Before the demo lab, so that a drone already listening there is found without building a lab.
   std::optional<UnixSocketFile> socketFile;
   if (rpc::isUnixAddress(opts->listen)) {
@@ -127,6 +122,11 @@ int main(int argc, char** argv) {
   sigaction(SIGTERM, &sa, nullptr);
   signal(SIGPIPE, SIG_IGN);
 
+  // Before any port or connection opens: connections are capped from this limit.
+  const edge::FdLimit fds = edge::raiseFdLimit();
+  (fds.soft < fds.hard ? log::warning : log::notice)(
+      "descriptor limit: started with " + std::to_string(fds.before) + ", now " + std::to_string(fds.soft) +
+      " (the hard limit is " + std::to_string(fds.hard) + ")");
   DroneCoreOptions coreOptions;
   coreOptions.defaults.set_backend(*rpc::backendFromName(opts->backend));
   coreOptions.defaults.set_rx_backend(*rpc::rxBackendFromName(opts->rxBackend));
