@@ -6,7 +6,6 @@
 #include <cstdlib>
 
 #include "common/core/log.h"
-#include "drone/service/drone_server.h"
 
 namespace staccato::drone {
 
@@ -37,17 +36,17 @@ Status InProcessDrone::start() {
   server.listen = target();
   server.policy.protocolMajor = kProtocolMajor;
   server.policy.token = options_.token;
-  int bound = 0;
-  server_ = startServer({service_.get()}, server, &bound);
-  if (!server_) return makeError("drone", "cannot listen on " + target(), ErrorKind::kInternal);
+  auto started = DroneServer::start({service_.get()}, server);
+  if (!started) return started.error();
+  server_ = std::move(started).value();
   return Ok{};
 }
 
 void InProcessDrone::stop() {
   if (!server_) return;
   // Stats streams end only when cancelled: the deadline makes Shutdown cancel them.
-  server_->Shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(100));
-  server_->Wait();
+  server_->shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(100));
+  server_->wait();
   server_.reset();
   ::unlink(socket_.c_str());
 }

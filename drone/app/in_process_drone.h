@@ -11,6 +11,7 @@
 #include "common/core/result.h"
 #include "drone/core/drone_core.h"
 #include "drone/fake/fake_port_source.h"
+#include "drone/service/drone_server.h"
 #include "drone/service/drone_service.h"
 
 namespace staccato::drone {
@@ -43,7 +44,7 @@ class InProcessDrone {
   fake::FakePortSource* ports_ = nullptr;  ///< owned by core_
   std::unique_ptr<DroneCore> core_;
   std::unique_ptr<DroneService> service_;
-  std::unique_ptr<grpc::Server> server_;
+  std::unique_ptr<DroneServer> server_;
 };
 
 }  // namespace staccato::drone

@@ -20,6 +20,7 @@
 #include "drone/app/quiet_logs.h"
 #include "drone/app/unix_socket_file.h"
 #include "drone/core/drone_core.h"
+#include "drone/edge/fd_budget.h"
 #include "drone/fake/fake_port_source.h"
 #include "drone/service/drone_server.h"
 #include "drone/service/drone_service.h"
@@ -91,6 +92,7 @@ int main(int argc, char** argv) {
   ServerOptions server;
   server.listen = opts->listen;
   server.policy.protocolMajor = kProtocolMajor;
+  server.connections = opts->connections;
   if (!opts->tokenFile.empty()) {
     auto t = readAccessToken(opts->tokenFile);
     if (!t) {
@@ -120,6 +122,11 @@ int main(int argc, char** argv) {
   sigaction(SIGTERM, &sa, nullptr);
   signal(SIGPIPE, SIG_IGN);
 
+  // Before any port or connection opens: connections are capped from this limit.
+  const edge::FdLimit fds = edge::raiseFdLimit();
+  (fds.soft < fds.hard ? log::warning : log::notice)(
+      "descriptor limit: started with " + std::to_string(fds.before) + ", now " + std::to_string(fds.soft) +
+      " (the hard limit is " + std::to_string(fds.hard) + ")");
   DroneCoreOptions coreOptions;
   coreOptions.defaults.set_backend(*rpc::backendFromName(opts->backend));
   coreOptions.defaults.set_rx_backend(*rpc::rxBackendFromName(opts->rxBackend));
@@ -133,18 +140,16 @@ int main(int argc, char** argv) {
   DroneService service(core);
   quietLibraryLogs();
   PeriodicTrim trim;
-  int boundPort = 0;
   // A unix socket is born private (0600 before anyone can connect), then given to its user.
   mode_t oldMask = 0;
   if (socketFile) oldMask = ::umask(0077);
-  std::unique_ptr<grpc::Server> grpcServer = startServer({&service}, server, &boundPort);
+  auto started = DroneServer::start({&service}, server);
   if (socketFile) ::umask(oldMask);
-  if (!grpcServer || boundPort == 0) {
-    log::error("cannot listen on " + opts->listen +
-               (socketFile ? " (can this user create files in that directory?)"
-                           : " (address in use, or not an address of this host?)"));
+  if (!started) {
+    log::error(started.error().toString());
     return 1;
   }
+  std::unique_ptr<DroneServer> grpcServer = std::move(started).value();
   std::string access;
   if (socketFile) {
     auto who = socketFile->secure(opts->socketGroup);
@@ -155,15 +160,16 @@ int main(int argc, char** argv) {
     access = " (" + *who + ")";
   }
   log::notice("listening on " + opts->listen + access + (server.policy.token.empty() ? "" : " (token required)") +
-              (server.tls ? " (TLS)" : "") + ", " + std::to_string(core.listPorts().size()) + " ports");
+              (server.tls ? " (TLS)" : "") + ", " + std::to_string(core.listPorts().size()) + " ports; " +
+              grpcServer->budget().text());
   std::thread stopper([&] {
     int sig = 0;
     while (::read(stopPipe[0], &sig, sizeof sig) < 0 && errno == EINTR) {
     }
     log::notice("stopping (signal " + std::to_string(sig) + ")");
-    grpcServer->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(2));
+    grpcServer->shutdown(std::chrono::system_clock::now() + std::chrono::seconds(2));
   });
-  grpcServer->Wait();
+  grpcServer->wait();
   stopper.join();
   return 0;
 }

@@ -40,6 +40,16 @@ The Staccato drone: owns this host's ports, sends and receives streams, reports 
                          full-size frames) and is refused when it does not fit
   --tls-cert FILE --tls-key FILE
                          serve TLS with this certificate and key (PEM)
+  --max-connections N    connections open at once, all clients together (default 1024, or
+                         fewer when the descriptor limit leaves less room); when all are in use
+                         the oldest one that has not sent a byte yet makes room, else a new one
+                         is refused
+  --max-connections-per-address N
+                         connections open at once from one address (default 64; a unix
+                         socket's clients share the total)
+  --fd-reserve N         descriptors kept for ports, captures and emulated hosts, which
+                         connections may never take (default a quarter of the limit, at least
+                         256). The drone raises its descriptor limit to the hard limit at start
   --include PATTERNS     only these interfaces (comma-separated shell patterns, e.g. 'eth*,ens1f?')
   --exclude PATTERNS     never these interfaces (default: none; lo is left out unless included)
   --backend B            every port's transmit backend until a client configures it:
@@ -97,7 +107,8 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
     } else if (a == "--listen" || a == "--token-file" || a == "--tls-cert" || a == "--tls-key" || a == "--include" ||
                a == "--exclude" || a == "--backend" || a == "--tx-queues" || a == "--rx-backend" ||
                a == "--max-stream-memory" || a == "--max-capture-memory" || a == "--generate-token" || a == "--socket-group" || a == "--rx-buffer" ||
-               a == "--rx-timestamps") {
+               a == "--rx-timestamps" || a == "--max-connections" || a == "--max-connections-per-address" ||
+               a == "--fd-reserve") {
       auto v = value();
       if (!v) return v.error();
       if (a == "--listen") {
@@ -128,6 +139,16 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
       if (a == "--rx-timestamps") {
         if (*v != "kernel" && *v != "user") return makeError(a, "'" + *v + "' (allowed: kernel, user)");
         o.userRxTimestamps = *v == "user";
+      }
+      if (a == "--max-connections" || a == "--max-connections-per-address" || a == "--fd-reserve") {
+        const bool reserve = a == "--fd-reserve";
+        if (v->empty() || v->size() > 7 || v->find_first_not_of("0123456789") != std::string::npos ||
+            std::stoul(*v) < (reserve ? 0u : 1u) || std::stoul(*v) > 1000000)
+          return makeError(a, "'" + *v + "' is not a count (allowed " + (reserve ? "0" : "1") + "..1000000)");
+        const int n = static_cast<int>(std::stoul(*v));
+        if (a == "--max-connections") o.connections.maxConnections = n;
+        if (a == "--max-connections-per-address") o.connections.maxPerAddress = n;
+        if (reserve) o.connections.fdReserve = n;
       }
       if (a == "--tx-queues") {
         if (v->empty() || v->size() > 4 || v->find_first_not_of("0123456789") != std::string::npos)
@@ -165,6 +186,11 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
     return makeError("--socket-group", "only a unix socket has a group: drop it or --listen unix:PATH");
   if (o.listen.find(':') == std::string::npos)
     return makeError("--listen", "give ADDR:PORT, e.g. 127.0.0.1:7878, or unix:PATH");
+  if (o.connections.maxPerAddress > 0 && o.connections.maxConnections > 0 &&
+      o.connections.maxPerAddress > o.connections.maxConnections)
+    return makeError("--max-connections-per-address", std::to_string(o.connections.maxPerAddress) +
+                                                          " is more than --max-connections " +
+                                                          std::to_string(o.connections.maxConnections));
   if (o.tlsCert.empty() != o.tlsKey.empty()) return makeError("--tls-cert", "TLS needs both --tls-cert and --tls-key");
   if (!rpc::isUnixAddress(o.listen) && o.tokenFile.empty())
     return makeError("--listen", o.listen + (rpc::isLoopbackAddress(o.listen) ? " is reachable by every user of this host"

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "common/core/result.h"
+#include "drone/edge/fd_budget.h"
 #include "drone/port/port_info.h"
 #include "drone/rx/signature_receiver.h"
 #include "rpc/drone_address.h"
@@ -35,6 +36,7 @@ struct DroneOptions {
   bool userRxTimestamps = false;   ///< --rx-timestamps user
   std::string generateToken;       ///< --generate-token FILE: write a token there and exit
   std::string socketGroup;         ///< --socket-group: unix socket mode 0660 for this group
+  edge::ConnectionLimitOptions connections;  ///< --max-connections, --max-connections-per-address, --fd-reserve
   bool help = false;
 };
 

@@ -38,9 +38,18 @@ DroneCore::~DroneCore() {
 }
 
 void DroneCore::refresh() {
-  std::vector<PortInfo> found = source_->discover();
+  auto found = source_->discover();
+  // Ports that cannot be read (no descriptor left, say) have not gone away: nothing changes,
+  // and what sends goes on. Said once per streak of failures.
+  if (!found) {
+    if (!discoveryFailing_.exchange(true))
+      log::warning("cannot read the interfaces (the ports stay as they were until this works again): " +
+                   found.error().toString());
+    return;
+  }
+  if (discoveryFailing_.exchange(false)) log::notice("the interfaces can be read again");
   std::unique_lock lock(mu_);
-  const PortChanges changes = table_.refresh(std::move(found));
+  const PortChanges changes = table_.refresh(std::move(found).value());
   for (const std::string& name : changes.appeared) {
     tx_.setError(name, "");  // back again: the old error is history
     hosts_.close(name);      // its interface index may be another now

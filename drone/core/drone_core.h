@@ -6,6 +6,7 @@
 /// StatsHub; the rows clients get are built in stats_rows.h. The gRPC service is a thin layer
 /// over this. Thread-safe: one control-plane lock, never taken per packet and not held while
 /// sockets open, workers stop or counters are read from the kernel.
+#include <atomic>
 #include <chrono>
 #include <map>
 #include <memory>
@@ -137,6 +138,7 @@ class DroneCore {
   PortTaps taps_{rx_, tx_};  ///< where captures are hooked into the engines
   EmulatedHosts hosts_;
   StatsHub hub_;           ///< after the parts it reads
+  std::atomic<bool> discoveryFailing_{false};  ///< the last refresh could not read the ports
   std::jthread watcher_;   ///< notices hot-plugged and removed interfaces
 };
 

@@ -27,8 +27,9 @@ class PortSource {
  public:
   virtual ~PortSource() = default;
 
-  /// The ports there are now, sorted by name.
-  virtual std::vector<PortInfo> discover() = 0;
+  /// The ports there are now, sorted by name; an error when they cannot be read (which says
+  /// nothing about whether they are there).
+  virtual Result<std::vector<PortInfo>> discover() = 0;
   /// Interface counters of every port (what the kernel counted), by name.
   virtual Result<std::map<std::string, LinkCounters>> counters() = 0;
   /// The driver's XDP features (unknown: known = false).

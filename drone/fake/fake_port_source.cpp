@@ -1,6 +1,7 @@
 #include "drone/fake/fake_port_source.h"
 
 #include <cstdio>
+#include <utility>
 
 #include "drone/fake/fake_engines.h"
 
@@ -41,8 +42,9 @@ std::shared_ptr<FakePortSource::Port> FakePortSource::find(const std::string& na
   return it == ports_.end() ? nullptr : it->second;
 }
 
-std::vector<PortInfo> FakePortSource::discover() {
+Result<std::vector<PortInfo>> FakePortSource::discover() {
   std::lock_guard lock(mu_);
+  if (!failDiscovery_.empty()) return makeError("fake ports", std::exchange(failDiscovery_, {}), ErrorKind::kInternal);
   std::vector<PortInfo> out;
   for (auto& [name, p] : ports_) {
     if (!p->plugged.load()) continue;
@@ -59,6 +61,11 @@ std::vector<PortInfo> FakePortSource::discover() {
     out.push_back(std::move(info));
   }
   return out;
+}
+
+void FakePortSource::failNextDiscovery(std::string error) {
+  std::lock_guard lock(mu_);
+  failDiscovery_ = std::move(error);
 }
 
 Result<std::map<std::string, LinkCounters>> FakePortSource::counters() {

@@ -34,7 +34,7 @@ class FakePortSource final : public PortSource {
   explicit FakePortSource(std::vector<FakePortSpec> ports);
   ~FakePortSource() override;
 
-  std::vector<PortInfo> discover() override;
+  Result<std::vector<PortInfo>> discover() override;
   Result<std::map<std::string, LinkCounters>> counters() override;
   XdpFeatures xdpFeatures(const PortInfo& port) override;
   bool hasTurbo() const override { return true; }
@@ -55,6 +55,8 @@ class FakePortSource final : public PortSource {
   void plug(const std::string& port);
   /// The next open of any engine on `port` fails with `error`.
   void failNextOpen(const std::string& port, std::string error);
+  /// The next discover() fails with `error` (as when the drone has no descriptor left).
+  void failNextDiscovery(std::string error);
 
   /// One port's state, shared with its engines (which may outlive a refresh).
   struct Port {
@@ -78,6 +80,7 @@ class FakePortSource final : public PortSource {
   std::mutex mu_;
   std::map<std::string, std::shared_ptr<Port>> ports_;
   std::map<std::string, std::string> failNext_;
+  std::string failDiscovery_;
 };
 
 }  // namespace staccato::drone::fake

@@ -1,5 +1,6 @@
 #include "drone/port/port_info.h"
 
+#include <fcntl.h>
 #include <fnmatch.h>
 #include <linux/ethtool.h>
 #include <linux/sockios.h>
@@ -8,6 +9,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstdlib>
 #include <cstring>
 
 #include <algorithm>
@@ -62,6 +65,21 @@ std::string ethtoolDriver(const std::string& name) {
   return ok ? std::string(info.driver) : "";
 }
 
+/// The interface's index; 0 when it is gone. An error when the file is there but cannot be read
+/// (e.g. no descriptor left): that is not the interface going away.
+Result<int> readIfindex(const fs::path& dir) {
+  const fs::path path = dir / "ifindex";
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENOENT || errno == ENODEV) return 0;
+    return makeError(path.string(), std::string("cannot read: ") + std::strerror(errno), ErrorKind::kInternal);
+  }
+  char buf[32] = {};
+  const ssize_t n = ::read(fd, buf, sizeof buf - 1);
+  ::close(fd);
+  return n > 0 ? std::atoi(buf) : 0;
+}
+
 bool kernelHasAfXdp() {
   int fd = ::socket(AF_XDP, SOCK_RAW, 0);
   if (fd < 0) return false;
@@ -85,17 +103,22 @@ uint32_t frameSnapLength(const PortInfo& port) {
   return std::min<uint32_t>(std::max<uint32_t>(port.mtu, 1500) + kEthernetAndTwoTags, 65535);
 }
 
-std::vector<PortInfo> discoverPorts(const PortFilter& filter, const std::string& sysfsRoot) {
+Result<std::vector<PortInfo>> discoverPorts(const PortFilter& filter, const std::string& sysfsRoot) {
   std::vector<PortInfo> ports;
   std::error_code ec;
   const bool afXdp = kernelHasAfXdp();
-  for (const auto& entry : fs::directory_iterator(sysfsRoot, ec)) {
+  fs::directory_iterator entries(sysfsRoot, ec);
+  if (ec) return makeError(sysfsRoot, "cannot list the interfaces: " + ec.message(), ErrorKind::kInternal);
+  for (const auto& entry : entries) {
     const std::string name = entry.path().filename().string();
     if (!filter.accepts(name)) continue;
     const fs::path dir = entry.path();
     PortInfo p;
     p.name = name;
-    p.ifindex = static_cast<int>(readNumber(dir / "ifindex"));
+    auto ifindex = readIfindex(dir);
+    if (!ifindex) return ifindex.error();
+    if (*ifindex == 0) continue;  // it went away while we looked
+    p.ifindex = *ifindex;
     p.mac = readLine(dir / "address");
     p.mtu = static_cast<uint32_t>(readNumber(dir / "mtu"));
     const std::string oper = readLine(dir / "operstate");

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "common/core/result.h"
+
 namespace staccato::drone {
 
 struct PortInfo {
@@ -30,7 +32,9 @@ struct PortFilter {
   bool accepts(const std::string& name) const;
 };
 
-/// Interfaces in /sys/class/net that pass the filter, sorted by name.
-std::vector<PortInfo> discoverPorts(const PortFilter& filter, const std::string& sysfsRoot = "/sys/class/net");
+/// Interfaces in /sys/class/net that pass the filter, sorted by name. Fails when the directory,
+/// or an interface that is still there, cannot be read (e.g. no file descriptor left): that is
+/// not "every interface went away".
+Result<std::vector<PortInfo>> discoverPorts(const PortFilter& filter, const std::string& sysfsRoot = "/sys/class/net");
 
 }  // namespace staccato::drone

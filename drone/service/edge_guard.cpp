@@ -1,28 +1,36 @@
 // The edge check runs in gRPC core's server auth filter (grpc_auth_metadata_processor), which
 // sees a call's initial metadata before the transport hands over its message. The C++ wrapper
-// (AuthMetadataProcessor) cannot be set on plain-text credentials and cannot answer later, so
-// this uses the C API: plain or TLS core credentials with our processor, wrapped for the
-// ServerBuilder. Answers for failed calls that must wait are given by one timer thread.
+// (AuthMetadataProcessor) cannot be set on plain-text credentials, so this uses the C API: plain
+// or TLS core credentials with our processor, wrapped for the ServerBuilder. Every call is
+// answered at once: one held back would let the transport buffer its body meanwhile.
+//
+// The processor sees no peer address, but the auth context is one per connection and keeps a
+// property added to it: failures cool their connection down (drone/service/failure_cooldown.h),
+// keyed by a number the guard gives the connection the first time one of its calls fails (not
+// the context's address, which a later connection may reuse). The front door caps connections
+// per address, which makes the limit per address too.
 #include "drone/service/edge_guard.h"
 
 #include <grpc/grpc_security.h>
 #include <grpc/slice.h>
 
 #include <chrono>
-#include <condition_variable>
 #include <cstdlib>
-#include <deque>
 #include <mutex>
 #include <string_view>
-#include <thread>
 
 #include "common/core/log.h"
+#include "drone/service/failure_cooldown.h"
 
 namespace staccato::drone {
 namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr auto kLogEvery = std::chrono::seconds(10);
+constexpr const char* kConnectionProperty = "staccato.connection";
+constexpr const char* kWrongToken = "missing or wrong access token (give the drone's token with --token-file)";
+constexpr const char* kCoolingDown =
+    "a wrong access token on this connection a moment ago: its calls are refused for 0.2 s (check --token-file)";
 
 std::string_view view(const grpc_slice& s) {
   return {reinterpret_cast<const char*>(GRPC_SLICE_START_PTR(s)), GRPC_SLICE_LENGTH(s)};
@@ -36,24 +44,12 @@ bool sameSecret(std::string_view a, std::string_view b) {
   return diff == 0;
 }
 
-struct Answer {
-  grpc_process_auth_metadata_done_cb cb;
-  void* userData;
-  Clock::time_point due;
-};
-
 class EdgeGuard {
  public:
-  explicit EdgeGuard(EdgePolicy policy)
-      : policy_(std::move(policy)), expected_("Bearer " + policy_.token), slots_(kFailureBurst),
-        refilled_(Clock::now()), timer_([this](std::stop_token st) { serve(st); }) {}
+  explicit EdgeGuard(EdgePolicy policy) : policy_(std::move(policy)), expected_("Bearer " + policy_.token) {}
 
-  ~EdgeGuard() {
-    timer_.request_stop();
-    wake_.notify_all();
-  }
-
-  void process(const grpc_metadata* md, size_t n, grpc_process_auth_metadata_done_cb cb, void* userData) {
+  void process(grpc_auth_context* ctx, const grpc_metadata* md, size_t n, grpc_process_auth_metadata_done_cb cb,
+               void* userData) {
     std::string_view token, version;
     const grpc_metadata* tokenEntry = nullptr;
     for (size_t i = 0; i < n; ++i) {
@@ -61,7 +57,13 @@ class EdgeGuard {
       if (key == "authorization") token = view(md[i].value), tokenEntry = &md[i];
       else if (key == "x-staccato-version") version = view(md[i].value);
     }
-    if (!policy_.token.empty() && !admitToken(token, cb, userData)) return;
+    if (!policy_.token.empty()) {
+      if (const grpc_status_code refused = checkToken(ctx, token); refused != GRPC_STATUS_OK) {
+        cb(userData, nullptr, 0, nullptr, 0, refused,
+           refused == GRPC_STATUS_RESOURCE_EXHAUSTED ? kCoolingDown : kWrongToken);
+        return;
+      }
+    }
     if (!version.empty() && version.substr(0, version.find('.')) != std::to_string(policy_.protocolMajor)) {
       const std::string why = "client speaks protocol " + std::string(version) + ", this drone speaks " +
                               std::to_string(policy_.protocolMajor) + ".x; use a client of the same major version";
@@ -73,78 +75,61 @@ class EdgeGuard {
   }
 
  private:
-  static constexpr const char* kWrongToken = "missing or wrong access token (give the drone's token with --token-file)";
-
-  /// True when the token is right; otherwise the call is answered (now or later) and false.
-  bool admitToken(std::string_view token, grpc_process_auth_metadata_done_cb cb, void* userData) {
-    std::unique_lock lock(mu_);
-    if (waiting_.size() >= kMaxWaiting) {
-      ++refused_;
-      lock.unlock();
-      cb(userData, nullptr, 0, nullptr, 0, GRPC_STATUS_RESOURCE_EXHAUSTED,
-         "too many failed authentications at once: calls are refused for a moment (retry in a few seconds)");
-      return false;
+  /// OK for the right token; UNAUTHENTICATED for a wrong or missing one; RESOURCE_EXHAUSTED,
+  /// without a comparison, for a token on a connection that cools down from a wrong one. Under the lock, so that a
+  /// connection's concurrent calls cannot all be compared before the first failure counts.
+  grpc_status_code checkToken(grpc_auth_context* ctx, std::string_view token) {
+    const auto now = Clock::now();
+    std::lock_guard lock(mu_);
+    if (token.empty()) {  // no guess: nothing to slow down
+      ++failed_;
+      logSummary(now);
+      return GRPC_STATUS_UNAUTHENTICATED;
     }
-    if (sameSecret(token, expected_)) return true;
+    if (!cooldown_.empty()) {
+      if (const uint64_t conn = connectionOf(ctx, false); conn && cooldown_.cooling(conn, now)) {
+        ++refused_;
+        logSummary(now);
+        return GRPC_STATUS_RESOURCE_EXHAUSTED;
+      }
+    }
+    if (sameSecret(token, expected_)) return GRPC_STATUS_OK;
+    cooldown_.failed(connectionOf(ctx, true), now);
     ++failed_;
-    refill(Clock::now());
-    if (waiting_.empty() && slots_ > 0) {
-      --slots_;
-      lock.unlock();
-      cb(userData, nullptr, 0, nullptr, 0, GRPC_STATUS_UNAUTHENTICATED, kWrongToken);
-      return false;
-    }
-    // Each waiting failure is answered one refill interval after the one before it.
-    const Clock::time_point after = waiting_.empty() ? refilled_ : waiting_.back().due;
-    waiting_.push_back({cb, userData, after + std::chrono::milliseconds(1000 / kFailuresPerSecond)});
-    wake_.notify_all();
-    return false;
+    logSummary(now);
+    return GRPC_STATUS_UNAUTHENTICATED;
   }
 
-  void refill(Clock::time_point now) {
-    const auto interval = std::chrono::milliseconds(1000 / kFailuresPerSecond);
-    while (slots_ < kFailureBurst && now - refilled_ >= interval) ++slots_, refilled_ += interval;
-    if (slots_ == kFailureBurst) refilled_ = now;
+  /// The connection's number (0 = none yet and `assign` false). Under mu_: a connection's calls
+  /// share its context, and gRPC does not lock it.
+  uint64_t connectionOf(grpc_auth_context* ctx, bool assign) {
+    if (!ctx) return 0;
+    grpc_auth_property_iterator it = grpc_auth_context_find_properties_by_name(ctx, kConnectionProperty);
+    if (const grpc_auth_property* p = grpc_auth_property_iterator_next(&it))
+      return std::strtoull(std::string(p->value, p->value_length).c_str(), nullptr, 10);
+    if (!assign) return 0;
+    const uint64_t conn = ++connections_;
+    grpc_auth_context_add_cstring_property(ctx, kConnectionProperty, std::to_string(conn).c_str());
+    return conn;
   }
 
-  void serve(std::stop_token st) {
-    std::unique_lock lock(mu_);
-    auto lastLog = Clock::now();
-    while (true) {
-      const bool stopping = st.stop_requested();
-      const auto now = Clock::now();
-      // Waiting answers that are due (all of them when stopping: no call may hang on us).
-      while (!waiting_.empty() && (stopping || waiting_.front().due <= now)) {
-        const Answer a = waiting_.front();
-        waiting_.pop_front();
-        refilled_ = std::max(refilled_, a.due);
-        lock.unlock();
-        a.cb(a.userData, nullptr, 0, nullptr, 0, GRPC_STATUS_UNAUTHENTICATED, kWrongToken);
-        lock.lock();
-      }
-      if (stopping) return;
-      if ((failed_ || refused_) && now - lastLog >= kLogEvery) {
-        log::warning(std::to_string(failed_ + refused_) + " calls without the right access token in the last " +
-                     std::to_string(std::chrono::duration_cast<std::chrono::seconds>(now - lastLog).count()) + " s" +
-                     (refused_ ? " (some refused at once: too many at a time)" : ""));
-        failed_ = refused_ = 0;
-        lastLog = now;
-      }
-      const auto next = waiting_.empty() ? now + kLogEvery : waiting_.front().due;
-      // Woken early by a failure queued meanwhile that is due before `next`: go round again.
-      wake_.wait_until(lock, st, next, [&] { return !waiting_.empty() && waiting_.front().due < next; });
-    }
+  /// One line per 10 s at most, for the failures since the last one.
+  void logSummary(Clock::time_point now) {
+    if (now - lastLog_ < kLogEvery) return;
+    log::warning("calls without the right access token since the last report: " + std::to_string(failed_ + refused_) +
+                 (refused_ ? " (" + std::to_string(refused_) + " refused unread: their connection had just failed)"
+                           : std::string()));
+    failed_ = refused_ = 0;
+    lastLog_ = now;
   }
 
   const EdgePolicy policy_;
   const std::string expected_;
   std::mutex mu_;
-  std::condition_variable_any wake_;
-  int slots_;
-  Clock::time_point refilled_;
-  std::deque<Answer> waiting_;
+  FailureCooldown cooldown_;
+  uint64_t connections_ = 0;           ///< numbers given to connections so far
   uint64_t failed_ = 0, refused_ = 0;  ///< since the last log line
-  std::jthread timer_;                 // last: starts after everything it uses exists
+  Clock::time_point lastLog_;
 };
 
 /// Core credentials with the edge processor, for grpc::ServerBuilder::AddListeningPort.
@@ -153,9 +138,9 @@ class GuardedCredentials final : public grpc::ServerCredentials {
   GuardedCredentials(grpc_server_credentials* core, const EdgePolicy& policy) : core_(core) {
     grpc_auth_metadata_processor p{};
     p.state = new EdgeGuard(policy);
-    p.process = [](void* state, grpc_auth_context*, const grpc_metadata* md, size_t n,
+    p.process = [](void* state, grpc_auth_context* ctx, const grpc_metadata* md, size_t n,
                    grpc_process_auth_metadata_done_cb cb, void* userData) {
-      static_cast<EdgeGuard*>(state)->process(md, n, cb, userData);
+      static_cast<EdgeGuard*>(state)->process(ctx, md, n, cb, userData);
     };
     p.destroy = [](void* state) { delete static_cast<EdgeGuard*>(state); };
     grpc_server_credentials_set_auth_metadata_processor(core_, p);

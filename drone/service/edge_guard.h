@@ -4,10 +4,10 @@
 /// UNAUTHENTICATED (a client of another protocol major version with FAILED_PRECONDITION): its
 /// message is never delivered, parsed or allocated.
 ///
-/// Failed authentications are rate-limited: a burst is answered at once, then each failure waits
-/// for a slot of a bucket that refills kFailuresPerSecond; while kMaxWaiting failures wait,
-/// further calls are refused with RESOURCE_EXHAUSTED without comparing their token, so guesses
-/// never go faster than the bucket. Failures are logged as one summary line per 10 s at most.
+/// The token is compared first: a right token passes at once, whatever others do. A failure cools
+/// its connection down (drone/service/failure_cooldown.h), never anything global, so a flood of
+/// wrong tokens slows only the connections that send them. Every call is answered at once.
+/// Failures are logged as one summary line per 10 s at most.
 #include <grpcpp/security/server_credentials.h>
 
 #include <cstdint>
@@ -25,10 +25,6 @@ struct EdgePolicy {
 struct TlsIdentity {
   std::string certificatePem, privateKeyPem;
 };
-
-inline constexpr int kFailureBurst = 20;
-inline constexpr int kFailuresPerSecond = 10;
-inline constexpr int kMaxWaiting = 32;
 
 /// Server credentials (plain, or TLS with `tls`) whose every call passes the edge check.
 std::shared_ptr<grpc::ServerCredentials> guardedCredentials(const EdgePolicy& policy,

@@ -13,7 +13,7 @@ class SystemPortSource final : public PortSource {
  public:
   SystemPortSource(PortFilter filter, RxOptions rx) : filter_(std::move(filter)), rx_(rx) {}
 
-  std::vector<PortInfo> discover() override { return discoverPorts(filter_); }
+  Result<std::vector<PortInfo>> discover() override { return discoverPorts(filter_); }
   Result<std::map<std::string, LinkCounters>> counters() override { return readLinkCounters(); }
   XdpFeatures xdpFeatures(const PortInfo& port) override {
     auto f = queryXdpFeatures(static_cast<unsigned>(port.ifindex));

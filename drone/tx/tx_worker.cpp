@@ -77,7 +77,8 @@ TxWorker::~TxWorker() {
 std::string TxWorker::error() const { return failed_.load() ? error_ : std::string(); }
 
 void TxWorker::fail(const std::string& message) {
-  error_ = message;
+  // A stopped run always says why, even when the backend did not.
+  error_ = !message.empty() ? message : backend_->name() + ": sending failed (the backend gave no reason)";
   failed_.store(true);
 }
 

@@ -117,5 +117,24 @@ TEST(HotUnplug, AFailedSendBeforeTheRefreshIsReportedAsTheVanishing) {
   EXPECT_EQ(portRow(d.core().collect(), "a")->error(), errors::vanishedWhileSending("a"));
 }
 
+TEST(HotUnplug, PortsThatCannotBeReadHaveNotVanished) {
+  // As when the drone has no descriptor left: before, every port read as gone, the senders
+  // stopped, and at the next refresh the ports came back with their error cleared.
+  FakeDrone d;
+  startSending(d, "a", 1);
+  d.hardware().failNextDiscovery("cannot list the interfaces: Too many open files");
+  d.core().refresh();
+  ASSERT_TRUE(d.listed("a")) << "a port that could not be read left the list";
+  EXPECT_TRUE(d.listed("a")->transmitting());
+  d.core().refresh();  // works again
+  const uint64_t before = d.sent("a", 1);
+  ASSERT_TRUE(waitUntil([&] { return d.sent("a", 1) > before + 50; })) << "a stopped sending";
+  const auto a = d.listed("a");
+  ASSERT_TRUE(a);
+  EXPECT_TRUE(a->transmitting());
+  EXPECT_EQ(a->error(), "");
+  EXPECT_TRUE(d.core().stopTx({"a"}, "").ok());
+}
+
 }  // namespace
 }  // namespace staccato::drone::test

@@ -1,12 +1,18 @@
 // Version negotiation and auth at the RPC boundary (the edge guard), through a real gRPC server:
 // clients of another minor version (or older clients without the header) are served, another
 // major version gets FAILED_PRECONDITION with a message that says what to do, a wrong token gets
-// UNAUTHENTICATED.
+// UNAUTHENTICATED, paced per connection: others' failures never touch the right token.
 #include <grpcpp/grpcpp.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <atomic>
+#include <thread>
+#include <vector>
+
 #include "drone/service/drone_server.h"
 #include "drone/service/drone_service.h"
+#include "drone/service/failure_cooldown.h"
 #include "drone/system/system_port_source.h"
 
 namespace staccato::drone {
@@ -16,13 +22,14 @@ class ServiceVersionTest : public ::testing::Test {
  protected:
   void start(const std::string& token) {
     service_ = std::make_unique<DroneService>(ports_);
-    int port = 0;
-    server_ = startServer({service_.get()}, {"127.0.0.1:0", {token, kProtocolMajor}, std::nullopt}, &port);
-    ASSERT_TRUE(server_);
-    stub_ = v1::Drone::NewStub(grpc::CreateChannel("127.0.0.1:" + std::to_string(port), grpc::InsecureChannelCredentials()));
+    auto started = DroneServer::start({service_.get()}, {"127.0.0.1:0", {token, kProtocolMajor}, std::nullopt});
+    ASSERT_TRUE(started.ok()) << started.error().toString();
+    server_ = std::move(started).value();
+    stub_ = v1::Drone::NewStub(
+        grpc::CreateChannel("127.0.0.1:" + std::to_string(server_->port()), grpc::InsecureChannelCredentials()));
   }
   void TearDown() override {
-    if (server_) server_->Shutdown();
+    if (server_) server_->shutdown(std::chrono::system_clock::now());
   }
   /// ListPorts with the given headers (an empty value leaves the header out).
   grpc::Status listPorts(const std::string& version, const std::string& token = "") {
@@ -34,9 +41,25 @@ class ServiceVersionTest : public ::testing::Test {
     return stub_->ListPorts(&ctx, req, &rep);
   }
 
+  /// A stub on a connection of its own (channels otherwise share one).
+  std::unique_ptr<v1::Drone::Stub> ownConnection() {
+    grpc::ChannelArguments args;
+    args.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
+    return v1::Drone::NewStub(grpc::CreateCustomChannel("127.0.0.1:" + std::to_string(server_->port()),
+                                                        grpc::InsecureChannelCredentials(), args));
+  }
+  /// ListPorts with `token` ("" = no authorization header).
+  static grpc::Status call(v1::Drone::Stub& stub, const std::string& token) {
+    grpc::ClientContext ctx;
+    if (!token.empty()) ctx.AddMetadata(kTokenHeader, "Bearer " + token);
+    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
+    v1::ListPortsReply rep;
+    return stub.ListPorts(&ctx, {}, &rep);
+  }
+
   DroneCore ports_{systemPortSource(PortFilter{{"no-such-port-*"}, {}})};
   std::unique_ptr<DroneService> service_;
-  std::unique_ptr<grpc::Server> server_;
+  std::unique_ptr<DroneServer> server_;
   std::unique_ptr<v1::Drone::Stub> stub_;
 };
 
@@ -77,22 +100,70 @@ TEST_F(ServiceVersionTest, GetVersionChecksTheMajorInTheRequest) {
 
 TEST_F(ServiceVersionTest, TokenIsRequiredWhenConfigured) {
   start("s3cret-token");
-  EXPECT_EQ(listPorts(kSameMajor + ".1").error_code(), grpc::StatusCode::UNAUTHENTICATED);
-  EXPECT_EQ(listPorts(kSameMajor + ".1", "s3cret-tokem").error_code(), grpc::StatusCode::UNAUTHENTICATED);
-  EXPECT_EQ(listPorts(kSameMajor + ".1", "s3cret-token-longer").error_code(), grpc::StatusCode::UNAUTHENTICATED);
+  // Each on a connection of its own: a failure cools its connection down for a moment.
+  for (const std::string wrong : {"", "s3cret-tokem", "s3cret-token-longer"})
+    EXPECT_EQ(call(*ownConnection(), wrong).error_code(), grpc::StatusCode::UNAUTHENTICATED) << "'" << wrong << "'";
   EXPECT_TRUE(listPorts(kSameMajor + ".1", "s3cret-token").ok());
 }
 
-TEST_F(ServiceVersionTest, FailuresBeyondTheBurstAreSlowedNotStalled) {
-  // The first kFailureBurst wrong tokens are answered at once, later ones kFailuresPerSecond a
-  // second. (Before, a failure queued while the answer thread slept waited for its 10 s log tick.)
+TEST_F(ServiceVersionTest, AFailureIsAnsweredAtOnceAndCoolsItsConnectionDown) {
   start("s3cret-token");
-  for (int i = 0; i < kFailureBurst + 5; ++i) {
+  auto failing = ownConnection(), other = ownConnection();
+  ASSERT_TRUE(call(*other, "s3cret-token").ok());
+  for (int round = 0; round < 3; ++round) {
     const auto t0 = std::chrono::steady_clock::now();
-    EXPECT_EQ(listPorts(kSameMajor + ".0", "wrong").error_code(), grpc::StatusCode::UNAUTHENTICATED);
-    EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(2)) << "failure " << i;
+    EXPECT_EQ(call(*failing, "wrong").error_code(), grpc::StatusCode::UNAUTHENTICATED);
+    EXPECT_LT(std::chrono::steady_clock::now() - t0, kFailureCooldown / 2) << "a failure was held back";
+    // Unread on that connection meanwhile, the right token too: a refusal says nothing about a guess.
+    EXPECT_EQ(call(*failing, "s3cret-token").error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
+    EXPECT_EQ(call(*failing, "wrong").error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
+    EXPECT_TRUE(call(*other, "s3cret-token").ok()) << "another connection paid for the failure";
+    std::this_thread::sleep_for(kFailureCooldown + std::chrono::milliseconds(50));
   }
-  EXPECT_TRUE(listPorts(kSameMajor + ".0", "s3cret-token").ok()) << "the right token is never slowed";
+  EXPECT_TRUE(call(*failing, "s3cret-token").ok()) << "the connection did not cool down";
+}
+
+TEST_F(ServiceVersionTest, WrongTokensNeverSlowOrRefuseTheRightOneOnAnotherConnection) {
+  // Before, once 32 failures waited every call was refused before its token was compared: 40
+  // wrong-token callers locked the right token out.
+  start("s3cret-token");
+  constexpr int kAttackers = 3, kCallersEach = 20;
+  std::vector<std::unique_ptr<v1::Drone::Stub>> attackers;
+  for (int a = 0; a < kAttackers; ++a) attackers.push_back(ownConnection());
+  auto client = ownConnection();
+  for (auto& a : attackers) ASSERT_TRUE(call(*a, "s3cret-token").ok());  // every connection is up before the flood
+  ASSERT_TRUE(call(*client, "s3cret-token").ok());
+  std::atomic<bool> stop{false};
+  std::atomic<int> unauthenticated{0}, refused{0}, other{0};
+  std::vector<std::thread> wrong;
+  const auto floodStart = std::chrono::steady_clock::now();
+  for (int i = 0; i < kAttackers * kCallersEach; ++i)
+    wrong.emplace_back([&, i] {
+      while (!stop) {
+        const grpc::StatusCode c = call(*attackers[i % kAttackers], "wrong").error_code();
+        ++(c == grpc::StatusCode::UNAUTHENTICATED ? unauthenticated : c == grpc::StatusCode::RESOURCE_EXHAUSTED ? refused : other);
+      }
+    });
+  std::vector<double> ms;
+  for (int i = 0; i < 40; ++i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    EXPECT_TRUE(call(*client, "s3cret-token").ok()) << "call " << i;
+    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  stop = true;
+  for (auto& t : wrong) t.join();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - floodStart).count();
+  std::sort(ms.begin(), ms.end());
+  // Never held back (a loaded machine may still delay a few calls).
+  const double cooldownMs = std::chrono::duration<double, std::milli>(kFailureCooldown).count();
+  EXPECT_LT(ms[ms.size() / 2], cooldownMs) << "the right token was slowed";
+  EXPECT_EQ(other.load(), 0);
+  EXPECT_GT(refused.load(), 0) << "nothing was refused unread";
+  // One guess per connection per cool-down, however many calls it makes.
+  EXPECT_LE(unauthenticated.load(), kAttackers * (seconds / std::chrono::duration<double>(kFailureCooldown).count() + 2))
+      << unauthenticated << " guesses in " << seconds << " s";
+  EXPECT_GE(unauthenticated.load(), kAttackers);
 }
 
 }  // namespace

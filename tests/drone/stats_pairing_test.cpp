@@ -148,9 +148,11 @@ class PortsOf final : public PortSource {
   PortsOf(std::shared_ptr<fake::FakePortSource> all, std::set<std::string> names)
       : all_(std::move(all)), names_(std::move(names)) {}
 
-  std::vector<PortInfo> discover() override {
+  Result<std::vector<PortInfo>> discover() override {
+    auto all = all_->discover();
+    if (!all) return all;
     std::vector<PortInfo> out;
-    for (PortInfo& p : all_->discover())
+    for (PortInfo& p : *all)
       if (names_.count(p.name)) out.push_back(std::move(p));
     return out;
   }

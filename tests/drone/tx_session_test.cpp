@@ -33,6 +33,31 @@ class DiscardBackend final : public TxBackend {
   std::vector<uint8_t> frame_;
 };
 
+/// Sends `before` frames, then fails every submit without saying why.
+class SilentlyFailingBackend final : public TxBackend {
+ public:
+  explicit SilentlyFailingBackend(size_t before) : left_(before) {}
+  std::string name() const override { return "mute"; }
+  Status prepare(std::span<const TxPlan> plans) override {
+    for (const TxPlan& p : plans) frame_.resize(std::max(frame_.size(), p.frameTemplate.size()));
+    return Ok{};
+  }
+  size_t acquire(size_t, std::span<uint8_t*> out) noexcept override {
+    for (uint8_t*& f : out) f = frame_.data();
+    return out.size();
+  }
+  size_t submit(std::span<const uint16_t> lengths) noexcept override {
+    const size_t n = std::min(lengths.size(), left_);
+    left_ -= n;
+    return n;
+  }
+  std::string lastError() const override { return {}; }
+
+ private:
+  size_t left_;
+  std::vector<uint8_t> frame_;
+};
+
 TxJob tenPacketJob() {
   v1::Stream s = test::S({test::L("eth"), test::L("ip"), test::L("udp"), test::L("payload")});
   s.set_id(1);
@@ -65,6 +90,18 @@ TEST(TxSession, ReleasingTheWorkersWhileAnotherThreadAsksWhetherTheyFinishedIsSa
     EXPECT_EQ(closeLater.size(), kQueues) << "round " << round;
     EXPECT_TRUE(session.finished());
     EXPECT_EQ(session.packets(0), 10u) << "round " << round;
+  }
+}
+
+TEST(TxSession, ASendThatFailsWithoutAReasonStillStopsWithAnError) {
+  for (size_t before : {size_t{0}, size_t{3}}) {
+    std::vector<std::unique_ptr<TxBackend>> backends;
+    backends.push_back(std::make_unique<SilentlyFailingBackend>(before));
+    TxSession session(std::move(backends), tenPacketJob(), {});
+    while (!session.finished()) std::this_thread::yield();
+    EXPECT_EQ(session.packets(0), before);
+    EXPECT_NE(session.error(), "") << "a run that stopped after " << before << " of 10 packets says nothing";
+    EXPECT_NE(session.error().find("mute"), std::string::npos) << session.error();
   }
 }
 

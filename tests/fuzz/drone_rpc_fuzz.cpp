@@ -39,13 +39,14 @@ drone::PortFilter fuzzPorts() {
 struct Drone {
   drone::DroneCore ports{drone::systemPortSource(fuzzPorts())};
   drone::DroneService service{ports};
-  std::unique_ptr<grpc::Server> server;
+  std::unique_ptr<drone::DroneServer> server;
   std::unique_ptr<v1::Drone::Stub> stub;
   Drone() {
-    int port = 0;
-    server = drone::startServer({&service}, {"127.0.0.1:0", {kToken, drone::kProtocolMajor}, std::nullopt}, &port);
-    if (!server) std::abort();
-    stub = v1::Drone::NewStub(grpc::CreateChannel("127.0.0.1:" + std::to_string(port), grpc::InsecureChannelCredentials()));
+    auto started = drone::DroneServer::start({&service}, {"127.0.0.1:0", {kToken, drone::kProtocolMajor}, std::nullopt});
+    if (!started) std::abort();
+    server = std::move(started).value();
+    stub = v1::Drone::NewStub(
+        grpc::CreateChannel("127.0.0.1:" + std::to_string(server->port()), grpc::InsecureChannelCredentials()));
   }
 };
 

@@ -2,6 +2,7 @@
 the namespace; it is deleted afterwards, even on failure."""
 import contextlib
 import os
+import resource
 import secrets
 import subprocess
 import time
@@ -32,8 +33,11 @@ def _run(*args):
 
 @contextlib.contextmanager
 def drone_lab(tmp: Path, address: str, drone_args: Sequence[str] = (), token: Optional[str] = None,
-              pairs: Sequence[Tuple[str, str]] = (("va", "vb"),)) -> Iterator[Lab]:
-    """`address`: a unix socket, reachable from outside the namespace; `pairs`: the veth pairs."""
+              pairs: Sequence[Tuple[str, str]] = (("va", "vb"),),
+              fd_limit: Optional[Tuple[int, int]] = None) -> Iterator[Lab]:
+    """`address`: a unix socket, reachable from outside the namespace, or a TCP address inside it
+    (then the drone is ready when it says it listens); `pairs`: the veth pairs; `fd_limit`: the
+    drone's (soft, hard) descriptor limits at start."""
     ns = f"stc-py-{os.getpid()}-{secrets.token_hex(3)}"
     drone = None
     log = tmp / "drone.log"
@@ -48,10 +52,16 @@ def drone_lab(tmp: Path, address: str, drone_args: Sequence[str] = (), token: Op
             _run("ip", "-n", ns, "link", "set", a, "up")
             _run("ip", "-n", ns, "link", "set", b, "up")
         with open(log, "w") as out:
+            limit = (lambda: resource.setrlimit(resource.RLIMIT_NOFILE, fd_limit)) if fd_limit else None
             drone = subprocess.Popen(["ip", "netns", "exec", ns, DRONE, "--listen", address, *drone_args],
-                                     stdout=out, stderr=subprocess.STDOUT)
+                                     stdout=out, stderr=subprocess.STDOUT, preexec_fn=limit)
         for _ in range(100):
             assert drone.poll() is None, f"the drone died: {log.read_text()}"
+            if not address.startswith("unix:"):
+                if "listening on" in log.read_text():
+                    break
+                time.sleep(0.1)
+                continue
             try:
                 staccato.Drone(address, token=token, timeout=1, plaintext_token=True).close()
                 break

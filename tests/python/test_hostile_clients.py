@@ -49,13 +49,16 @@ def raw_call(address: str, method: str, payload: bytes, token=None, streaming=Fa
             return e.code()
 
 
-def test_large_unauthenticated_requests_cost_no_memory(lab):
+@pytest.mark.parametrize("token", [None, "w" + TOKEN[1:] if TOKEN[0] != "w" else "v" + TOKEN[1:]],
+                         ids=["no token", "wrong token"])
+def test_large_unauthenticated_requests_cost_no_memory(lab, token):
     raw_call(lab.address, "ListPorts", b"", token=TOKEN)  # warm up: threads and buffers exist
     before = rss_kib(lab.pid)
     payload = b"\x1a" + bytes(200 << 20)  # 200 MB, shaped like streams
     codes = []
     started = time.monotonic()
-    threads = [threading.Thread(target=lambda: codes.append(raw_call(lab.address, "SetStreams", payload, streaming=True)))
+    threads = [threading.Thread(target=lambda: codes.append(raw_call(lab.address, "SetStreams", payload, token=token,
+                                                                     streaming=True)))
                for _ in range(4)]
     for t in threads:
         t.start()
@@ -64,9 +67,13 @@ def test_large_unauthenticated_requests_cost_no_memory(lab):
         peak = max(peak, rss_kib(lab.pid))
         time.sleep(0.02)
     after = rss_kib(lab.pid)
-    print(f"4 x 200 MB without a token: RSS {before} -> peak {peak} -> {after} KiB, "
+    print(f"4 x 200 MB, {'a wrong' if token else 'no'} token: RSS {before} -> peak {peak} -> {after} KiB, "
           f"{time.monotonic() - started:.2f} s, codes {sorted(c.name for c in codes)}")
-    assert codes == [grpc.StatusCode.UNAUTHENTICATED] * 4
+    if token:  # one connection: after the first failure the others are refused unread (it cools down)
+        assert grpc.StatusCode.UNAUTHENTICATED in codes
+        assert set(codes) <= {grpc.StatusCode.UNAUTHENTICATED, grpc.StatusCode.RESOURCE_EXHAUSTED} and len(codes) == 4
+    else:
+        assert codes == [grpc.StatusCode.UNAUTHENTICATED] * 4
     assert peak - before < 16 << 10, "the drone read unauthenticated requests into memory"
 
 

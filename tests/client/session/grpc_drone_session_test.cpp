@@ -37,15 +37,17 @@ class LoopbackDrone {
   /// Listens on `port` (0 = any free one); false when it cannot bind.
   bool start(int port = 0) {
     service_ = std::make_unique<drone::DroneService>(ports_);
-    server_ = drone::startServer({service_.get()}, {"127.0.0.1:" + std::to_string(port), {"", drone::kProtocolMajor}, {}},
-                                 &port_);
-    return server_ && port_ != 0;
+    auto started = drone::DroneServer::start({service_.get()}, {"127.0.0.1:" + std::to_string(port), {"", drone::kProtocolMajor}, {}});
+    if (!started) return false;
+    server_ = std::move(started).value();
+    port_ = server_->port();
+    return true;
   }
   void stop() {
     if (!server_) return;
     // The stats stream only ends when cancelled: a deadline makes Shutdown cancel it.
-    server_->Shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(200));
-    server_->Wait();
+    server_->shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(200));
+    server_->wait();
     server_.reset();
     service_.reset();
   }
@@ -55,7 +57,7 @@ class LoopbackDrone {
  private:
   drone::DroneCore ports_;
   std::unique_ptr<drone::DroneService> service_;
-  std::unique_ptr<grpc::Server> server_;
+  std::unique_ptr<drone::DroneServer> server_;
   int port_ = 0;
 };
 
