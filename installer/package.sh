@@ -20,7 +20,9 @@ tar -C "$src" --exclude=./build --exclude=./.git --exclude='./obj-*' --exclude=.
 
 export DEB_BUILD_OPTIONS=${DEB_BUILD_OPTIONS:-"nocheck parallel=$(nproc)"}
 echo "package.sh: building $version in $tree (DEB_BUILD_OPTIONS=$DEB_BUILD_OPTIONS)" >&2
-(cd "$tree" && dpkg-buildpackage -us -uc -b)
+# The distribution's tools only: a python3 of pyenv or a venv first on PATH would build the Python
+# package for an interpreter the packages do not depend on.
+(cd "$tree" && PATH=/usr/sbin:/usr/bin:/sbin:/bin dpkg-buildpackage -us -uc -b)
 
 rm -f "$out"/*_"$version"_*.deb "$out"/staccato_"$version"_*.changes "$out"/staccato_"$version"_*.buildinfo
 mv "$stage"/*_"$version"_*.deb "$stage"/staccato_"$version"_*.changes "$stage"/staccato_"$version"_*.buildinfo "$out"/
