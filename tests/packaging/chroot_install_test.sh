@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# apt install ./staccato-drone_*.deb ./staccato-cli_*.deb in a fresh Debian 12 chroot (mmdebstrap)
+# makes the user, the token (mode and owner) and the enabled unit; systemd-analyze verifies the
+# unit and rates its exposure (at most 5.0); the debconf opt-in gives group staccato a drone with
+# file capabilities and takes it back; purge removes what the installation made.
+# Env: PACKAGES, PACKAGING_CACHE (see lib.sh). Prints the exposure.
+source "$(dirname "$0")/lib.sh"
+need_root "a chroot"
+root=$PKG_TMP/root
+new_chroot "$root"
+share_apt_cache "$root"
+install_debs "$root" staccato-drone staccato-cli
+
+in_root "$root" getent passwd _staccato >"$PKG_TMP/passwd" || fail "no user _staccato"
+IFS=: read -r _ _ uid _ _ home shell <"$PKG_TMP/passwd"
+((uid < 1000)) && [[ $shell == */nologin ]] || fail "_staccato is not a system user without a shell: $(cat "$PKG_TMP/passwd")"
+members=$(in_root "$root" getent group staccato | cut -d: -f4)
+[[ ,$members, == *,_staccato,* ]] || fail "_staccato is not in group staccato (members: $members)"
+ok "system user _staccato (uid $uid, $shell), member of group staccato"
+
+token=$root/etc/staccato/token
+[[ -f $token ]] || fail "no token at /etc/staccato/token"
+got=$(in_root "$root" stat -c '%a %U:%G' /etc/staccato/token)
+[[ $got == "640 root:_staccato" ]] || fail "token is $got, want 640 root:_staccato"
+chars=$(head -1 "$token" | tr -d '\n' | wc -c)
+((chars >= 40)) || fail "token of $chars characters"
+ok "token /etc/staccato/token: mode 0640 root:_staccato, $chars characters"
+
+unit=/lib/systemd/system/staccato-drone.service
+[[ -f $root$unit ]] || fail "no $unit"
+[[ -L $root/etc/systemd/system/multi-user.target.wants/staccato-drone.service ]] || fail "the unit is not enabled"
+grep -q '^STACCATO_DRONE_ARGS="--listen unix:/run/staccato/drone.sock --socket-group staccato"$' "$root/etc/staccato/drone.conf" ||
+  fail "drone.conf does not default to the group's unix socket"
+ok "unit $unit installed and enabled; drone.conf listens on the unix socket for group staccato"
+
+# systemd-analyze in the chroot, on the unit as installed (systemd came with the package's Depends).
+in_root "$root" systemd-analyze verify "$unit" >"$PKG_TMP/verify" 2>&1 || true
+[[ ! -s $PKG_TMP/verify ]] || fail "systemd-analyze verify: $(cat "$PKG_TMP/verify")"
+ok "systemd-analyze verify $unit: clean"
+in_root "$root" systemd-analyze security --offline=true --threshold=50 "$unit" >"$PKG_TMP/security" 2>&1 ||
+  { cat "$PKG_TMP/security"; fail "systemd-analyze security: exposure above 5.0"; }
+exposure=$(grep -o 'Overall exposure level for [^:]*: [0-9.]*' "$PKG_TMP/security" | awk '{print $NF}')
+[[ -n $exposure ]] && awk "BEGIN {exit !($exposure <= 5.0)}" || { cat "$PKG_TMP/security"; fail "exposure '$exposure'"; }
+grep '✗' "$PKG_TMP/security" | sed 's/^/     /'
+ok "systemd-analyze security: exposure $exposure (at most 5.0)"
+
+# The opt-in (debconf, default no), as wireshark-common's for dumpcap.
+drone=/usr/bin/staccato-drone
+[[ $(in_root "$root" stat -c '%a %U:%G' $drone) == "755 root:root" && -z $(in_root "$root" getcap $drone) ]] ||
+  fail "by default $drone should be 755 root:root without capabilities"
+echo "staccato-drone staccato-drone/group-may-run boolean true" | in_root "$root" debconf-set-selections
+in_root "$root" dpkg-reconfigure -fnoninteractive staccato-drone >/dev/null
+got="$(in_root "$root" stat -c '%a %U:%G' $drone) $(in_root "$root" getcap $drone)"
+want_caps=$(sed -n 's/^AmbientCapabilities=//p' "$root$unit" | tr 'A-Z ' 'a-z,')
+[[ $got == "754 root:staccato $drone $want_caps=ep" ]] || fail "opted in: '$got', want '754 root:staccato $drone $want_caps=ep'"
+ok "opt-in: $got"
+echo "staccato-drone staccato-drone/group-may-run boolean false" | in_root "$root" debconf-set-selections
+in_root "$root" dpkg-reconfigure -fnoninteractive staccato-drone >/dev/null
+got="$(in_root "$root" stat -c '%a %U:%G' $drone) $(in_root "$root" getcap $drone)"
+[[ $got == "755 root:root " ]] || fail "opted out: '$got'"
+ok "opt-out: 755 root:root, no file capabilities"
+
+# An existing token is kept on reinstall.
+before=$(cat "$token")
+in_root "$root" dpkg-reconfigure -fnoninteractive staccato-drone >/dev/null
+[[ $(cat "$token") == "$before" ]] || fail "reconfiguring replaced the token"
+ok "an existing token is kept"
+
+in_root "$root" apt-get purge -y -qq staccato-drone staccato-cli >"$PKG_TMP/purge.log" 2>&1 || { cat "$PKG_TMP/purge.log"; fail "purge"; }
+[[ ! -e $root/etc/staccato ]] || fail "purge left /etc/staccato: $(ls -la "$root/etc/staccato")"
+[[ ! -e $root$unit && ! -e $root/etc/systemd/system/multi-user.target.wants/staccato-drone.service ]] || fail "purge left the unit"
+in_root "$root" getent passwd _staccato >/dev/null || fail "purge removed the system user (Debian keeps them)"
+ok "purge removed /etc/staccato (token, drone.conf) and the unit; the system user stays, as Debian's policy keeps them"
