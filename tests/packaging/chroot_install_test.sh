@@ -2,7 +2,8 @@
 # apt install ./staccato-drone_*.deb ./staccato-cli_*.deb in a fresh Debian 12 chroot (mmdebstrap)
 # makes the user, the token (mode and owner) and the enabled unit; systemd-analyze verifies the
 # unit and rates its exposure (at most 5.0); the debconf opt-in gives group staccato a drone with
-# file capabilities and takes it back; purge removes what the installation made.
+# file capabilities and takes it back; python3-staccato drives the packaged drone (fake lab);
+# purge removes what the installation made.
 # Env: PACKAGES, PACKAGING_CACHE (see lib.sh). Prints the exposure.
 source "$(dirname "$0")/lib.sh"
 need_root "a chroot"
@@ -66,7 +67,28 @@ in_root "$root" dpkg-reconfigure -fnoninteractive staccato-drone >/dev/null
 [[ $(cat "$token") == "$before" ]] || fail "reconfiguring replaced the token"
 ok "an existing token is kept"
 
-in_root "$root" apt-get purge -y -qq staccato-drone staccato-cli >"$PKG_TMP/purge.log" 2>&1 || { cat "$PKG_TMP/purge.log"; fail "purge"; }
+# python3-staccato (Debian's grpcio and protobuf) drives the packaged drone: a fake lab, no privileges.
+install_debs "$root" python3-staccato
+in_root "$root" staccato-drone --fake-lab --listen unix:/tmp/fake.sock >"$PKG_TMP/fake.log" 2>&1 &
+fake=$!
+PKG_CLEANUP+=("kill $fake 2>/dev/null; wait $fake 2>/dev/null")
+for _ in $(seq 100); do [[ -S $root/tmp/fake.sock ]] && break; sleep 0.1; done
+in_root "$root" python3 - <<'PY' >"$PKG_TMP/python.out" 2>&1 || { cat "$PKG_TMP/python.out" "$PKG_TMP/fake.log"; fail "python3-staccato"; }
+import staccato
+stream = staccato.Stream("py", [("eth", {"eth.dst": "02:00:00:00:00:02"}), "ip", "udp", "signature"], count=1000, pps=10000)
+with staccato.Drone("unix:/tmp/fake.sock") as drone:
+    drone.set_streams("fake0", [stream])
+    drone.clear_stats("fake0", "fake1")
+    with drone.transmitting("fake0"):
+        drone.wait("fake0", timeout=60)
+    row = drone.stats()["streams"][0]
+assert (row["tx_packets"], row["rx_packets"], row["lost"]) == (1000, 1000, 0), row
+print(f"python3-staccato against drone {drone.version['version']} (fake lab): 1000 sent, {row['rx_packets']} received")
+PY
+kill $fake; wait $fake 2>/dev/null || true
+ok "$(tail -1 "$PKG_TMP/python.out")"
+
+in_root "$root" apt-get purge -y -qq staccato-drone staccato-cli python3-staccato >"$PKG_TMP/purge.log" 2>&1 || { cat "$PKG_TMP/purge.log"; fail "purge"; }
 [[ ! -e $root/etc/staccato ]] || fail "purge left /etc/staccato: $(ls -la "$root/etc/staccato")"
 [[ ! -e $root$unit && ! -e $root/etc/systemd/system/multi-user.target.wants/staccato-drone.service ]] || fail "purge left the unit"
 in_root "$root" getent passwd _staccato >/dev/null || fail "purge removed the system user (Debian keeps them)"
