@@ -26,7 +26,7 @@ runtime_pkgs=(
 )
 packaging_pkgs=(
   debhelper dh-python po-debconf python3-all python3-setuptools python3-grpcio python3-protobuf
-  lintian piuparts mmdebstrap ansible-core libcap2-bin
+  lintian piuparts mmdebstrap ansible systemd-container libcap2-bin openssl
 )
 
 want=() action=install
