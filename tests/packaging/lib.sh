@@ -175,14 +175,15 @@ cli() { local root=$1; shift; ip netns exec "$LAB_NS" chroot "$root" staccato-cl
 # json FILE EXPR: a Python expression on the parsed JSON `d`.
 json() { python3 -c "import json,sys; d=json.load(open('$1')); print($2)"; }
 
-# tracked_stream ROOT NAME COUNT PPS: a one-stream file with a signature (tracked), in ROOT/tmp.
+# tracked_stream ROOT NAME COUNT PPS: a one-stream file with a signature (tracked), in ROOT/var/tmp
+# (a container mounts its own /tmp).
 tracked_stream() {
-  cat >"$1/tmp/$2.json" <<JSON
+  cat >"$1/var/tmp/$2.json" <<JSON
 {"format_version": 1, "streams": [{"id": 1, "name": "$2",
   "layers": [{"protocol": "eth", "fields": {"eth.dst": "02:00:00:00:00:99"}}, {"protocol": "ip"},
              {"protocol": "udp"}, {"protocol": "payload"}, {"protocol": "signature"}],
   "frame_length": {"fixed": 64}, "rate": {"unit": "PPS", "value": $4},
   "control": {"mode": "PACKETS", "count": "$3"}}]}
 JSON
-  echo "/tmp/$2.json"
+  echo "/var/tmp/$2.json"
 }
