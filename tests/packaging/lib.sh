@@ -7,7 +7,7 @@ set -euo pipefail
 
 PACKAGES=${PACKAGES:?set PACKAGES to the directory of the .deb files}
 PACKAGING_CACHE=${PACKAGING_CACHE:?set PACKAGING_CACHE to a cache directory under the build tree}
-BASE_TARBALL=$PACKAGING_CACHE/debian12-minbase.tar.gz
+BASE_TARBALL=$PACKAGING_CACHE/debian12-minbase-systemd.tar.gz
 PKG_TMP=$(mktemp -d)
 PKG_CLEANUP=()  # commands run on exit, last first
 
@@ -55,7 +55,9 @@ debian_sources() {
   } | awk '$1 ~ /debian/ && $2 ~ /^bookworm/ {print "deb " $0}' | sort -u
 }
 
-# A minimal Debian 12 as a tarball ($BASE_TARBALL), made once a week with mmdebstrap.
+# A minimal Debian 12 as a tarball ($BASE_TARBALL), made once a week with mmdebstrap: minbase
+# with systemd as init, as on every host that runs the service (without it in the base, piuparts
+# would blame the package for what systemd's own installation leaves behind on purge).
 ensure_base() {
   need_tool mmdebstrap
   if [[ -s $BASE_TARBALL && -z $(find "$BASE_TARBALL" -mtime +7) ]]; then return 0; fi
@@ -63,7 +65,7 @@ ensure_base() {
   mapfile -t sources < <(debian_sources)
   ((${#sources[@]})) || { echo "SKIP: no Debian 12 (bookworm) apt sources on this host"; exit 77; }
   echo "== making $BASE_TARBALL with mmdebstrap from: ${sources[*]}"
-  mmdebstrap --quiet --variant=minbase --mode=root bookworm "$PACKAGING_CACHE/new-base.tar.gz" "${sources[@]}"
+  mmdebstrap --quiet --variant=minbase --include=systemd-sysv --mode=root bookworm "$PACKAGING_CACHE/new-base.tar.gz" "${sources[@]}"
   mv "$PACKAGING_CACHE/new-base.tar.gz" "$BASE_TARBALL"
 }
 
