@@ -72,7 +72,7 @@ fi
 # Without CAP_NET_RAW no engine can open the port: the run fails and says what is missing.
 start_unit_drone "$root" CAP_NET_RAW
 if run_tracked no-raw; then fail "without CAP_NET_RAW the run worked"; fi
-grep -q "Operation not permitted (run the drone as root, or give it the capabilities" "$PKG_TMP/no-raw.err" ||
+grep -q "Operation not permitted (run the drone as root or as the staccato-drone service, or give it the capabilities" "$PKG_TMP/no-raw.err" ||
   fail "without CAP_NET_RAW: unclear error: $(cat "$PKG_TMP/no-raw.err")"
 kill -0 "$DRONE_PID" || fail "the drone without CAP_NET_RAW died"
 ok "without CAP_NET_RAW: refused with: $(head -c 160 "$PKG_TMP/no-raw.err")"
