@@ -6,4 +6,4 @@ command -v lintian >/dev/null || { echo "SKIP: lintian is not installed (install
 changes=$(ls -1 "${PACKAGES:?}"/staccato_*.changes 2>/dev/null | sort -V | tail -1)
 [[ -n $changes ]] || { echo "FAIL no staccato_*.changes in $PACKAGES"; exit 1; }
 lintian --fail-on error,warning --info "$changes" || { echo "FAIL lintian (above)"; exit 1; }
-echo "ok   lintian $(basename "$changes"): no errors, no warnings ($(lintian --no-tag-display-limit "$changes" 2>/dev/null | wc -l) info/pedantic lines)"
+echo "ok   lintian $(basename "$changes"): no errors, no warnings ($(lintian -I --pedantic "$changes" 2>/dev/null | wc -l) info and pedantic tags)"
