@@ -71,7 +71,8 @@ ok "an existing token is kept"
 
 # python3-staccato (Debian's grpcio and protobuf) drives the packaged drone: a fake lab, no privileges.
 install_debs "$root" python3-staccato
-in_root "$root" staccato-drone --fake-lab --listen unix:/tmp/fake.sock >"$PKG_TMP/fake.log" 2>&1 &
+# chroot itself in the background (not the in_root function, whose subshell $! would name): $! is the drone.
+chroot "$root" env -i PATH=/usr/bin:/bin staccato-drone --fake-lab --listen unix:/tmp/fake.sock >"$PKG_TMP/fake.log" 2>&1 &
 fake=$!
 PKG_CLEANUP+=("kill $fake 2>/dev/null; wait $fake 2>/dev/null")
 for _ in $(seq 100); do [[ -S $root/tmp/fake.sock ]] && break; sleep 0.1; done
