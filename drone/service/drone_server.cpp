@@ -1,5 +1,6 @@
 #include "drone/service/drone_server.h"
 
+#include <grpcpp/health_check_service_interface.h>
 #include <grpcpp/resource_quota.h>
 
 #include "rpc/drone_address.h"
@@ -21,6 +22,10 @@ Result<std::unique_ptr<DroneServer>> DroneServer::start(const std::vector<grpc::
   std::unique_ptr<DroneServer> s(new DroneServer);
   s->port_ = listeners->port;
   s->budget_ = *budget;
+  // grpc.health.v1 (gRPC's own implementation): "" is SERVING while the server runs and
+  // NOT_SERVING once it shuts down; any other service name is NOT_FOUND, so a caller without a
+  // token (the edge guard lets its Check and Watch through) learns nothing but that.
+  grpc::EnableDefaultHealthCheckService(true);
   grpc::ServerBuilder builder;
   s->acceptor_ = builder.experimental().AddExternalConnectionAcceptor(
       grpc::ServerBuilder::experimental_type::ExternalConnectionType::FROM_FD,

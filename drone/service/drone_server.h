@@ -3,7 +3,8 @@
 /// connections itself, within caps sized from its descriptors, and hands gRPC those that speak.
 /// Every call passes the edge guard (token, protocol version) before its message is read;
 /// requests are at most rpc::kMaxRequestBytes; the server's threads and buffers are bounded, so
-/// no client can make it allocate without limit.
+/// no client can make it allocate without limit. The standard health service (grpc.health.v1)
+/// answers probes without a token, about the server as a whole only.
 #include <grpcpp/grpcpp.h>
 
 #include <chrono>

@@ -29,6 +29,10 @@ using Clock = std::chrono::steady_clock;
 constexpr auto kLogEvery = std::chrono::seconds(10);
 constexpr const char* kConnectionProperty = "staccato.connection";
 constexpr const char* kWrongToken = "missing or wrong access token (give the drone's token with --token-file)";
+// The standard health service's two calls (grpc.health.v1): a probe carries no token, and the
+// answer says only whether the drone serves (drone/service/drone_server.h).
+constexpr std::string_view kHealthCheck = "/grpc.health.v1.Health/Check";
+constexpr std::string_view kHealthWatch = "/grpc.health.v1.Health/Watch";
 constexpr const char* kCoolingDown =
     "a wrong access token on this connection a moment ago: its calls are refused for 0.2 s (check --token-file)";
 
@@ -50,14 +54,16 @@ class EdgeGuard {
 
   void process(grpc_auth_context* ctx, const grpc_metadata* md, size_t n, grpc_process_auth_metadata_done_cb cb,
                void* userData) {
-    std::string_view token, version;
+    std::string_view token, version, path;
     const grpc_metadata* tokenEntry = nullptr;
     for (size_t i = 0; i < n; ++i) {
       const std::string_view key = view(md[i].key);
       if (key == "authorization") token = view(md[i].value), tokenEntry = &md[i];
       else if (key == "x-staccato-version") version = view(md[i].value);
+      else if (key == ":path") path = view(md[i].value);
     }
-    if (!policy_.token.empty()) {
+    const bool health = path == kHealthCheck || path == kHealthWatch;
+    if (!policy_.token.empty() && !health) {
       if (const grpc_status_code refused = checkToken(ctx, token); refused != GRPC_STATUS_OK) {
         cb(userData, nullptr, 0, nullptr, 0, refused,
            refused == GRPC_STATUS_RESOURCE_EXHAUSTED ? kCoolingDown : kWrongToken);

@@ -7,7 +7,8 @@
 /// The token is compared first: a right token passes at once, whatever others do. A failure cools
 /// its connection down (drone/service/failure_cooldown.h), never anything global, so a flood of
 /// wrong tokens slows only the connections that send them. Every call is answered at once.
-/// Failures are logged as one summary line per 10 s at most.
+/// Failures are logged as one summary line per 10 s at most. The standard health service's Check
+/// and Watch (grpc.health.v1) need no token: probes (Kubernetes, load balancers) carry none.
 #include <grpcpp/security/server_credentials.h>
 
 #include <cstdint>

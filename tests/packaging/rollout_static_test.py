@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The Kubernetes DaemonSet and its Containerfile give the drone what the systemd unit gives it:
 the same capabilities and nothing more, no privilege escalation, a read-only system, the host's
-network, /sys/fs/bpf, locked memory, a token, and a readiness probe on the port it listens on.
+network, /sys/fs/bpf, locked memory, a token, and readiness and liveness probes (the native gRPC
+probe of grpc.health.v1) on the port it listens on.
 
 Usage: rollout_static_test.py SOURCE_DIR [DRONE_BINARY]
 With DRONE_BINARY, the DaemonSet's arguments are also parsed by the drone itself.
@@ -89,9 +90,10 @@ if token_mounts:
     check("the token's Secret is readable by the drone only (mode 0400)", secret.get("defaultMode") == 0o400,
           oct(secret.get("defaultMode", 0)))
 port = int(listen.rsplit(":", 1)[1]) if re.fullmatch(r".+:\d+", listen) else None
-probe = container.get("readinessProbe", {}).get("grpc", {})
-check(f"readiness: the gRPC health probe on the listen port ({port})",
-      port is not None and probe.get("port") == port and probe.get("service", "") == "", f"{listen} / {probe}")
+for kind in ["readinessProbe", "livenessProbe"]:
+    probe = container.get(kind, {}).get("grpc", {})
+    check(f"{kind}: the native gRPC health probe (grpc.health.v1) on the listen port ({port})",
+          port is not None and probe.get("port") == port and probe.get("service", "") == "", f"{listen} / {probe}")
 check("the container port is the listen port", [p["containerPort"] for p in container.get("ports", [])] == [port])
 
 cf = (src / "installer/k8s/Containerfile").read_text()

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs pytest on the Python package in a venv under the build tree. The venv is rebuilt (pip
-# install ./rpc/python pytest) only when the package sources, the .proto files or the system
+# install ./rpc/python pytest grpcio-health-checking) only when the package sources, the .proto files or the system
 # Python change; otherwise a re-run starts pytest at once.
 # Usage: run_pytest.sh VENV_DIR [--needs-root] [PYTEST_ARGS...]
 set -euo pipefail
@@ -27,7 +27,7 @@ if [[ $(cat "$venv/.staccato-key" 2>/dev/null) != "$key" ]]; then
   echo "== Python venv $venv: installing the staccato package and pytest"
   rm -rf "$venv" rpc/python/build  # no stale modules from an earlier build in the wheel
   /usr/bin/python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet --disable-pip-version-check ./rpc/python pytest
+  "$venv/bin/pip" install --quiet --disable-pip-version-check ./rpc/python pytest grpcio-health-checking
   echo "$key" >"$venv/.staccato-key"
 fi
 flock -u 9
