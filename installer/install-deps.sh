@@ -15,14 +15,14 @@ build_pkgs=(
   build-essential cmake ninja-build ccache pkg-config git
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev qt6-base-dev-tools libgl-dev
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
-  libpcap-dev libxdp-dev libbpf-dev libelf-dev zlib1g-dev
+  libpcap-dev libxdp-dev libbpf-dev libelf-dev zlib1g-dev libyaml-dev
   clang llvm libclang-rt-14-dev
   libgtest-dev libgmock-dev
 )
 runtime_pkgs=(
   tshark tcpdump iproute2 iputils-ping ethtool netsniff-ng xdp-tools libcap2-bin systemd
   python3-scapy xvfb imagemagick python3-venv python3-pip
-  libqt6charts6 libqt6widgets6 fonts-dejavu-core
+  libqt6charts6 libqt6widgets6 libyaml-0-2 fonts-dejavu-core
 )
 packaging_pkgs=(
   debhelper dh-python po-debconf python3-all python3-setuptools python3-grpcio python3-protobuf
