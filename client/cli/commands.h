@@ -23,6 +23,8 @@ int devicesCommand(const std::vector<std::string>& args);
 int neighborsCommand(const std::vector<std::string>& args);
 /// rate PORT --scale X | --stream ID --pps N|--load PCT|--bps N: live rate change.
 int rateCommand(const std::vector<std::string>& args);
+/// fleet show|status [--json]: the fleet file, and each of its drones' state.
+int fleetCommand(const std::vector<std::string>& args);
 /// start / stop / clear / reserve / release PORT...
 int portActionCommand(const std::string& action, const std::vector<std::string>& args);
 

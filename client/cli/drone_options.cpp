@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "client/core/fleet/fleet_file.h"
 #include "common/files/token_file.h"
 
 namespace staccato::cli {
@@ -25,10 +26,90 @@ std::optional<std::string> valueFor(const Args& args, const std::string& option,
   return std::nullopt;
 }
 
+
+/// The token file's token, with the usual warning when others can read it.
+Result<std::string> tokenFrom(const std::string& path) {
+  auto token = readTokenFile(path);
+  if (!token) return token.error();
+  if (token->othersCanRead) std::cerr << "staccato-cli: warning: " << othersCanReadNote(path) << "\n";
+  return token->token;
+}
+
+/// A fleet drone's address: the fleet's address, TLS, CA and token file (a --token-file or --ca
+/// @NAME=FILE given for it wins).
+Result<client::DroneAddress> fleetDroneAddress(const Args& args, const client::FleetRef& ref, bool tls) {
+  if (!ref.port.empty()) return makeError("@" + ref.drone + ":" + ref.port, "a drone here, not a port: write @" + ref.drone);
+  auto fleet = loadFleet(args);
+  if (!fleet) return fleet.error();
+  if (!*fleet) return makeError("@" + ref.drone, "drones named @NAME need a fleet file: --fleet drones.yaml");
+  const client::FleetDrone* d = (*fleet)->find(ref.drone);
+  if (!d) return makeError("", (*fleet)->unknownName(ref.drone));
+  client::DroneAddress a;
+  a.target = d->address;
+  const std::string tokenFile = valueFor(args, "--token-file", "@" + d->name, false).value_or(d->tokenFile);
+  if (!tokenFile.empty()) {
+    auto token = tokenFrom(tokenFile);
+    if (!token) return token.error();
+    a.token = *token;
+  }
+  a.caCertFile = valueFor(args, "--ca", "@" + d->name, false).value_or(d->caFile);
+  a.tls = tls || d->tls || !a.caCertFile.empty();
+  a.plaintextToken = args.has("--plaintext-token");
+  return a;
+}
+
 }  // namespace
 
+Result<std::optional<client::Fleet>> loadFleet(const Args& args) {
+  auto path = args.get("--fleet");
+  if (!path) return std::optional<client::Fleet>();
+  auto fleet = client::loadFleetFile(*path);
+  if (!fleet) return fleet.error();
+  return std::optional<client::Fleet>(std::move(fleet).value());
+}
+
+Result<std::vector<std::string>> applyFleetPorts(std::vector<std::string> argv) {
+  const std::set<std::string> notPorts = {"--fleet", "--map", "--token-file", "--ca", "--drone", "--rx-drone"};
+  std::optional<client::Fleet> fleet;
+  std::string primary, receiver;  // the drones' names
+  for (size_t i = 0; i < argv.size(); ++i) {
+    if (i > 0 && notPorts.count(argv[i - 1])) continue;
+    const auto ref = client::parseFleetRef(argv[i]);
+    if (!ref || ref->port.empty() || argv[i].find('=') != std::string::npos) continue;
+    if (!fleet) {
+      Args only;
+      for (size_t j = 0; j + 1 < argv.size(); ++j)
+        if (argv[j] == "--fleet") only.options["--fleet"] = argv[j + 1];
+      auto loaded = loadFleet(only);
+      if (!loaded) return loaded.error();
+      if (!*loaded) return makeError(argv[i], "ports named @NAME:PORT need a fleet file: --fleet drones.yaml");
+      fleet = std::move(**loaded);
+    }
+    const client::FleetDrone* d = fleet->find(ref->drone);
+    if (!d) return makeError(argv[i], fleet->unknownName(ref->drone));
+    std::string& which = i > 0 && argv[i - 1] == "--rx" ? receiver : primary;
+    if (!which.empty() && which != ref->drone)
+      return makeError(argv[i], "a port of @" + ref->drone + " beside ports of @" + which + ": one command drives one drone");
+    which = ref->drone;
+    argv[i] = d->portName(ref->port);
+  }
+  // Adds `option @name`, or checks that the one given names the same drone.
+  auto give = [&argv](const std::string& option, const std::string& name) -> Status {
+    for (size_t j = 0; j + 1 < argv.size(); ++j)
+      if (argv[j] == option && argv[j + 1] != "@" + name)
+        return makeError(option, "'" + argv[j + 1] + "', but the ports named are @" + name + "'s");
+    argv.insert(argv.end(), {option, "@" + name});
+    return Ok{};
+  };
+  if (!primary.empty())
+    if (auto s = give("--drone", primary); !s) return s.error();
+  if (!receiver.empty() && receiver != primary)
+    if (auto s = give("--rx-drone", receiver); !s) return s.error();
+  return argv;
+}
+
 std::set<std::string> withDroneOptions(std::set<std::string> v) {
-  v.insert({"--drone", "--token-file", "--ca"});
+  v.insert({"--drone", "--token-file", "--ca", "--fleet"});
   return v;
 }
 
@@ -45,13 +126,13 @@ std::string primaryTarget(const Args& args) {
 }
 
 Result<client::DroneAddress> droneAddress(const Args& args, const std::string& target, bool namedByUser, bool tls) {
+  if (auto ref = client::parseFleetRef(target)) return fleetDroneAddress(args, *ref, tls);
   client::DroneAddress a;
   a.target = client::withDefaultPort(target);
   if (auto tf = valueFor(args, "--token-file", a.target, namedByUser)) {
-    auto token = readTokenFile(*tf);
+    auto token = tokenFrom(*tf);
     if (!token) return token.error();
-    if (token->othersCanRead) std::cerr << "staccato-cli: warning: " << othersCanReadNote(*tf) << "\n";
-    a.token = token->token;
+    a.token = *token;
   }
   const auto ca = valueFor(args, "--ca", a.target, namedByUser);
   a.tls = tls || ca.has_value() || (namedByUser && args.has("--tls"));

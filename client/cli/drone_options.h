@@ -1,5 +1,8 @@
 #pragma once
-/// Options every drone command takes: --drone, --token-file, --tls, --ca, --plaintext-token.
+/// Options every drone command takes: --drone, --token-file, --tls, --ca, --plaintext-token,
+/// --fleet. With --fleet drones.yaml, a drone may be named @NAME anywhere an address goes (its
+/// address, TLS, CA and token file come from the fleet file) and a port @NAME:PORT (PORT maybe
+/// one of the fleet's aliases for that drone).
 /// Credentials go only where the user meant: a bare --token-file FILE / --ca FILE is for the
 /// drones the user typed (--drone or $STACCATO_DRONE, --rx-drone, the right side of --map
 /// @A=@B); a drone only a file names (a session's) gets one only when named:
@@ -12,8 +15,17 @@
 
 #include "client/cli/args.h"
 #include "client/core/drone_connection.h"
+#include "client/core/fleet/fleet_file.h"
 
 namespace staccato::cli {
+
+/// The fleet file --fleet names (nullopt without --fleet).
+Result<std::optional<client::Fleet>> loadFleet(const Args& args);
+
+/// The command line with every port written @NAME:PORT replaced by the drone's port name, and
+/// the drone given as --drone @NAME (after --rx: --rx-drone @NAME, when another drone). One
+/// command drives one drone (and one receive drone): ports of two are an error.
+Result<std::vector<std::string>> applyFleetPorts(std::vector<std::string> argv);
 
 /// Adds the common drone options to a command's value/flag option sets.
 std::set<std::string> withDroneOptions(std::set<std::string> valueOptions);

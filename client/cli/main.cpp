@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "client/cli/commands.h"
+#include "client/cli/drone_options.h"
 #include "client/cli/safe_output.h"
 
 namespace staccato::cli {
@@ -151,7 +152,7 @@ int main(int argc, char** argv) {
   // Drone options may come before the command too: staccato-cli --drone HOST:PORT ports.
   std::vector<std::string> leading;
   while (!args.empty() && args[0].rfind("--", 0) == 0 && args[0] != "--help") {
-    const bool takesValue = args[0] == "--drone" || args[0] == "--token-file" || args[0] == "--ca";
+    const bool takesValue = args[0] == "--drone" || args[0] == "--token-file" || args[0] == "--ca" || args[0] == "--fleet";
     if (!takesValue && args[0] != "--tls" && args[0] != "--plaintext-token") return fail("unknown option '" + args[0] + "' before the command (try: staccato-cli help)", 2);
     if (takesValue && args.size() < 2) return fail(args[0] + " needs a value", 2);
     leading.insert(leading.end(), args.begin(), args.begin() + (takesValue ? 2 : 1));
@@ -161,6 +162,10 @@ int main(int argc, char** argv) {
   const std::string cmd = args[0];
   args.erase(args.begin());
   args.insert(args.end(), leading.begin(), leading.end());
+  if (cmd == "fleet") return fleetCommand(args);
+  auto withFleetPorts = applyFleetPorts(std::move(args));
+  if (!withFleetPorts) return fail(withFleetPorts.error().toString(), 2);
+  args = std::move(withFleetPorts).value();
   if (cmd == "build") return buildCommand(args);
   if (cmd == "import") return importCommand(args);
   if (cmd == "export") return exportCommand(args);

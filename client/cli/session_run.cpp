@@ -5,6 +5,7 @@
 #include "client/cli/drone_options.h"
 #include "client/core/files/port_mapping.h"
 #include "client/core/files/session_file.h"
+#include "client/core/fleet/fleet_session.h"
 
 namespace staccato::cli {
 namespace {
@@ -53,6 +54,13 @@ int runSession(const Args& args, const std::string& path, const RunLimits& limit
   if (!mapping) return fail(mapping.error().toString(), 2);
   auto mapped = client::remapSession(*session, *mapping);
   if (!mapped) return fail(path + ": " + mapped.error().toString());
+  if (client::namesFleetDrones(*mapped)) {  // drones named @NAME: their ports may be the fleet's aliases
+    auto fleet = loadFleet(args);
+    if (!fleet) return fail(fleet.error().toString());
+    if (!*fleet) return fail(path + ": names drones @NAME: give their fleet file with --fleet drones.yaml", 2);
+    mapped = client::resolveFleetPorts(*mapped, **fleet);
+    if (!mapped) return fail(path + ": " + mapped.error().toString());
+  }
 
   std::vector<DroneLoad> drones;
   for (const v1::SessionDrone& plan : mapped->drones()) {

@@ -14,7 +14,7 @@
 namespace staccato::client {
 
 std::string withDefaultPort(std::string target) {
-  if (target.find(':') == std::string::npos) target += std::string(":") + rpc::kDefaultTcpPort;
+  if (target.find(':') == std::string::npos && target.rfind('@', 0) != 0) target += std::string(":") + rpc::kDefaultTcpPort;
   return target;
 }
 

@@ -21,7 +21,7 @@ inline constexpr uint32_t kClientProtocolMinor = 1;
 inline constexpr const char* kDefaultDroneTarget = rpc::kDefaultDroneAddress;
 
 /// A target as users type it: "host" gets the default port 7878; "host:port", "[v6]:port" and
-/// "unix:/path" stay as they are.
+/// "unix:/path" and a fleet name "@lab-a" stay as they are.
 std::string withDefaultPort(std::string target);
 
 struct DroneAddress {

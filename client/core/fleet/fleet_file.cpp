@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -221,8 +222,8 @@ Result<Fleet> loadFleetFile(const std::string& path) {
   text.resize(static_cast<size_t>(in.gcount()));
   if (text.size() > kMaxFleetFileBytes)
     return makeError(path, "larger than " + std::to_string(kMaxFleetFileBytes) + " bytes: not a fleet file");
-  const size_t slash = path.rfind('/');
-  const std::string dir = slash == std::string::npos ? "." : path.substr(0, std::max<size_t>(slash, 1));
+  std::error_code ec;
+  const std::string dir = std::filesystem::absolute(path, ec).lexically_normal().parent_path().string();
   auto fleet = parseFleet(text, dir);
   if (!fleet) return makeError(path, fleet.error().toString(), fleet.error().kind);
   fleet->path = path;
