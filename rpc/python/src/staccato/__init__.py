@@ -12,9 +12,10 @@ See docs/python.md in the Staccato repository.
 from staccato import latency
 from staccato.drone import CLIENT_MAJOR, CLIENT_MINOR, Drone
 from staccato.errors import DroneError, FileFormatError
+from staccato.fleet import Fleet, FleetDrone, FleetError
 from staccato.files import load_session, load_streams, save_session, save_streams
 from staccato.streams import Stream, Vary
 from staccato.v1 import drone_pb2, session_pb2, stream_pb2
 
-__all__ = ["Drone", "DroneError", "FileFormatError", "Stream", "Vary", "load_streams", "save_streams",
+__all__ = ["Drone", "DroneError", "Fleet", "FleetDrone", "FleetError", "FileFormatError", "Stream", "Vary", "load_streams", "save_streams",
            "load_session", "save_session", "stream_pb2", "drone_pb2", "session_pb2", "CLIENT_MAJOR", "CLIENT_MINOR", "latency"]
