@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "client/core/fleet/fleet_address.h"
 #include "client/core/fleet/fleet_file.h"
 #include "common/files/token_file.h"
 
@@ -42,19 +43,15 @@ Result<client::DroneAddress> fleetDroneAddress(const Args& args, const client::F
   auto fleet = loadFleet(args);
   if (!fleet) return fleet.error();
   if (!*fleet) return makeError("@" + ref.drone, "drones named @NAME need a fleet file: --fleet drones.yaml");
-  const client::FleetDrone* d = (*fleet)->find(ref.drone);
-  if (!d) return makeError("", (*fleet)->unknownName(ref.drone));
-  client::DroneAddress a;
-  a.target = d->address;
-  const std::string tokenFile = valueFor(args, "--token-file", "@" + d->name, false).value_or(d->tokenFile);
-  if (!tokenFile.empty()) {
-    auto token = tokenFrom(tokenFile);
-    if (!token) return token.error();
-    a.token = *token;
-  }
-  a.caCertFile = valueFor(args, "--ca", "@" + d->name, false).value_or(d->caFile);
-  a.tls = tls || d->tls || !a.caCertFile.empty();
-  a.plaintextToken = args.has("--plaintext-token");
+  const client::FleetDrone* found = (*fleet)->find(ref.drone);
+  if (!found) return makeError("", (*fleet)->unknownName(ref.drone));
+  client::FleetDrone d = *found;
+  if (auto tf = valueFor(args, "--token-file", "@" + d.name, false)) d.tokenFile = *tf;
+  if (auto ca = valueFor(args, "--ca", "@" + d.name, false)) d.caFile = *ca;
+  d.tls = d.tls || tls;
+  auto a = client::droneAddressOf(d, [](const std::string& note) { std::cerr << "staccato-cli: warning: " << note << "\n"; });
+  if (!a) return a.error();
+  a->plaintextToken = args.has("--plaintext-token");
   return a;
 }
 

@@ -33,6 +33,7 @@ void StreamStatsModel::applySnapshot(const QString& droneKey, const QString& dro
   }
   for (const v1::PortStats& p : snapshot.ports()) drone.rxMissed[p.port()] = p.drone_rx_dropped();
   std::vector<Row> added;
+  std::vector<bool> seen(size_t(existing), false);  // this drone's rows the snapshot has
   auto rowAt = [&](int slot) -> Row& { return slot < existing ? rows_[size_t(slot)] : added[size_t(slot - existing)]; };
   for (const v1::StreamStats& s : snapshot.streams()) {
     int slot = drone.rows.find(s.tx_port(), s.rx_port(), s.stream_id());
@@ -54,6 +55,7 @@ void StreamStatsModel::applySnapshot(const QString& droneKey, const QString& dro
     }
     rowAt(slot).stats = s;
     if (slot < existing) {
+      seen[size_t(slot)] = true;
       first = std::min(first, slot);
       last = std::max(last, slot);
     }
@@ -64,6 +66,20 @@ void StreamStatsModel::applySnapshot(const QString& droneKey, const QString& dro
     endInsertRows();
   }
   if (last >= first) emit dataChanged(index(first, 0), index(last, kColumnCount - 1));
+  removeGoneReceiveRows(droneKey, seen);
+}
+
+void StreamStatsModel::removeGoneReceiveRows(const QString& droneKey, const std::vector<bool>& seen) {
+  bool removed = false;
+  for (size_t i = seen.size(); i-- > 0;) {
+    const Key& k = rows_[i].key;
+    if (seen[i] || k.drone != droneKey || !k.txPort.empty()) continue;
+    beginRemoveRows({}, int(i), int(i));
+    rows_.erase(rows_.begin() + std::ptrdiff_t(i));
+    endRemoveRows();
+    removed = true;
+  }
+  if (removed) reindex();
 }
 
 uint64_t StreamStatsModel::rxMissed(const Row& row) const {

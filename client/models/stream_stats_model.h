@@ -46,7 +46,9 @@ class StreamStatsModel : public QAbstractTableModel {
   explicit StreamStatsModel(QObject* parent = nullptr);
 
   /// Appends rows for new keys and updates the others in place (one dataChanged). A tx-only
-  /// row becomes the tx+rx row once its receiver shows up (the drone pairs them that way).
+  /// row becomes the tx+rx row once its receiver shows up (the drone pairs them that way). A
+  /// receive-only row the snapshot no longer has goes: its stream became a row of the sending
+  /// drone (paired across drones, rpc::pairAcrossDronesOneRow).
   void applySnapshot(const QString& droneKey, const QString& droneName, const v1::StatsSnapshot& snapshot);
   /// Names shown with the ids of streams sent by `port` of the drone.
   void setStreamNames(const QString& droneKey, const std::string& port, const std::map<uint32_t, std::string>& names);
@@ -78,6 +80,9 @@ class StreamStatsModel : public QAbstractTableModel {
   };
 
   void reindex();
+  /// Removes the drone's receive-only rows (no tx port) that `seen` (by row, before this
+  /// snapshot's new rows) says the latest snapshot lacks.
+  void removeGoneReceiveRows(const QString& droneKey, const std::vector<bool>& seen);
   /// Frames the row's receiving port never examined (its loss may be the receiver's), or 0.
   uint64_t rxMissed(const Row& row) const;
   QString streamText(const Row& row) const;

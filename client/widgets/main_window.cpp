@@ -214,6 +214,11 @@ void MainWindow::openSession(bool alwaysAskMapping) {
   if (!path.isEmpty()) sessions_->openSession(path, alwaysAskMapping);
 }
 
+void MainWindow::openFleet() {
+  const QString path = QFileDialog::getOpenFileName(this, "Open fleet", {}, "Fleet files (*.yaml *.yml);;All files (*)");
+  if (!path.isEmpty()) sessions_->openFleet(path);
+}
+
 void MainWindow::saveSession() {
   const QString path = QFileDialog::getSaveFileName(this, "Save session", "session.json", "Session files (*.json)");
   if (!path.isEmpty()) sessions_->saveSession(path);

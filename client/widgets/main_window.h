@@ -63,6 +63,7 @@ class MainWindow : public QMainWindow {
   void openStreamFile();
   void saveStreamFile();
   void openSession(bool alwaysAskMapping);
+  void openFleet();
   void saveSession();
   /// A session file opens as a session, anything else loads into `port` (if any) as streams.
   void openAnyFile(const QString& path, const std::optional<PortRef>& port);
@@ -95,7 +96,7 @@ class MainWindow : public QMainWindow {
   SessionActions* sessions_ = nullptr;
   CaptureActions* captures_ = nullptr;
   struct {
-    QAction *connect, *open, *save, *openSession, *openSessionMapped, *saveSession, *quit, *apply, *revert, *start, *stop, *scaleRate, *clear, *startAll, *stopAll, *configure, *neighbors,
+    QAction *connect, *openFleet, *open, *save, *openSession, *openSessionMapped, *saveSession, *quit, *apply, *revert, *start, *stop, *scaleRate, *clear, *startAll, *stopAll, *configure, *neighbors,
         *reserve, *release, *undo, *redo;
   } act_{};
 };

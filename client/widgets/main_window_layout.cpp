@@ -33,6 +33,8 @@ void MainWindow::buildActions() {
     return a;
   };
   act_.connect = make("&Connect to drone…", QKeySequence("Ctrl+Shift+C"), &MainWindow::connectDrone);
+  act_.openFleet = make("Open &fleet…", QKeySequence(), &MainWindow::openFleet,
+                        "Connect every drone of a fleet file (drones.yaml) with its credentials");
   act_.open = make("&Open stream file…", QKeySequence::Open, &MainWindow::openStreamFile);
   act_.save = make("&Save stream file…", QKeySequence::Save, &MainWindow::saveStreamFile);
   act_.openSession = make("Open sess&ion…", QKeySequence("Ctrl+Shift+O"), [this] { openSession(false); },
@@ -207,7 +209,7 @@ void MainWindow::buildMenus() {
   tb->addActions({act_.startAll, act_.stopAll});
 
   QMenu* file = menuBar()->addMenu("&File");
-  file->addActions({act_.connect, act_.open, act_.save});
+  file->addActions({act_.connect, act_.openFleet, act_.open, act_.save});
   file->addSeparator();
   file->addActions({act_.openSession, act_.openSessionMapped, act_.saveSession});
   file->addSeparator();

@@ -11,6 +11,8 @@
 
 #include "client/core/files/port_mapping.h"
 #include "client/core/files/session_file.h"
+#include "client/core/fleet/fleet_address.h"
+#include "client/core/fleet/fleet_session.h"
 #include "client/models/qs.h"
 #include "client/widgets/port_mapping_dialog.h"
 
@@ -102,11 +104,42 @@ void SessionActions::saveSession(const QString& path, std::function<void(const S
   finish();
 }
 
+void SessionActions::openFleet(const QString& path) {
+  auto fleet = loadFleetFile(path.toStdString());
+  if (!fleet) {
+    fail("Cannot open the fleet", qs(fleet.error().toString()));
+    return;
+  }
+  QStringList problems;
+  for (const FleetDrone& d : fleet->drones) {
+    auto address = droneAddressOf(d, [&problems](const std::string& note) { problems << qs("warning: " + note); });
+    if (!address) {
+      problems << qs(address.error().toString());
+      continue;
+    }
+    if (!workspace_->session(qs(address->target))) workspace_->addSession(makeSession_(*address));
+  }
+  fleet_ = std::move(fleet).value();
+  if (!problems.isEmpty()) fail("Opening the fleet " + path, problems.join("\n"));
+  emit fleetOpened(path);
+}
+
 void SessionActions::openSession(const QString& path, bool alwaysAskMapping) {
   auto file = loadSessionFile(path.toStdString());
   if (!file) {
     fail("Cannot open the session", qs(file.error().toString()));
     return;
+  }
+  if (namesFleetDrones(*file)) {  // drones named @NAME: the open fleet's
+    if (!fleet_) {
+      fail("Cannot open the session", path + " names drones @NAME: open their fleet file first (File > Open fleet)");
+      return;
+    }
+    file = placeOnFleet(*file, *fleet_);
+    if (!file) {
+      fail("Cannot open the session", path + ": " + qs(file.error().toString()));
+      return;
+    }
   }
   const QStringList connected = workspace_->sessionKeys();
   QStringList missing;

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "client/models/qs.h"
+#include "rpc/stats/stream_pairing.h"
 
 namespace staccato::client {
 
@@ -31,6 +32,7 @@ void Workspace::removeSession(const QString& key) {
   if (it == sessions_.end()) return;
   it->second->disconnectFromDrone();
   sessions_.erase(it);
+  latest_.erase(key);
   for (auto s = streamLists_.begin(); s != streamLists_.end();)
     s = s->first.drone == key ? streamLists_.erase(s) : std::next(s);
   for (auto c = pendingConfigs_.begin(); c != pendingConfigs_.end();)
@@ -66,11 +68,30 @@ void Workspace::wire(const QString& key, DroneSession* s) {
   });
   connect(s, &DroneSession::statsReceived, this, [this, key, s](const v1::StatsSnapshot& snap) {
     portStats_.applySnapshot(key, s->displayName(), snap);
-    streamStats_.applySnapshot(key, s->displayName(), snap);
-    history_.applySnapshot(key, snap);
+    applyStreamStats(key, snap);
   });
   connect(s, &DroneSession::logMessage, this,
           [this, s](LogLevel level, const QString& text) { emit log(level, s->displayName(), text); });
+}
+
+void Workspace::applyStreamStats(const QString& key, const v1::StatsSnapshot& snapshot) {
+  latest_[key] = snapshot;
+  if (latest_.size() == 1) {
+    streamStats_.applySnapshot(key, session(key)->displayName(), snapshot);
+    history_.applySnapshot(key, snapshot);
+    return;
+  }
+  std::vector<v1::StatsSnapshot> paired;
+  paired.reserve(latest_.size());
+  std::vector<v1::StatsSnapshot*> all;
+  for (const auto& [k, snap] : latest_) all.push_back(&paired.emplace_back(snap));
+  rpc::pairAcrossDronesOneRow(all);
+  size_t i = 0;
+  for (const auto& [k, snap] : latest_) {
+    if (DroneSession* s = session(k)) streamStats_.applySnapshot(k, s->displayName(), paired[i]);
+    if (k == key) history_.applySnapshot(k, paired[i]);
+    ++i;
+  }
 }
 
 StreamListModel* Workspace::streams(const PortRef& port) {

@@ -1,7 +1,7 @@
 #pragma once
 /// Workspace: the GUI's state above the sessions. Owns one DroneSession per drone and the
 /// shared models (port tree, stats tables, chart history, one stream list per port), feeds the
-/// models from the sessions' signals, and runs the port actions (apply, start, stop, clear).
+/// models from the sessions' signals (streams paired across drones), and runs the port actions (apply, start, stop, clear).
 /// No widgets here: the main window and tests drive it the same way.
 #include <QObject>
 
@@ -82,6 +82,10 @@ class Workspace : public QObject {
 
  private:
   void wire(const QString& key, DroneSession* session);
+  /// Feeds the stream table and the charts: with several drones, every drone's latest snapshot
+  /// paired across drones (rpc/stats/stream_pairing), so a stream sent on one drone and received
+  /// on another is one row, the sender's.
+  void applyStreamStats(const QString& key, const v1::StatsSnapshot& snapshot);
   void updateStreamNames(const PortRef& port);
   void showDirty(const PortRef& port) { portTree_.setPortDirty(port.drone, port.port, isDirty(port)); }
   void applyStreams(const PortRef& port, Done done);
@@ -95,6 +99,7 @@ class Workspace : public QObject {
   std::map<PortRef, std::unique_ptr<StreamListModel>> streamLists_;
   std::map<PortRef, v1::PortConfig> pendingConfigs_;
   std::map<PortRef, uint64_t> lastFetch_;  ///< only the latest fetch of a port's streams lands
+  std::map<QString, v1::StatsSnapshot> latest_;  ///< each drone's last snapshot, for pairing across drones
   PortTreeModel portTree_;
   PortStatsModel portStats_;
   StreamStatsModel streamStats_;

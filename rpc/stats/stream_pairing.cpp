@@ -56,26 +56,44 @@ void pairStreamRows(v1::StatsSnapshot& snap, const std::vector<v1::StreamStats>&
   }
 }
 
-void pairAcrossDrones(const std::vector<v1::StatsSnapshot*>& snapshots) {
+namespace {
+
+/// pairAcrossDrones; with `oneRow`, each receive row that went into another drone's transmit
+/// row leaves its own snapshot.
+void pairAcross(const std::vector<v1::StatsSnapshot*>& snapshots, bool oneRow) {
   // Which drones (by index) and ports send each stream id, over all drones.
   std::map<uint32_t, std::set<std::pair<size_t, std::string>>> senders;
   for (size_t i = 0; i < snapshots.size(); ++i)
     for (const auto& row : snapshots[i]->streams())
       if (!row.tx_port().empty()) senders[row.stream_id()].insert({i, row.tx_port()});
   std::vector<std::vector<v1::StreamStats>> received(snapshots.size());
+  std::vector<std::vector<int>> taken(snapshots.size());  // by receiving snapshot: the rows paired elsewhere
   for (size_t i = 0; i < snapshots.size(); ++i)
-    for (const auto& row : snapshots[i]->streams()) {
+    for (int r = 0; r < snapshots[i]->streams_size(); ++r) {
+      const auto& row = snapshots[i]->streams(r);
       if (row.rx_port().empty() || !row.tx_port().empty()) continue;
       auto who = senders.find(row.stream_id());
-      if (who != senders.end() && who->second.size() == 1 && who->second.begin()->first != i)
+      if (who != senders.end() && who->second.size() == 1 && who->second.begin()->first != i) {
         received[who->second.begin()->first].push_back(row);
+        taken[i].push_back(r);
+      }
     }
   for (size_t j = 0; j < snapshots.size(); ++j) {
     if (received[j].empty()) continue;
     v1::StatsSnapshot& snap = *snapshots[j];
     pairStreamRows(snap, received[j], {false, [&snap](const std::string& port) { return portTransmitting(snap, port); }});
   }
+  if (!oneRow) return;
+  // Pairing only appended rows or changed them in place: the indices still hold. Last first.
+  for (size_t i = 0; i < snapshots.size(); ++i)
+    for (auto r = taken[i].rbegin(); r != taken[i].rend(); ++r) snapshots[i]->mutable_streams()->DeleteSubrange(*r, 1);
 }
+
+}  // namespace
+
+void pairAcrossDrones(const std::vector<v1::StatsSnapshot*>& snapshots) { pairAcross(snapshots, false); }
+
+void pairAcrossDronesOneRow(const std::vector<v1::StatsSnapshot*>& snapshots) { pairAcross(snapshots, true); }
 
 const v1::PortStats* portRow(const v1::StatsSnapshot& snap, const std::string& port) {
   for (const auto& p : snap.ports())

@@ -33,6 +33,9 @@ inline uint64_t provenLoss(uint64_t gaps, uint64_t missed) { return gaps > misse
 /// (latency then compares two hosts' clocks: same_clock false). Each drone's snapshot keeps its
 /// own rows; the senders' snapshots gain the receive side.
 void pairAcrossDrones(const std::vector<v1::StatsSnapshot*>& snapshots);
+/// pairAcrossDrones, then each receive row that went into another drone's transmit row leaves its
+/// own snapshot: one row per stream wherever its two sides were counted (the GUI's stream table).
+void pairAcrossDronesOneRow(const std::vector<v1::StatsSnapshot*>& snapshots);
 
 /// The snapshot's row of `port` (nullptr when absent).
 const v1::PortStats* portRow(const v1::StatsSnapshot& snap, const std::string& port);

@@ -232,6 +232,28 @@ TEST(PairingAcrossDrones, TheSendersRowGainsTheOtherDronesReceiveSide) {
   EXPECT_EQ(rowsOfStream(one, 3), 1u);
 }
 
+TEST(PairingAcrossDrones, OneRowPerStreamTakesTheReceiveRowFromItsOwnDrone) {
+  TwoDrones lab;
+  lab.runOnA({udpStream(3, 400), udpStream(4, 100)});
+  settle(lab.one, "a", lab.two, "b", 3);
+  settle(lab.one, "a", lab.two, "b", 4);
+  v1::StatsSnapshot one = lab.one.collect(), two = lab.two.collect();
+  // A receive row of a stream nobody sends stays where it is.
+  v1::StreamStats* stray = two.add_streams();
+  stray->set_stream_id(9);
+  stray->set_rx_port("b");
+  stray->set_rx_packets(5);
+  rpc::pairAcrossDronesOneRow({&one, &two});
+  for (uint32_t id : {3u, 4u}) {
+    const v1::StreamStats* row = streamRow(one, "a", id, "b");
+    ASSERT_NE(row, nullptr) << id;
+    EXPECT_EQ(row->rx_packets(), row->tx_packets()) << id;
+    EXPECT_EQ(streamRow(two, "", id, "b"), nullptr) << "stream " << id << " is a row on drone 2 as well";
+    EXPECT_EQ(rowsOfStream(one, id) + rowsOfStream(two, id), 1u) << id;
+  }
+  EXPECT_NE(streamRow(two, "", 9, "b"), nullptr) << "a stream nobody sends lost its receive row";
+}
+
 TEST(PairingAcrossDrones, WhatTheOtherDronesReceiverMissedIsIncompleteNotLost) {
   TwoDrones lab(lossyPair());
   lab.runOnA({udpStream(3, 2000)});

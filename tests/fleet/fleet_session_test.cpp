@@ -42,5 +42,16 @@ TEST(FleetSession, AddressesAndUnknownNames) {
   EXPECT_NE(r.error().toString().find("without a port"), std::string::npos);
 }
 
+TEST(FleetSession, PlacedOnTheFleetTheDronesHaveTheirAddresses) {
+  auto fleet = parseFleet("drones: [{name: a, address: 192.0.2.1, tls: true, ports: {up: eth1}}]", "");
+  ASSERT_TRUE(fleet.ok());
+  auto r = placeOnFleet(sessionOn("@a", {"up"}), *fleet);
+  ASSERT_TRUE(r.ok()) << r.error().toString();
+  EXPECT_EQ(r->drones(0).address(), "192.0.2.1:7878");
+  EXPECT_EQ(r->drones(0).name(), "@a");
+  EXPECT_TRUE(r->drones(0).tls());
+  EXPECT_EQ(r->drones(0).ports(0).name(), "eth1");
+}
+
 }  // namespace
 }  // namespace staccato::client

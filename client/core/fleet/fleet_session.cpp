@@ -23,4 +23,17 @@ Result<v1::SessionFile> resolveFleetPorts(const v1::SessionFile& session, const 
   return out;
 }
 
+Result<v1::SessionFile> placeOnFleet(const v1::SessionFile& session, const Fleet& fleet) {
+  auto out = resolveFleetPorts(session, fleet);
+  if (!out) return out;
+  for (auto& d : *out->mutable_drones())
+    if (const auto ref = parseFleetRef(d.address())) {
+      const FleetDrone* f = fleet.find(ref->drone);  // resolveFleetPorts checked it is there
+      if (d.name().empty()) d.set_name("@" + f->name);
+      d.set_address(f->address);
+      d.set_tls(f->tls);
+    }
+  return out;
+}
+
 }  // namespace staccato::client

@@ -16,4 +16,8 @@ bool namesFleetDrones(const v1::SessionFile& session);
 /// fleet lacks is an error listing those it has.
 Result<v1::SessionFile> resolveFleetPorts(const v1::SessionFile& session, const Fleet& fleet);
 
+/// resolveFleetPorts, and each fleet drone's address replaced by the fleet's (its TLS too): the
+/// session on the drones as a client that connects by address (the GUI) holds them.
+Result<v1::SessionFile> placeOnFleet(const v1::SessionFile& session, const Fleet& fleet);
+
 }  // namespace staccato::client
