@@ -29,9 +29,16 @@ Commands:
 
 Drone commands (options, before or after the command: --drone HOST:PORT or unix:PATH
 (default unix:/run/staccato/drone.sock or $STACCATO_DRONE), --token-file FILE, --tls, --ca CA.pem,
---plaintext-token). A bare --token-file/--ca is for the drones you type (--drone, --rx-drone,
---map targets); another drone gets one when named: --token-file ADDRESS=FILE, --ca ADDRESS=FILE.
-A token goes to another host only over TLS, unless --plaintext-token allows clear text):
+--plaintext-token, --fleet FILE). A bare --token-file/--ca is for the drones you type (--drone,
+--rx-drone, --map targets); another drone gets one when named: --token-file ADDRESS=FILE, --ca
+ADDRESS=FILE. A token goes to another host only over TLS, unless --plaintext-token allows clear
+text. With --fleet drones.yaml, drones are @NAME and ports @NAME:PORT (an alias or the port's
+name) wherever an address or a port goes, with the fleet's addresses, CAs and token files; a
+session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
+  fleet show [--json]        The fleet file as read (file paths absolute).
+  fleet status [--json]      Every drone of the fleet at once: reachable, version, clock
+                             (synchronized? estimated error), ports with their backends, mode,
+                             transmitting and reservations. Exit status 1 when one is unreachable.
   ports [--json]             The drone's ports.
   configure PORT [--mode sequential|interleaved] [--track-rx on|off] [--line-rate BPS]
                  [--backend auto|pcap|turbo|turbo-zerocopy|turbo-copy] [--queues N] [--cpus 0,1]
