@@ -92,6 +92,14 @@ cat >"$TMP/session.json" <<JSON
  {"address": "@b", "ports": [{"name": "in"}]},
  {"address": "@c", "ports": [{"name": "in"}]}]}
 JSON
+# The start is scheduled: its clock check runs (a tolerance below the drones' estimated error
+# refuses the run before anything is sent).
+if "$CLI" "${fleet[@]}" run "$TMP/session.json" --start-margin 300 --clock-tolerance 0 --json >/dev/null 2>"$TMP/err"; then
+  echo "note: the clocks' estimated error is 0: the refusal cannot be shown"
+else
+  grep -q "@a's clock" "$TMP/err" || { echo "FAIL expected a refusal naming @a's clock: $(cat "$TMP/err")"; exit 1; }
+  echo "ok   a scheduled start checks the clocks first: $(head -c 150 "$TMP/err")..."
+fi
 "$CLI" "${fleet[@]}" run "$TMP/session.json" --start-margin 300 --check --json >"$TMP/run.json" 2>"$TMP/run.err" ||
   { echo "FAIL the session run (rc $?)"; cat "$TMP/run.err" "$TMP/run.json"; exit 1; }
 grep -q "start" "$TMP/run.err" && sed -n '1,3p' "$TMP/run.err"
