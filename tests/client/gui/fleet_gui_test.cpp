@@ -1,6 +1,6 @@
 // Fleets in the GUI (offscreen): File > Open fleet connects every drone of a fleet file with its
 // credentials (drones of fake ports in the test process, one wanting a token from the fleet's
-// token file), and a stream sent on one drone and received on another is one row of the stream
+// token file), a session naming @NAME opens onto the fleet's drones, and a stream sent on one drone and received on another is one row of the stream
 // stats table, whichever drone's snapshot comes first (Workspace, rpc::pairAcrossDronesOneRow).
 #include <gtest/gtest.h>
 
@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 
+#include "client/core/files/session_file.h"
 #include "client/widgets/session_actions.h"
 #include "client/widgets/workspace.h"
 #include "tests/bench/replayed_stats_session.h"
@@ -69,6 +70,43 @@ TEST(FleetGui, OpeningAFleetPutsEveryDroneInThePortTree) {
   actions.openFleet(dir.filePath("bad.yaml"));
   EXPECT_EQ(workspace.sessionKeys().size(), 3);
   EXPECT_EQ(actions.fleet()->drones.size(), 3u);
+}
+
+TEST(FleetGui, ASessionNamingFleetDronesOpensOntoThem) {
+  FakeLab fakes;
+  Workspace workspace;
+  fakes.connect("north", std::vector<std::string>{"n0", "n1"});
+  QTemporaryDir dir;
+  writeFile(dir.filePath("drones.yaml"),
+            "drones: [{name: north, address: \"" + fakes.key("north").toStdString() + "\", ports: {out: n1}}]\n");
+  v1::SessionFile session;
+  auto* d = session.add_drones();
+  d->set_address("@north");
+  auto* p = d->add_ports();
+  p->set_name("out");  // the fleet's alias of n1
+  StreamListModel streams;
+  streams.appendNewStream();
+  streams.appendNewStream();
+  for (const auto& st : streams.streams()) *p->add_streams() = st;
+  writeFile(dir.filePath("s.json"), sessionFileToJson(session));
+
+  SessionActions actions(&workspace, nullptr, [](const DroneAddress& a) { return std::make_unique<GrpcDroneSession>(a); });
+  QStringList errors;
+  QObject::connect(&workspace, &Workspace::log, [&](LogLevel, const QString&, const QString& text) { errors << text; });
+  actions.openSession(dir.filePath("s.json"));  // no fleet open yet: refused, nothing changes
+  ASSERT_EQ(errors.size(), 1);
+  EXPECT_TRUE(errors[0].contains("open their fleet file first")) << errors[0].toStdString();
+  EXPECT_TRUE(workspace.sessionKeys().isEmpty());
+
+  actions.openFleet(dir.filePath("drones.yaml"));
+  DroneSession* north = workspace.session(fakes.key("north"));
+  ASSERT_NE(north, nullptr);
+  ASSERT_TRUE(waitFor([&] { return north->state() == SessionState::kConnected && !north->ports().empty(); }));
+  actions.openSession(dir.filePath("s.json"));
+  const PortRef n1{fakes.key("north"), "n1"};
+  ASSERT_TRUE(waitFor([&] { return workspace.loadedStreams(n1) && workspace.streams(n1)->rowCount() == 2; }))
+      << errors.join("\n").toStdString();
+  EXPECT_TRUE(workspace.isDirty(n1)) << "loaded as unapplied changes";
 }
 
 v1::Port port(const std::string& name) {
