@@ -1,7 +1,8 @@
 // Fleets in the GUI (offscreen): File > Open fleet connects every drone of a fleet file with its
 // credentials (drones of fake ports in the test process, one wanting a token from the fleet's
-// token file), a session naming @NAME opens onto the fleet's drones, and a stream sent on one drone and received on another is one row of the stream
-// stats table, whichever drone's snapshot comes first (Workspace, rpc::pairAcrossDronesOneRow).
+// token file), a session naming @NAME opens onto the fleet's drones, and a stream sent on one
+// drone and received on another is one row of the stream stats table, whichever drone's snapshot
+// comes first (Workspace, rpc::pairAcrossDronesOneRow).
 #include <gtest/gtest.h>
 
 #include <QAbstractItemModelTester>
