@@ -2,6 +2,7 @@
 // file, to share or to `run` later, on these drones or (with --map) on others.
 #include <algorithm>
 #include <iostream>
+#include <map>
 
 #include "client/cli/commands.h"
 #include "client/cli/drone_call.h"
@@ -33,13 +34,24 @@ Status addDrone(const Args& args, v1::SessionFile& session) {
   drone->set_address(c.address().target);
   drone->set_name(version.hostname());
   drone->set_tls(c.address().tls);
+  // A fleet drone is saved by its name, its ports by their aliases: the file runs on any lab
+  // whose fleet file has those names.
+  std::map<std::string, std::string> aliasOf;
+  if (const std::string target = primaryTarget(args); client::parseFleetRef(target)) {
+    auto fleet = loadFleet(args);
+    if (!fleet) return fleet.error();
+    if (const client::FleetDrone* f = *fleet ? (*fleet)->find(target.substr(1)) : nullptr)
+      for (const auto& [alias, port] : f->ports) aliasOf.emplace(port, alias);
+    drone->set_address(target);
+    drone->set_tls(false);  // the fleet file says
+  }
   const std::vector<std::string> only = args.every("--port");
   for (const v1::Port& port : ports.ports()) {
     if (!only.empty() && std::find(only.begin(), only.end(), port.name()) == only.end()) continue;
     auto streams = fetchStreams(c, port.name());
     if (!streams) return streams.error();
     v1::SessionPort* p = drone->add_ports();
-    p->set_name(port.name());
+    p->set_name(aliasOf.count(port.name()) ? aliasOf[port.name()] : port.name());
     *p->mutable_config() = port.config();
     *p->mutable_streams() = std::move(streams).value();
   }

@@ -120,6 +120,19 @@ PY
 }
 check_pairs "CLI JSON" "$TMP/run.json"
 
+# What the drones hold, saved through the fleet: drones by name, ports by alias; it runs again.
+"$CLI" "${fleet[@]}" session save "$TMP/saved.json" --drone @a --drone @b --drone @c 2>/dev/null
+/usr/bin/python3 - "$TMP/saved.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+got = {x["address"]: sorted(p["name"] for p in x["ports"] if p["name"] != "lo") for x in d["drones"]}
+assert got == {"@a": ["to-b", "to-c"], "@b": ["in"], "@c": ["in"]}, got
+print(f"ok   session save through the fleet: {got}")
+PY
+"$CLI" "${fleet[@]}" run "$TMP/saved.json" --start-margin 300 --check --json >"$TMP/rerun.json" 2>"$TMP/run.err" ||
+  { echo "FAIL the saved session's run"; cat "$TMP/run.err"; exit 1; }
+check_pairs "the saved session, run again" "$TMP/rerun.json"
+
 if [[ -n ${PYTHON:-} ]]; then
   "$PYTHON" - "$TMP/drones.yaml" "$TMP/session.json" "$CLI" >"$TMP/py.json" <<'PY'
 import json, sys
