@@ -15,9 +15,8 @@ inline constexpr const char* kDefaultListen = rpc::kDefaultDroneAddress;
 /// Where a --demo-lab drone listens unless told otherwise (its TCP ports exist only inside its
 /// private network namespace).
 inline constexpr const char* kDemoLabListen = "unix:/run/staccato/demo-lab.sock";
-/// Where a --router-lab drone listens unless told otherwise (the GUI's --router-lab too, so
-/// that the CLI and scripts find the same drone).
-inline constexpr const char* kRouterLabListen = "unix:/run/staccato/router-lab.sock";
+/// Where a --router-lab drone listens unless told otherwise.
+inline constexpr const char* kRouterLabListen = rpc::kRouterLabAddress;
 /// Where a --fake-lab drone listens unless told otherwise (it needs no root: not under /run).
 inline constexpr const char* kFakeLabListen = "unix:/tmp/staccato-fake-lab.sock";
 inline constexpr const char* kFakeLabPortA = "fake0";
