@@ -55,10 +55,11 @@ void addTransmitRows(v1::StatsSnapshot& snap, const PortEntry& p, const PortTx& 
   ps->set_transmitting(transmitting);
   ps->set_error(tx.error);
   uint64_t packets = 0, bytes = 0;
-  for (size_t i = 0; tx.session && i < tx.streamIds.size(); ++i) {
+  for (size_t i = 0; tx.session && i < tx.streams.size(); ++i) {
     v1::StreamStats* s = snap.add_streams();
     s->set_tx_port(p.info.name);
-    s->set_stream_id(tx.streamIds[i]);
+    s->set_stream_id(tx.streams[i].id);
+    s->set_untracked(!tx.streams[i].tracked);
     s->set_tx_packets(tx.session->packets(i));
     s->set_tx_bytes(tx.session->bytes(i));
     packets += s->tx_packets();

@@ -24,6 +24,10 @@ struct PairingContext {
 /// its own (with tx_port when there is exactly one sender that already has a receive row).
 void pairStreamRows(v1::StatsSnapshot& snap, const std::vector<v1::StreamStats>& rxRows, const PairingContext& context);
 
+/// How every client (CLI table, JUnit, GUI) names a row with `untracked` set: a stream without a
+/// signature, whose frames no receiver can count.
+inline constexpr const char* kUntrackedNote = "not tracked (no signature)";
+
 /// Packets proven lost: the `gaps` a receiver saw (sequence numbers, or sent but never arrived)
 /// beyond the `missed` frames it never examined, which may have been any of them.
 inline uint64_t provenLoss(uint64_t gaps, uint64_t missed) { return gaps > missed ? gaps - missed : 0; }
