@@ -50,7 +50,9 @@ A token goes to another host only over TLS, unless --plaintext-token allows clea
                              --rx-drone: the receive port is on another drone (latency then
                              depends on the two hosts' clock synchronisation).
                              --junit FILE: a JUnit XML report for CI (one test per stream: all
-                             packets sent, none lost; one per port: no transmit error).
+                             packets sent, none lost; one per port: no transmit error). A
+                             stream without a signature is not tracked: its test is skipped
+                             (nothing can count it on the receiving side).
                              --check: exit 3 when any of those checks fails.
                              Ctrl-C (SIGINT), SIGTERM or SIGHUP stops the ports, prints the
                              report so far and exits 128+signal. --lease: the drone stops the
@@ -70,7 +72,8 @@ A token goes to another host only over TLS, unless --plaintext-token allows clea
                              file: give each its token with --token-file ADDRESS=FILE, or
                              type it with --drone/--map). --map moves the session onto
                              other ports or drones: PORT=NEWPORT, PORT@DRONE=NEWPORT@NEWDRONE,
-                             @DRONE=@NEWDRONE (repeat --map for several rules).
+                             @DRONE=@NEWDRONE (repeat --map for several rules; a rule that
+                             matches no port of the file is a warning).
                              Several sending drones start together at a wall-clock time T0
                              (--start-margin ahead, default 500 ms) if their clocks are
                              synchronized within --clock-tolerance (default 1000 us); else
