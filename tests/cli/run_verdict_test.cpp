@@ -105,7 +105,8 @@ TEST(RunVerdict, AStreamWithoutASignatureIsSkippedNotPassed) {
 }
 
 TEST(RunVerdict, AStreamWithoutASignatureThatDidNotSendFails) {
-  const Verdict& v = streamVerdict(judge(untrackedStream(400, 1000)));
+  const auto verdicts = judge(untrackedStream(400, 1000));
+  const Verdict& v = streamVerdict(verdicts);
   EXPECT_EQ(v.failure, "sent 400 of 1000 packets");
   EXPECT_EQ(v.skipped, "");
 }
