@@ -33,6 +33,10 @@ void pairStreamRows(v1::StatsSnapshot& snap, const std::vector<v1::StreamStats>&
     senders[s.stream_id()].push_back(s.tx_port());
     txRows[{s.tx_port(), s.stream_id()}] = i;
   }
+  for (auto& [id, ports] : senders) {
+    auto idle = [&, id = id](const std::string& port) { return snap.streams(txRows.at({port, id})).tx_packets() == 0; };
+    if (ports.size() > 1 && !std::all_of(ports.begin(), ports.end(), idle)) std::erase_if(ports, idle);
+  }
   for (const v1::StreamStats& rx : rxRows) {
     auto who = senders.find(rx.stream_id());
     const bool oneSender = who != senders.end() && who->second.size() == 1;
@@ -59,9 +63,17 @@ void pairStreamRows(v1::StatsSnapshot& snap, const std::vector<v1::StreamStats>&
 void pairAcrossDrones(const std::vector<v1::StatsSnapshot*>& snapshots) {
   // Which drones (by index) and ports send each stream id, over all drones.
   std::map<uint32_t, std::set<std::pair<size_t, std::string>>> senders;
+  std::map<std::pair<uint32_t, std::pair<size_t, std::string>>, uint64_t> sent;
   for (size_t i = 0; i < snapshots.size(); ++i)
     for (const auto& row : snapshots[i]->streams())
-      if (!row.tx_port().empty()) senders[row.stream_id()].insert({i, row.tx_port()});
+      if (!row.tx_port().empty()) {
+        senders[row.stream_id()].insert({i, row.tx_port()});
+        sent[{row.stream_id(), {i, row.tx_port()}}] += row.tx_packets();
+      }
+  for (auto& [id, ports] : senders) {
+    auto idle = [&, id = id](const std::pair<size_t, std::string>& port) { return sent.at({id, port}) == 0; };
+    if (ports.size() > 1 && !std::all_of(ports.begin(), ports.end(), idle)) std::erase_if(ports, idle);
+  }
   std::vector<std::vector<v1::StreamStats>> received(snapshots.size());
   for (size_t i = 0; i < snapshots.size(); ++i)
     for (const auto& row : snapshots[i]->streams()) {

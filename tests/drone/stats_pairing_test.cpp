@@ -96,6 +96,23 @@ TEST(PairingOnOneDrone, TwoPortsSendingTheSameIdStayApart) {
   EXPECT_FALSE(rx->same_clock());
 }
 
+TEST(PairingOnOneDrone, APortThatSentNothingOfTheIdSinceTheClearIsNotItsSender) {
+  // a sent stream 7 and still holds it; after the clear, c sends stream 7 (a session moved with --map).
+  FakeDrone d({{.name = "a", .peer = "b"}, {.name = "b", .peer = "a"}, {.name = "c", .peer = "b"}});
+  d.runToEnd("a", {udpStream(7, 200)});
+  d.waitReceived("b", 7, 200);
+  ASSERT_TRUE(d.core().clearStats({"a", "b", "c"}, "").ok());
+  d.runToEnd("c", {udpStream(7, 300)});
+  const v1::StatsSnapshot snap = d.waitReceived("b", 7, 300);
+  const v1::StreamStats* row = streamRow(snap, "c", 7, "b");
+  ASSERT_NE(row, nullptr) << "c's stream 7 was not paired with b's counts";
+  EXPECT_EQ(row->tx_packets(), 300u);
+  EXPECT_EQ(row->rx_packets(), 300u);
+  EXPECT_TRUE(row->same_clock());
+  ASSERT_NE(streamRow(snap, "a", 7, ""), nullptr) << "a's row (0 packets) stays";
+  EXPECT_EQ(streamRow(snap, "a", 7, "")->tx_packets(), 0u);
+}
+
 // Frames the receiver had no room for are its own misses, not the network's loss: the row says it
 // is incomplete and how many frames went unexamined, and calls none of them lost.
 TEST(PairingOnOneDrone, FramesTheReceiverMissedAreIncompleteNotLost) {
