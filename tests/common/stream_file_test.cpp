@@ -44,6 +44,10 @@ TEST(StreamFile, ClearErrors) {
   EXPECT_EQ(unknown.error().path, "streams[0].nmae") << unknown.error().toString();
   EXPECT_FALSE(parseStreamFile("{not json").ok());
   EXPECT_FALSE(parseStreamFile("").ok());
+  const std::string bad = ::testing::TempDir() + "bad-member.json";
+  ASSERT_TRUE(writeFileAtomically(bad, R"({"format_version": 1, "streams": [{"idd": 1}]})").ok());
+  EXPECT_TRUE(loadStreamFile(bad).error().toString().starts_with(bad + ": streams[0].idd: unknown member"))
+      << "the file, then the JSON path (as docs/sharing.md shows): " << loadStreamFile(bad).error().toString();
   auto missing = loadStreamFile("/nonexistent/x.json");
   ASSERT_FALSE(missing.ok());
   EXPECT_EQ(missing.error().toString(), "/nonexistent/x.json: cannot open: No such file or directory");
