@@ -10,7 +10,8 @@ when the page is rendered):
                                       from here on, ready once its output shows TEXT; stopped
                                       with Ctrl+C (SIGINT) when the page ends, and it must then
                                       exit 0
-  <!-- output -->                     what the runnable block above prints (stdout and stderr),
+  <!-- output -->                     what the runnable block above prints (stdout and stderr;
+                                      a block that prints anything needs one),
                                       compared with runs of spaces taken as one; `…` stands for
                                       any text within a line, a line holding only `…` for any
                                       number of lines (numbers that vary, latencies, MACs)

@@ -135,7 +135,10 @@ class PageRun:
                   f"{{ {command}\n}} >{out} 2>&1 </dev/null\necho 0 >&{self.control_fd}\n")
         rc = self.wait_for_block()
         if rc is None:
-            code = self.shell.poll()
+            try:  # the page's shell exits when a command fails (set -e)
+                code = self.shell.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                code = None
             self.fail(block, f"a command failed (exit status {code})" if code is not None else
                       f"did not finish in {BLOCK_SECONDS} s", out)
             return False
@@ -173,9 +176,14 @@ class PageRun:
         return False
 
     def compare(self, block, out: Path) -> bool:
-        if block.output is None:
-            return True
         actual = out.read_text(errors="replace")
+        if block.output is None:
+            # What a block prints, the page shows (a terminal's log excepted: the reader watches it).
+            if block.terminal_ready or output_matches("", actual):
+                return True
+            self.failures.append(f"FAIL {block.where}: prints output the page does not show (add an output block):\n" +
+                                 "\n".join("      | " + l for l in actual.splitlines()))
+            return False
         if output_matches(block.output.text, actual):
             return True
         self.failures.append(f"FAIL {block.where}: the output differs from the page's ({block.output.where}).\n"
