@@ -109,9 +109,10 @@ class PageRun:
         self.terminals = []   # (block, process, output path)
         self.control_r, control_w = os.pipe()
         self.control_fd = control_w
-        self.shell = subprocess.Popen(["bash", "--norc", "--noprofile"], stdin=subprocess.PIPE, cwd=self.scratch,
-                                      env=self.env, start_new_session=True, pass_fds=(control_w,),
-                                      stdout=open(self.work / "shell.log", "wb"), stderr=subprocess.STDOUT)
+        with open(self.work / "shell.log", "wb") as log:  # the blocks' output goes to files of their own
+            self.shell = subprocess.Popen(["bash", "--norc", "--noprofile"], stdin=subprocess.PIPE, cwd=self.scratch,
+                                          env=self.env, start_new_session=True, pass_fds=(control_w,), stdout=log,
+                                          stderr=subprocess.STDOUT)
         os.close(control_w)
         self.control = os.fdopen(self.control_r, "r")
         self.send("set -e\n")
@@ -161,8 +162,9 @@ class PageRun:
 
     def start_terminal(self, block, script: Path, out: Path) -> bool:
         shell = ["python3", str(script)] if block.language == "python" else ["bash", "--norc", "--noprofile", "-e", str(script)]
-        proc = subprocess.Popen(shell, cwd=self.scratch, env=self.env, start_new_session=True, stdin=subprocess.DEVNULL,
-                                stdout=open(out, "wb"), stderr=subprocess.STDOUT)
+        with open(out, "wb") as log:
+            proc = subprocess.Popen(shell, cwd=self.scratch, env=self.env, start_new_session=True,
+                                    stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
         self.terminals.append((block, proc, out))
         deadline = time.monotonic() + READY_SECONDS
         while time.monotonic() < deadline:
@@ -193,6 +195,7 @@ class PageRun:
 
     def finish(self):
         self.shell.stdin.close()
+        self.control.close()
         try:
             self.shell.wait(timeout=10)
         except subprocess.TimeoutExpired:
