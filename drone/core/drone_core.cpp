@@ -216,6 +216,8 @@ Result<std::vector<v1::Neighbor>> DroneCore::resolveNeighbors(const std::string&
   if (!hosts) return errors::neighborsNeedHosts(name);
   auto targets = devices::resolveTargets(*hosts->hosts(), addresses, name);
   if (!targets) return targets.error();
+  // The other hosts' own requests go first, so the device knows every host when this returns.
+  hosts->ask(devices::gatewayLearners(*hosts->hosts(), *targets));
   hosts->resolve(*targets);  // waits unlocked; failures stay in the table as FAILED
   return devices::neighborMessages(*hosts);
 }
