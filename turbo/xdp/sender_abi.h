@@ -1,0 +1,117 @@
+/* The in-kernel sender's map layout, shared by the BPF program (sender.bpf.c, C) and user space
+ * (sender_maps.cpp, C++): a stream's compiled patch program (TxPlan) as plain data. Plain C,
+ * fixed-size fields only; user space translates a TxPlan into these (sender_maps.cpp says what
+ * cannot be translated and why). */
+#ifndef STACCATO_TURBO_XDP_SENDER_ABI_H
+#define STACCATO_TURBO_XDP_SENDER_ABI_H
+
+#include <linux/types.h>
+
+#define XS_MAX_OPS 24          /* ops per stream */
+#define XS_MAX_WORDS 64        /* 16-bit words summed by all of a stream's checksum updates */
+#define XS_MAX_LENGTH_FIELDS 8 /* length fields a varying frame length rewrites */
+#define XS_MAX_SLOTS 16        /* cursor slots (kMaxPatchSlots) */
+#define XS_MAX_FRAME 3328      /* bytes without FCS: what one live-frames page holds */
+#define XS_SUM_CHUNK 512       /* bytes per bpf_csum_diff call of a full checksum */
+#define XS_WORD_HIGH_ONLY 0x8000 /* a range's odd last byte: summed as a word's high byte */
+
+enum xs_kind {
+  XS_SET_LENGTH = 1,
+  XS_VAR_SEQUENCE,
+  XS_VAR_RANDOM,
+  XS_VAR_LIST,
+  XS_SIGNATURE,
+  XS_CHECKSUM_DELTA,
+  XS_CHECKSUM_FULL,
+};
+
+struct xs_op {
+  __u8 kind;
+  __u8 slot;
+  __u8 bytes;       /* window size, 1..8 */
+  __u8 shift;
+  __u16 offset;     /* window offset */
+  __u16 csum_offset;
+  __u16 region_start;
+  __u16 word_first; /* into xs_stream.words */
+  __u16 word_count;
+  __u8 zero_as_ones;
+  __u8 pseudo_kind; /* 0 none, 1 IPv4, 2 IPv6 (PseudoHeader::Kind) */
+  __u16 pseudo_src;
+  __u16 pseudo_dst;
+  __u8 pseudo_len;
+  __u8 pseudo_protocol;
+  __u32 csum_constant;
+  __u64 field_mask;
+  __u64 template_bits;
+  __u64 start;      /* sequence start; list: first index into the stream's list values */
+  __u64 step;
+  __u64 count;
+};
+
+struct xs_length_field {
+  __u16 offset;
+  __u16 base;
+};
+
+struct xs_stream {
+  __u32 op_count;
+  __u16 template_len;
+  __u16 stream_id;
+  __u64 seed;
+  __u32 list_base;    /* the stream's first entry in the list_values map */
+  __u32 table_base;   /* the stream's first entry in the length_table map */
+  __u32 table_count;  /* 0: lengths are uniform random in [length_min, length_max] */
+  __u16 length_min, length_max;
+  __u8 length_random;
+  __u8 restore_template;
+  __u8 length_field_count;
+  __u8 pad;
+  struct xs_length_field length_fields[XS_MAX_LENGTH_FIELDS];
+  __u16 words[XS_MAX_WORDS]; /* frame offsets; XS_WORD_HIGH_ONLY marks a lone high byte */
+  struct xs_op ops[XS_MAX_OPS];
+};
+
+/* One stream's per-CPU state: PatchState, plus the stream's transmit counters on this CPU. */
+struct xs_state {
+  __u64 generation;
+  __u64 cursor[XS_MAX_SLOTS];
+  __u64 rng;
+  __u64 seq;
+  __u64 seq_step;
+  __u64 stride;
+  __u64 length_cursor;
+  __u64 magic; /* the lane's magic, big-endian in the low 16 bits as written */
+  __u64 packets;
+  __u64 bytes; /* with FCS */
+};
+
+/* A worker's call, in a memory-mapped array indexed by CPU: the worker (pinned to that CPU)
+ * writes which stream and where its share of the stream's current run starts before each
+ * BPF_PROG_RUN; the program counts. A stream state whose generation differs is set up from it
+ * first (makePatchState's rules). Only that CPU touches its entry. */
+struct xs_worker {
+  __u32 active;      /* 0: the CPU runs no call of ours: leave frames alone */
+  __u32 generation;  /* bumped by the worker at each run start */
+  __u16 stream;
+  __u8 lane;         /* the signature lane (lane_mode) */
+  __u8 lane_mode;    /* 1: sequences count per lane from lane_first; 0: the stream's numbering */
+  __u16 stride;      /* workers sending the stream: this one sends first, first+stride, ... */
+  __u16 pad0;
+  __u64 first;
+  __u64 lane_first;
+  __u64 sent;        /* frames sent since user space last reset it */
+  __u64 limit;       /* frames beyond it are dropped, not sent */
+  __u64 interval_ns; /* in-program pacing: 0 = none */
+  __u64 next_due_ns; /* CLOCK_MONOTONIC time of the next frame when paced */
+  __u64 early;       /* frames dropped because they were early */
+  __u64 pad1[7];     /* two cache lines: CPUs never share one */
+};
+
+struct xs_config {
+  __s64 realtime_minus_mono; /* signatures carry CLOCK_REALTIME; the program has the monotonic one */
+  __u32 use_xdp_tx;          /* 1: XDP_TX (out of the call's device); 0: redirect to ports[0] */
+  __u32 pad;
+};
+
+#endif
