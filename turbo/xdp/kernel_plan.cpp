@@ -7,19 +7,25 @@ namespace {
 
 Error cannot(const std::string& why) { return makeError("in-kernel sender", why, ErrorKind::kUnavailable); }
 
-/// Flattens kChecksumDelta's byte ranges into 16-bit words (an odd last byte is a lone high
-/// byte, as onesSumAdd pads it). False when the stream's words do not fit.
-bool addWords(const TxPlan& plan, const PatchOp& op, xs_stream& s, uint32_t& used, xs_op& out) {
-  out.word_first = static_cast<uint16_t>(used);
+/// Cuts kChecksumDelta's byte ranges into pieces of 8, 4, 2 bytes and a lone last byte, summed
+/// in native byte order by the program. False when the stream's pieces do not fit.
+bool addPieces(const TxPlan& plan, const PatchOp& op, uint8_t index, xs_stream& s) {
+  const uint32_t first = s.piece_count;
   for (uint16_t r = 0; r < op.rangeCount; ++r) {
     const ChecksumRange& range = plan.ranges[op.rangeFirst + r];
-    for (uint32_t at = 0; at < range.length; at += 2) {
-      if (used >= XS_MAX_WORDS) return false;
-      const uint32_t offset = range.offset + at;
-      s.words[used++] = static_cast<uint16_t>(offset | (at + 1 == range.length ? XS_WORD_HIGH_ONLY : 0));
+    for (uint32_t at = 0; at < range.length;) {
+      const uint32_t left = range.length - at;
+      const uint32_t size = left >= 8 ? 8 : left >= 4 ? 4 : left >= 2 ? 2 : 1;
+      const uint32_t code = size == 8 ? 3 : size == 4 ? 2 : size == 2 ? 1 : 0;
+      if (s.piece_count >= XS_MAX_PIECES) return false;
+      s.piece_op[s.piece_count] = index;
+      s.pieces[s.piece_count++] = static_cast<uint16_t>((range.offset + at) | code << XS_PIECE_SHIFT);
+      at += size;
     }
   }
-  out.word_count = static_cast<uint16_t>(used - out.word_first);
+  if (s.piece_count == first) return true;  // nothing changes under it (the compiler drops such ops)
+  s.pieces[first] |= XS_PIECE_FIRST;
+  s.pieces[s.piece_count - 1] |= XS_PIECE_LAST;
   return true;
 }
 
@@ -52,7 +58,7 @@ Result<KernelPlan> toKernelPlan(const TxPlan& plan) {
   k.lengthTable.assign(lp.table.begin(), lp.table.end());
   s.table_count = static_cast<uint32_t>(lp.table.size());
 
-  uint32_t words = 0;
+  bool checksums = false;
   for (size_t i = 0; i < plan.ops.size(); ++i) {
     const PatchOp& op = plan.ops[i];
     xs_op& o = s.ops[i];
@@ -73,6 +79,10 @@ Result<KernelPlan> toKernelPlan(const TxPlan& plan) {
                        op.kind == PatchOpKind::kVarList;
     if (isVar && (op.window.bytes < 1 || op.window.bytes > 8 || op.slot >= XS_MAX_SLOTS))
       return cannot("a variable field's window is not 1..8 bytes");
+    const bool isChecksum = op.kind == PatchOpKind::kChecksumDelta || op.kind == PatchOpKind::kChecksumFull;
+    if (isChecksum && !checksums) s.op_count = static_cast<uint32_t>(i);  // the rest are pieces
+    if (!isChecksum && checksums) return cannot("a checksum is updated before other operations");
+    checksums = checksums || isChecksum;
     switch (op.kind) {
       case PatchOpKind::kSetLength:
         if (i != 0) return cannot("the frame length is set after other operations");
@@ -91,8 +101,8 @@ Result<KernelPlan> toKernelPlan(const TxPlan& plan) {
         break;
       case PatchOpKind::kChecksumDelta:
         o.kind = XS_CHECKSUM_DELTA;
-        if (!addWords(plan, op, s, words, o))
-          return cannot("its checksum updates cover more than " + std::to_string(XS_MAX_WORDS * 2) + " changing bytes");
+        if (!addPieces(plan, op, static_cast<uint8_t>(i), s))
+          return cannot("its checksum updates sum more than " + std::to_string(XS_MAX_PIECES) + " pieces of changing bytes");
         break;
       case PatchOpKind::kChecksumFull:
         o.kind = XS_CHECKSUM_FULL;
@@ -103,6 +113,8 @@ Result<KernelPlan> toKernelPlan(const TxPlan& plan) {
         o.pseudo_protocol = op.pseudo.protocol;
         if (op.pseudo.kind != PseudoHeader::kNone && op.pseudo.addrLen != 4 && op.pseudo.addrLen != 16)
           return cannot("a pseudo-header address is neither 4 nor 16 bytes");
+        if (s.piece_count >= XS_MAX_PIECES) return cannot("too many checksum updates");
+        s.piece_op[s.piece_count++] = static_cast<uint8_t>(i | XS_PIECE_OP_FULL);
         break;
       case PatchOpKind::kCrc32c: return cannot("SCTP's CRC32c is not computed in the kernel (yet)");
       case PatchOpKind::kReplayFrame: return cannot("replay streams copy recorded frames whole, which it does not do");

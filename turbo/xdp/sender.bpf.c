@@ -6,7 +6,7 @@
 // strided so that a worker sending every k-th packet produces the bytes packet n has on one
 // queue. The calling worker's CPU names its entry in `workers`: which stream, where its share
 // starts, how many frames it may send, optional pacing. Checksums: RFC 1624 updates over the
-// words that change (a flat word list per stream), or a full recompute in 512-byte chunks
+// bytes that change (pieces of 8/4/2/1 bytes per stream), or a full recompute in 512-byte chunks
 // (bpf_csum_diff) when the length varies. Global functions keep verification linear.
 #include <linux/bpf.h>
 #include <bpf/bpf_endian.h>
@@ -112,21 +112,14 @@ static __always_inline __u16 fold(__u64 acc) {
   return (__u16)acc;
 }
 
-/// Writes the low `bytes` bytes of `bits` big-endian at `offset`. 0, or -1 outside the frame.
-__noinline int xs_store(struct xdp_md *ctx, __u32 offset, __u32 bytes, __u64 bits) {
+/// Writes the low `bytes` bytes of `bits` big-endian at `offset`, a byte at a time: windows of
+/// 3, 5, 6 or 7 bytes, or near the frame's end. 0, or -1 outside the frame.
+__noinline int xs_store_bytes(struct xdp_md *ctx, __u32 offset, __u32 bytes, __u64 bits) {
   __u8 *data = (__u8 *)(long)ctx->data;
   __u8 *end = (__u8 *)(long)ctx->data_end;
   __u8 *p = data + (offset & OFFSET_MASK);
   if (bytes == 0 || bytes > 8) return -1;
-  if (p + 8 <= end) {
-    switch (bytes) {
-      case 1: *p = (__u8)bits; return 0;
-      case 2: *(__u16 *)p = bpf_htons((__u16)bits); return 0;
-      case 4: *(__u32 *)p = bpf_htonl((__u32)bits); return 0;
-      case 8: *(__u64 *)p = bpf_cpu_to_be64(bits); return 0;
-    }
-  }
-  for (__u32 i = 0; i < 8; i++) {  // odd sizes, or a window within the frame's last 8 bytes
+  for (__u32 i = 0; i < 8; i++) {
     if (i >= bytes) break;
     __u8 *q = p + i;
     if (q + 1 > end) return -1;
@@ -135,29 +128,23 @@ __noinline int xs_store(struct xdp_md *ctx, __u32 offset, __u32 bytes, __u64 bit
   return 0;
 }
 
-static __always_inline __u16 load16(__u8 *p) { return (__u16)(p[0] << 8 | p[1]); }
-
-/// kChecksumDelta: the precomputed constant plus the words that change. 0, or -1.
-__noinline int xs_checksum_delta(struct xdp_md *ctx, const struct xs_stream *s, __u32 index) {
-  if (!s || index >= XS_MAX_OPS) return -1;
-  const struct xs_op *op = &s->ops[index];
-  if (xs_store(ctx, op->csum_offset, 2, 0)) return -1;  // words may cover it; the constant assumes zero
+/// The same, in one store for windows of 1, 2, 4 or 8 bytes away from the frame's end.
+static __always_inline int xs_store(struct xdp_md *ctx, __u32 offset, __u32 bytes, __u64 bits) {
   __u8 *data = (__u8 *)(long)ctx->data;
   __u8 *end = (__u8 *)(long)ctx->data_end;
-  __u64 acc = op->csum_constant;
-  __u32 first = op->word_first, count = op->word_count;
-  for (__u32 w = 0; w < XS_MAX_WORDS; w++) {
-    if (w >= count) break;
-    __u32 at = (first + w) & (XS_MAX_WORDS - 1);  // user space keeps first + count within
-    __u16 word = s->words[at];
-    __u8 *p = data + ((word & ~XS_WORD_HIGH_ONLY) & OFFSET_MASK);
-    if (p + 2 > end) return -1;
-    acc += (word & XS_WORD_HIGH_ONLY) ? (__u64)p[0] << 8 : load16(p);
+  __u8 *p = data + (offset & OFFSET_MASK);
+  if (p + 8 <= end) {
+    switch (bytes) {
+      case 1: *p = (__u8)bits; return 0;
+      case 2: *(__u16 *)p = bpf_htons((__u16)bits); return 0;
+      case 4: *(__u32 *)p = bpf_htonl((__u32)bits); return 0;
+      case 8: *(__u64 *)p = bpf_cpu_to_be64(bits); return 0;
+    }
   }
-  __u16 sum = (__u16)~fold(acc);
-  if (op->zero_as_ones && sum == 0) sum = 0xffff;
-  return xs_store(ctx, op->csum_offset, 2, sum);
+  return xs_store_bytes(ctx, offset, bytes, bits);
 }
+
+static __always_inline __u16 load16(__u8 *p) { return (__u16)(p[0] << 8 | p[1]); }
 
 /// The pseudo-header's sum (pseudoHeaderSum) for an upper-layer length.
 static __always_inline int pseudo_sum(struct xdp_md *ctx, const struct xs_op *op, __u32 upper, __u64 *acc) {
@@ -260,6 +247,23 @@ static __always_inline __u32 set_length(struct xdp_md *ctx, const struct xs_stre
   return len;
 }
 
+/// The send time (CLOCK_MONOTONIC) of the frame being built. Reading the clock costs about a
+/// third of a frame here, so it is read every XS_STAMP_EVERY frames and at each call's first
+/// frame, and the frames between are stamped along the spacing last measured. The kernel sends
+/// a call's frames in batches of up to 256 anyway: a stamp is that batch's time, not the wire's.
+static __always_inline __u64 stamp(struct xs_worker *w) {
+  if (w->sent == 0 || w->stamp_frames >= XS_STAMP_EVERY) {
+    __u64 now = bpf_ktime_get_ns();
+    if (w->sent != 0) {
+      __u64 step = (now - w->stamp_ns) / XS_STAMP_EVERY;
+      w->stamp_step_ns = step < 100000 ? step : 0;  // a gap is no spacing
+    }
+    w->stamp_ns = now;
+    w->stamp_frames = 0;
+  }
+  return w->stamp_ns + w->stamp_frames++ * w->stamp_step_ns;
+}
+
 /// kSignature: the lane's magic, stream id, sequence and send time in the last 16 bytes.
 static __always_inline int signature(struct xdp_md *ctx, const struct xs_stream *s, struct xs_state *st, __u32 len,
                                      __u64 realtime) {
@@ -276,9 +280,10 @@ static __always_inline int signature(struct xdp_md *ctx, const struct xs_stream 
   return 0;
 }
 
-/// Runs ops [from, op_count) of stream `s` on the frame. The frame's length, or 0 on failure.
-static __always_inline __u32 run_ops(struct xdp_md *ctx, const struct xs_stream *s, struct xs_state *st, __u32 from,
-                                     __u32 len, __s64 realtime_minus_mono) {
+/// Runs ops [from, op_count) of stream `s` on the frame: everything but checksums. The frame's
+/// length, or 0 on failure.
+static __always_inline __u32 run_writes(struct xdp_md *ctx, const struct xs_stream *s, struct xs_state *st, __u32 from,
+                                        __u32 len, __u64 now, struct xs_worker *w, __s64 realtime_minus_mono) {
   for (__u32 i = from; i < XS_MAX_OPS; i++) {
     if (i >= s->op_count) break;
     const struct xs_op *op = &s->ops[i];
@@ -301,13 +306,7 @@ static __always_inline __u32 run_ops(struct xdp_md *ctx, const struct xs_stream 
         break;
       }
       case XS_SIGNATURE:
-        if (signature(ctx, s, st, len, bpf_ktime_get_ns() + (__u64)realtime_minus_mono)) return 0;
-        continue;
-      case XS_CHECKSUM_DELTA:
-        if (xs_checksum_delta(ctx, s, i)) return 0;
-        continue;
-      case XS_CHECKSUM_FULL:
-        if (xs_checksum_full(ctx, op, len)) return 0;
+        if (signature(ctx, s, st, len, (now ? now : stamp(w)) + (__u64)realtime_minus_mono)) return 0;
         continue;
       default:
         return 0;
@@ -318,14 +317,68 @@ static __always_inline __u32 run_ops(struct xdp_md *ctx, const struct xs_stream 
   return len;
 }
 
+/// The checksum ops, in order, as one flat loop over the stream's pieces (one loop, verified
+/// once): RFC 1624 updates (kChecksumDelta: the precomputed constant plus the pieces that
+/// change, summed in native byte order, which commutes with byte swapping: RFC 1071) and full
+/// recomputes. 1, or 0 on failure.
+__noinline int xs_run_checksums(struct xdp_md *ctx, const struct xs_stream *s, __u32 len) {
+  if (!s) return 0;
+  __u64 native = 0;
+  for (__u32 c = 0; c < XS_MAX_PIECES; c++) {
+    if (c >= s->piece_count) break;
+    __u32 index = s->piece_op[c] & ~XS_PIECE_OP_FULL;
+    if (index >= XS_MAX_OPS) return 0;
+    const struct xs_op *op = &s->ops[index];
+    if (s->piece_op[c] & XS_PIECE_OP_FULL) {
+      if (xs_checksum_full(ctx, op, len)) return 0;
+      continue;
+    }
+    __u16 piece = s->pieces[c];
+    if (piece & XS_PIECE_FIRST) {  // pieces may cover the field: the constant assumes zero there
+      if (xs_store(ctx, op->csum_offset, 2, 0)) return 0;
+      native = 0;
+    }
+    __u8 *data = (__u8 *)(long)ctx->data;
+    __u8 *end = (__u8 *)(long)ctx->data_end;
+    __u8 *p = data + (piece & XS_PIECE_OFFSET);
+    switch ((piece >> XS_PIECE_SHIFT) & 3) {
+      case 3: {
+        if (p + 8 > end) return 0;
+        __u64 w = *(__u64 *)p;
+        native += (w & 0xffffffffull) + (w >> 32);
+        break;
+      }
+      case 2:
+        if (p + 4 > end) return 0;
+        native += *(__u32 *)p;
+        break;
+      case 1:
+        if (p + 2 > end) return 0;
+        native += *(__u16 *)p;
+        break;
+      default:  // a lone byte at an even position: the low byte of a native word
+        if (p + 1 > end) return 0;
+        native += *p;
+        break;
+    }
+    if (piece & XS_PIECE_LAST) {
+      __u16 sum = (__u16)~fold((__u64)op->csum_constant + __builtin_bswap16(fold(native)));
+      if (op->zero_as_ones && sum == 0) sum = 0xffff;
+      if (xs_store(ctx, op->csum_offset, 2, sum)) return 0;
+    }
+  }
+  return 1;
+}
+
 SEC("xdp")
 int staccato_xdp_send(struct xdp_md *ctx) {
   __u32 cpu = bpf_get_smp_processor_id(), zero = 0;
   struct xs_worker *w = bpf_map_lookup_elem(&workers, &cpu);
   if (!w || !w->active) return XDP_PASS;  // not one of our calls (the helper device hears nothing)
   if (w->sent >= w->limit) return XDP_DROP;
+  __u64 now = 0;  // read when pacing, which needs it anyway
   if (w->interval_ns) {
-    __u64 now = bpf_ktime_get_ns();
+    now = bpf_ktime_get_ns();
     if (now < w->next_due_ns) {
       w->early++;
       return XDP_DROP;
@@ -344,7 +397,9 @@ int staccato_xdp_send(struct xdp_md *ctx) {
     len = set_length(ctx, s, st, index);
     from = 1;
   }
-  if (len == 0 || run_ops(ctx, s, st, from, len, cfg->realtime_minus_mono) == 0) return XDP_ABORTED;
+  if (len == 0 || run_writes(ctx, s, st, from, len, now, w, cfg->realtime_minus_mono) == 0 ||
+      !xs_run_checksums(ctx, s, len))
+    return XDP_ABORTED;
   st->packets++;
   st->bytes += len + 4;
   w->sent++;

@@ -8,12 +8,22 @@
 #include <linux/types.h>
 
 #define XS_MAX_OPS 24          /* ops per stream */
-#define XS_MAX_WORDS 64        /* 16-bit words summed by all of a stream's checksum updates */
+#define XS_MAX_PIECES 64       /* steps of all of a stream's checksum updates */
 #define XS_MAX_LENGTH_FIELDS 8 /* length fields a varying frame length rewrites */
 #define XS_MAX_SLOTS 16        /* cursor slots (kMaxPatchSlots) */
 #define XS_MAX_FRAME 3328      /* bytes without FCS: what one live-frames page holds */
 #define XS_SUM_CHUNK 512       /* bytes per bpf_csum_diff call of a full checksum */
-#define XS_WORD_HIGH_ONLY 0x8000 /* a range's odd last byte: summed as a word's high byte */
+/* The checksum ops run as one flat list of pieces, in op order. A piece of an RFC 1624 update is
+ * a frame offset (low 12 bits) and a size (bits 12-13: 1, 2, 4 or 8 bytes), starting at an even
+ * offset of its checksum's region (a 1-byte piece is a range's odd last byte); the op's first
+ * piece clears its checksum field first, its last one stores the result. A full recompute is
+ * one piece of its own (XS_PIECE_OP_FULL in piece_op). */
+#define XS_PIECE_OFFSET 0xfff
+#define XS_PIECE_SHIFT 12
+#define XS_PIECE_FIRST 0x4000
+#define XS_PIECE_LAST 0x8000
+#define XS_PIECE_OP_FULL 0x80
+#define XS_STAMP_EVERY 8       /* frames between two reads of the clock (see the program) */
 
 enum xs_kind {
   XS_SET_LENGTH = 1,
@@ -33,8 +43,7 @@ struct xs_op {
   __u16 offset;     /* window offset */
   __u16 csum_offset;
   __u16 region_start;
-  __u16 word_first; /* into xs_stream.words */
-  __u16 word_count;
+  __u16 pad;
   __u8 zero_as_ones;
   __u8 pseudo_kind; /* 0 none, 1 IPv4, 2 IPv6 (PseudoHeader::Kind) */
   __u16 pseudo_src;
@@ -55,7 +64,8 @@ struct xs_length_field {
 };
 
 struct xs_stream {
-  __u32 op_count;
+  __u32 op_count;       /* ops [0, op_count) but checksums, which are pieces */
+  __u32 piece_count;
   __u16 template_len;
   __u16 stream_id;
   __u64 seed;
@@ -68,7 +78,8 @@ struct xs_stream {
   __u8 length_field_count;
   __u8 pad;
   struct xs_length_field length_fields[XS_MAX_LENGTH_FIELDS];
-  __u16 words[XS_MAX_WORDS]; /* frame offsets; XS_WORD_HIGH_ONLY marks a lone high byte */
+  __u16 pieces[XS_MAX_PIECES];
+  __u8 piece_op[XS_MAX_PIECES]; /* the op a piece belongs to, | XS_PIECE_OP_FULL for a recompute */
   struct xs_op ops[XS_MAX_OPS];
 };
 
@@ -105,7 +116,10 @@ struct xs_worker {
   __u64 interval_ns; /* in-program pacing: 0 = none */
   __u64 next_due_ns; /* CLOCK_MONOTONIC time of the next frame when paced */
   __u64 early;       /* frames dropped because they were early */
-  __u64 pad1[7];     /* two cache lines: CPUs never share one */
+  __u64 stamp_ns;    /* the clock at the last read, and how many frames were stamped since */
+  __u64 stamp_frames;
+  __u64 stamp_step_ns; /* the frames' spacing then: later stamps are extrapolated with it */
+  __u64 pad1[4];     /* two cache lines: CPUs never share one */
 };
 
 struct xs_config {
