@@ -4,7 +4,7 @@
 // receiving interface RX_IFACE's kernel counter saw arrive (the rate is counted frames over the
 // time from start to the last frame). Methods: "xdp" (the in-kernel engine, turbo/xdp, on the
 // first QUEUES cores) and "turbo" (AF_XDP turbo through the drone's backends and workers on
-// QUEUES queues, the same stream).
+// QUEUES queues, the same stream). KERNEL_BATCH: frames the kernel builds before flushing them.
 #include <net/if.h>
 
 #include <chrono>
@@ -82,7 +82,7 @@ int fail(const std::string& message) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 7) return fail(std::string("usage: ") + argv[0] + " xdp|turbo TX_IFACE RX_IFACE FRAME_LEN COUNT QUEUES");
+  if (argc < 7) return fail(std::string("usage: ") + argv[0] + " xdp|turbo TX_IFACE RX_IFACE FRAME_LEN COUNT QUEUES [KERNEL_BATCH]");
   const std::string method = argv[1], iface = argv[2], rxIface = argv[3];
   const uint32_t len = static_cast<uint32_t>(std::atoi(argv[4]));
   const uint64_t count = std::strtoull(argv[5], nullptr, 10);
@@ -95,6 +95,7 @@ int main(int argc, char** argv) {
   if (method == "xdp") {
     turbo::XdpEngineOptions o;
     o.iface = iface;
+    if (argc > 7) o.kernelBatch = static_cast<uint32_t>(std::atoi(argv[7]));
     o.cpus.clear();
     for (uint32_t k = 0; k < queues; ++k) o.cpus.push_back(static_cast<int>(k));
     auto engine = turbo::XdpEngine::open(o, plans);

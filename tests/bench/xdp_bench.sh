@@ -17,6 +17,7 @@ cleanup() {
 }
 trap cleanup EXIT
 ip netns add $ns
+ip netns exec $ns sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1  # no stray frames to count
 ip -n $ns link add va numtxqueues 2 numrxqueues 2 type veth peer name vb numtxqueues 2 numrxqueues 2
 ip -n $ns link set va up; ip -n $ns link set vb up
 clang -O2 -target bpf -I/usr/include/$(gcc -dumpmachine) -c "$here/xdp_drop.c" -o /tmp/$ns.drop.o

@@ -19,7 +19,7 @@ class XdpTxQueue {
   /// waits (~10 ms at 5 Mpps).
   static constexpr uint32_t kMaxCallFrames = 1u << 16;
 
-  XdpTxQueue(SenderProgram& program, unsigned cpu, uint32_t kernelBatch = 256);
+  XdpTxQueue(SenderProgram& program, unsigned cpu, uint32_t kernelBatch = 64);
 
   /// Starts a run of stream i on this queue, as makePatchState(plan, first, stride, 0, lane)
   /// does for a user-space worker: its packets are first, first + stride, ...; sequence numbers

@@ -1,0 +1,181 @@
+// In-kernel receive counting, in the driver: a frame whose last 16 bytes are a signature trailer
+// (a lane's magic, a stream id user space registered, a send time within the window of now) is
+// counted here and dropped (or passed on, on request); everything else goes on to the kernel
+// untouched. Counters are per CPU and stream (packets, bytes, first/last arrival, latency sum,
+// min, max and histogram in LatencyHistogram's bucket layout); sequence accounting (loss,
+// duplicates, reordering: SequenceTracker's rules) and RFC 3550 jitter are per stream and lane,
+// under the lane's lock, since a lane's frames may arrive on several CPUs. No frame is copied.
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+
+#include "turbo/xdp/count_abi.h"
+
+#define SIGNATURE_BYTES 16
+
+struct {
+  __uint(type, BPF_MAP_TYPE_HASH);
+  __uint(max_entries, 1);  // streams, set before load
+  __type(key, __u32);      // stream id
+  __type(value, __u32);    // slot
+} slots SEC(".maps");
+
+struct {
+  __uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+  __uint(max_entries, 1);
+  __type(key, __u32);
+  __type(value, struct xc_stream);
+} stream_stats SEC(".maps");
+
+struct {
+  __uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+  __uint(max_entries, 1);
+  __type(key, __u32);
+  __type(value, struct xc_histogram);
+} histograms SEC(".maps");
+
+struct {
+  __uint(type, BPF_MAP_TYPE_ARRAY);
+  __uint(max_entries, 1);  // streams * XC_LANES
+  __type(key, __u32);
+  __type(value, struct xc_lane);
+} lanes SEC(".maps");
+
+struct {
+  __uint(type, BPF_MAP_TYPE_ARRAY);
+  __uint(max_entries, 1);
+  __type(key, __u32);
+  __type(value, struct xc_config);
+} config SEC(".maps");
+
+struct {
+  __uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+  __uint(max_entries, 1);
+  __type(key, __u32);
+  __type(value, struct xc_port);
+} port SEC(".maps");
+
+static __always_inline __u64 load_be(const __u8 *p, int bytes) {
+  __u64 v = 0;
+#pragma unroll
+  for (int i = 0; i < 8; i++)
+    if (i < bytes) v = v << 8 | p[i];
+  return v;
+}
+
+/// rpc::latencyBucketOf(ns, XC_SUB_BITS), capped at the last bucket.
+static __always_inline __u32 bucket_of(__u64 ns) {
+  if (ns < (1u << XC_SUB_BITS)) return (__u32)ns;
+  __u32 e = 0;
+  __u64 x = ns;
+  if (x >> 32) e += 32, x >>= 32;
+  if (x >> 16) e += 16, x >>= 16;
+  if (x >> 8) e += 8, x >>= 8;
+  if (x >> 4) e += 4, x >>= 4;
+  if (x >> 2) e += 2, x >>= 2;
+  if (x >> 1) e += 1;
+  __u64 n = 1u << XC_SUB_BITS;
+  __u64 b = n + (__u64)(e - XC_SUB_BITS) * n + ((ns >> (e - XC_SUB_BITS)) & (n - 1));
+  return b < XC_BUCKETS ? (__u32)b : XC_BUCKETS - 1;
+}
+
+/// Whether `seq` was seen (it is within the window of the highest), and marks it seen.
+static __always_inline int seen_and_mark(struct xc_lane *l, __u64 seq) {
+  __u64 block = seq / 64, bit = 1ull << (seq % 64);
+  __u32 w = block % XC_WINDOW_WORDS;
+  if (l->block[w] != block) {  // the word holds an older block: nothing of this one
+    l->block[w] = block;
+    l->window[w] = bit;
+    return 0;
+  }
+  int seen = (l->window[w] & bit) != 0;
+  l->window[w] |= bit;
+  return seen;
+}
+
+/// SequenceTracker::onPacket under the lane's lock. 1 when the frame is a duplicate.
+static __always_inline int sequence(struct xc_lane *l, __u32 wire, __s64 transit) {
+  int duplicate = 0;
+  bpf_spin_lock(&l->lock);
+  __u64 seq = l->started ? l->highest + (__s64)(__s32)(wire - (__u32)l->highest) : wire;
+  if (!l->started || seq > l->highest) {
+    seen_and_mark(l, seq);
+    l->started = 1;
+    l->highest = seq;
+    l->unique++;
+  } else if (l->highest - seq < XC_WINDOW && seen_and_mark(l, seq)) {
+    l->duplicates++;
+    duplicate = 1;
+  } else {  // late (older than the window: late, as most likely)
+    l->unique++;
+    l->reordered++;
+  }
+  if (!duplicate) {  // RFC 3550 6.4.1: J += (|D| - J) / 16, over the lane's arrivals
+    if (l->unique > 1) {
+      __s64 d = transit - l->last_transit_ns;
+      __u64 ad = d < 0 ? (__u64)-d : (__u64)d;
+      l->jitter_x16_ns += ad - l->jitter_x16_ns / 16;
+    }
+    l->last_transit_ns = transit;
+  }
+  bpf_spin_unlock(&l->lock);
+  return duplicate;
+}
+
+SEC("xdp")
+int staccato_signature_count(struct xdp_md *ctx) {
+  __u32 zero = 0;
+  struct xc_port *ps = bpf_map_lookup_elem(&port, &zero);
+  struct xc_config *cfg = bpf_map_lookup_elem(&config, &zero);
+  if (!ps || !cfg) return XDP_PASS;
+  ps->examined++;
+  void *data = (void *)(long)ctx->data;
+  void *end = (void *)(long)ctx->data_end;
+  __u64 len = bpf_xdp_get_buff_len(ctx);
+  if (len < 14 + SIGNATURE_BYTES || cfg->window_ns == 0) return XDP_PASS;
+  __u8 *sig = (__u8 *)data + ((len - SIGNATURE_BYTES) & 0x3fff);
+  if ((void *)(sig + SIGNATURE_BYTES) > end) return XDP_PASS;  // multi-buffer frame: not ours
+  __u32 lane;
+  if (sig[0] == 0x5a && sig[1] == 0x7c) lane = 0;  // kSignatureMagic
+  else if (sig[0] == 0x5b && sig[1] != 0) lane = sig[1];  // laneMagic(lane)
+  else return XDP_PASS;
+  __u64 arrival = bpf_ktime_get_ns() + (__u64)cfg->realtime_minus_mono;
+  __u64 sent = load_be(sig + 8, 8);
+  __s64 transit = (__s64)(arrival - sent);
+  __s64 window = (__s64)cfg->window_ns;
+  if (transit > window || transit < -window) return XDP_PASS;  // a frame that only ends like one
+  __u32 id = (__u32)load_be(sig + 2, 2);
+  __u32 *slot = bpf_map_lookup_elem(&slots, &id);
+  if (!slot) {
+    ps->unknown++;
+    return XDP_PASS;
+  }
+  __u32 at = *slot;
+  struct xc_stream *st = bpf_map_lookup_elem(&stream_stats, &at);
+  if (!st) return XDP_PASS;
+  ps->counted++;
+  st->packets++;
+  st->bytes += len + 4;
+  if (st->first_ns == 0) st->first_ns = arrival;
+  st->last_ns = arrival;
+  int duplicate = 0;
+  if (lane < XC_LANES) {
+    __u32 key = at * XC_LANES + lane;
+    st->lanes_seen |= 1ull << lane;
+    struct xc_lane *l = bpf_map_lookup_elem(&lanes, &key);
+    if (l) duplicate = sequence(l, (__u32)load_be(sig + 4, 4), transit);
+  } else {
+    st->untracked++;
+  }
+  if (!duplicate) {  // as the drone's receiver: a duplicate's latency is not a sample
+    __u64 ns = transit > 0 ? (__u64)transit : 0;
+    st->latency_count++;
+    st->latency_sum_ns += ns;
+    if (st->latency_count == 1 || ns < st->latency_min_ns) st->latency_min_ns = ns;
+    if (ns > st->latency_max_ns) st->latency_max_ns = ns;
+    struct xc_histogram *h = bpf_map_lookup_elem(&histograms, &at);
+    if (h) h->buckets[bucket_of(ns)]++;
+  }
+  return cfg->pass_counted ? XDP_PASS : XDP_DROP;
+}
+
+char _license[] SEC("license") = "GPL";

@@ -1,0 +1,186 @@
+#include "turbo/xdp/signature_counter.h"
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <linux/if_link.h>
+#include <net/if.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include "turbo/xdp/count_abi.h"
+
+namespace staccato::turbo {
+namespace {
+
+std::string why(int err) { return std::strerror(err < 0 ? -err : err); }
+
+Error failure(const std::string& name, const std::string& what, int err) {
+  return makeError(name, what + ": " + why(err) + (err == -EPERM || err == EPERM ? " (needs CAP_BPF and CAP_NET_ADMIN, or root)" : ""),
+                   ErrorKind::kUnavailable);
+}
+
+int linkXdp(int progFd, unsigned ifindex, uint32_t flags) {
+  LIBBPF_OPTS(bpf_link_create_opts, opts, .flags = flags);
+  const int fd = bpf_link_create(progFd, static_cast<int>(ifindex), BPF_XDP, &opts);
+  return fd < 0 ? -errno : fd;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<SignatureCounter>> SignatureCounter::load(const std::string& name, uint32_t maxStreams) {
+  std::unique_ptr<SignatureCounter> c(new SignatureCounter());
+  c->name_ = name;
+  c->maxStreams_ = std::max(maxStreams, 1u);
+  LIBBPF_OPTS(bpf_object_open_opts, openOpts, .object_name = "staccato_count");
+  c->object_ = bpf_object__open_mem(kSignatureCountObject, kSignatureCountObjectSize, &openOpts);
+  if (!c->object_) return failure(name, "cannot open the receive counting program", errno);
+  const int cpus = libbpf_num_possible_cpus();
+  if (cpus <= 0) return failure(name, "cannot count the CPUs", cpus);
+  c->cpus_ = static_cast<unsigned>(cpus);
+  auto size = [&](const char* map, uint32_t entries) {
+    bpf_map* m = bpf_object__find_map_by_name(c->object_, map);
+    return m && bpf_map__set_max_entries(m, entries) == 0;
+  };
+  if (!size("slots", c->maxStreams_) || !size("stream_stats", c->maxStreams_) || !size("histograms", c->maxStreams_) ||
+      !size("lanes", c->maxStreams_ * XC_LANES))
+    return makeError(name, "the receive counting program lacks a map", ErrorKind::kInternal);
+  if (int rc = bpf_object__load(c->object_); rc != 0) return failure(name, "cannot load the receive counting program", rc);
+  bpf_program* prog = bpf_object__find_program_by_name(c->object_, "staccato_signature_count");
+  if (!prog) return makeError(name, "the receive counting program is missing", ErrorKind::kInternal);
+  c->programFd_ = bpf_program__fd(prog);
+  auto fd = [&](const char* map) { return bpf_object__find_map_fd_by_name(c->object_, map); };
+  c->slotsFd_ = fd("slots");
+  c->statsFd_ = fd("stream_stats");
+  c->histogramsFd_ = fd("histograms");
+  c->lanesFd_ = fd("lanes");
+  c->configFd_ = fd("config");
+  c->portFd_ = fd("port");
+  return c;
+}
+
+Result<std::unique_ptr<SignatureCounter>> SignatureCounter::attach(const std::string& iface, uint32_t maxStreams) {
+  const unsigned ifindex = if_nametoindex(iface.c_str());
+  if (ifindex == 0) return makeError(iface, "no such interface", ErrorKind::kNotFound);
+  auto loaded = load(iface, maxStreams);
+  if (!loaded) return loaded.error();
+  std::unique_ptr<SignatureCounter> c = std::move(loaded).value();
+  int fd = linkXdp(c->programFd_, ifindex, XDP_FLAGS_DRV_MODE);
+  c->native_ = fd >= 0;
+  if (fd < 0) fd = linkXdp(c->programFd_, ifindex, XDP_FLAGS_SKB_MODE);
+  if (fd < 0)
+    return makeError(iface, "cannot attach the receive counting program: " + why(fd) +
+                                (fd == -EBUSY || fd == -EEXIST ? " (another XDP program is attached to this interface)" : ""),
+                     ErrorKind::kUnavailable);
+  c->linkFd_ = fd;
+  return c;
+}
+
+SignatureCounter::~SignatureCounter() {
+  if (linkFd_ >= 0) ::close(linkFd_);  // detaches the program
+  if (object_) bpf_object__close(object_);
+}
+
+Status SignatureCounter::addStream(uint32_t id) {
+  if (slots_.count(id)) return Ok{};
+  if (slots_.size() >= maxStreams_)
+    return makeError(name_, "counts at most " + std::to_string(maxStreams_) + " streams", ErrorKind::kExhausted);
+  const uint32_t slot = static_cast<uint32_t>(slots_.size());
+  slots_[id] = slot;
+  if (auto s = clear(id); !s) return s;
+  if (bpf_map_update_elem(slotsFd_, &id, &slot, BPF_ANY) != 0) return failure(name_, "cannot register a stream", errno);
+  return Ok{};
+}
+
+Status SignatureCounter::clear(uint32_t id) {
+  const auto it = slots_.find(id);
+  if (it == slots_.end()) return makeError(name_, "stream " + std::to_string(id) + " is not counted", ErrorKind::kNotFound);
+  const uint32_t slot = it->second;
+  std::vector<xc_stream> stats(cpus_);
+  std::vector<xc_histogram> histograms(cpus_);
+  xc_lane lane{};
+  bool ok = bpf_map_update_elem(statsFd_, &slot, stats.data(), BPF_ANY) == 0 &&
+            bpf_map_update_elem(histogramsFd_, &slot, histograms.data(), BPF_ANY) == 0;
+  for (uint32_t l = 0; ok && l < XC_LANES; ++l) {
+    const uint32_t key = slot * XC_LANES + l;
+    ok = bpf_map_update_elem(lanesFd_, &key, &lane, BPF_F_LOCK) == 0;
+  }
+  return ok ? Status(Ok{}) : Status(failure(name_, "cannot clear a stream's counters", errno));
+}
+
+Status SignatureCounter::writeConfig() {
+  const xc_config cfg{realtimeMinusMono_, windowNs_, passCounted_ ? 1u : 0u, 0};
+  const uint32_t zero = 0;
+  if (bpf_map_update_elem(configFd_, &zero, &cfg, BPF_ANY) != 0) return failure(name_, "cannot configure the counter", errno);
+  return Ok{};
+}
+
+Status SignatureCounter::setClock(int64_t realtimeMinusMonoNs, uint64_t windowNs) {
+  realtimeMinusMono_ = realtimeMinusMonoNs;
+  windowNs_ = windowNs;
+  return writeConfig();
+}
+
+Status SignatureCounter::setPassCounted(bool pass) {
+  passCounted_ = pass;
+  return writeConfig();
+}
+
+Result<CountedStream> SignatureCounter::read(uint32_t id) const {
+  const auto it = slots_.find(id);
+  if (it == slots_.end()) return makeError(name_, "stream " + std::to_string(id) + " is not counted", ErrorKind::kNotFound);
+  const uint32_t slot = it->second;
+  std::vector<xc_stream> stats(cpus_);
+  std::vector<xc_histogram> histograms(cpus_);
+  if (bpf_map_lookup_elem(statsFd_, &slot, stats.data()) != 0 || bpf_map_lookup_elem(histogramsFd_, &slot, histograms.data()) != 0)
+    return failure(name_, "cannot read a stream's counters", errno);
+  CountedStream c;
+  uint64_t lanesSeen = 0;
+  for (const xc_stream& s : stats) {
+    c.packets += s.packets;
+    c.bytes += s.bytes;
+    c.untracked += s.untracked;
+    if (s.first_ns && (!c.firstNs || s.first_ns < c.firstNs)) c.firstNs = s.first_ns;
+    c.lastNs = std::max<uint64_t>(c.lastNs, s.last_ns);
+    if (s.latency_count && (!c.latencyCount || s.latency_min_ns < c.latencyMinNs)) c.latencyMinNs = s.latency_min_ns;
+    c.latencyCount += s.latency_count;
+    c.latencySumNs += s.latency_sum_ns;
+    c.latencyMaxNs = std::max<uint64_t>(c.latencyMaxNs, s.latency_max_ns);
+    lanesSeen |= s.lanes_seen;
+  }
+  for (uint32_t b = 0; b < XC_BUCKETS; ++b) {
+    uint64_t n = 0;
+    for (const auto& h : histograms) n += h.buckets[b];
+    if (n) c.buckets.emplace_back(b, n);
+  }
+  for (uint32_t l = 0; l < XC_LANES; ++l) {
+    if (!(lanesSeen >> l & 1)) continue;
+    const uint32_t key = slot * XC_LANES + l;
+    xc_lane lane{};
+    if (bpf_map_lookup_elem_flags(lanesFd_, &key, &lane, BPF_F_LOCK) != 0) return failure(name_, "cannot read a lane", errno);
+    c.unique += lane.unique;
+    c.duplicates += lane.duplicates;
+    c.reordered += lane.reordered;
+    const uint64_t expected = lane.started ? lane.highest + 1 : 0;
+    c.lost += expected > lane.unique ? expected - lane.unique : 0;
+    c.jitterNs = std::max<uint64_t>(c.jitterNs, lane.jitter_x16_ns / 16);
+  }
+  return c;
+}
+
+CountedPort SignatureCounter::port() const {
+  std::vector<xc_port> perCpu(cpus_);
+  const uint32_t zero = 0;
+  CountedPort p;
+  if (bpf_map_lookup_elem(portFd_, &zero, perCpu.data()) != 0) return p;
+  for (const xc_port& c : perCpu) {
+    p.examined += c.examined;
+    p.counted += c.counted;
+    p.unknown += c.unknown;
+  }
+  return p;
+}
+
+}  // namespace staccato::turbo

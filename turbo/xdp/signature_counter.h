@@ -1,0 +1,88 @@
+#pragma once
+/// In-kernel receive counting (signature_count.bpf.c) on one interface: signature frames of the
+/// streams registered here are counted in maps by an XDP program and never copied to user
+/// space; every other frame goes to the kernel untouched. Attached through a BPF link: it goes
+/// away with this object or the process, even on a crash. Reads are a few system calls per
+/// stream (live stats); the counters are the kernel's, no receive thread runs.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "common/core/result.h"
+
+struct bpf_object;
+
+namespace staccato::turbo {
+
+/// One stream's receive counters, summed over CPUs and lanes.
+struct CountedStream {
+  uint64_t packets = 0;
+  uint64_t bytes = 0;  ///< with FCS
+  uint64_t unique = 0, lost = 0, duplicates = 0, reordered = 0;  ///< SequenceTracker's meaning, per lane, summed
+  uint64_t untracked = 0;  ///< frames of lanes beyond the program's (counted, not sequenced)
+  uint64_t firstNs = 0, lastNs = 0;  ///< arrivals, CLOCK_REALTIME
+  uint64_t latencyCount = 0, latencySumNs = 0, latencyMinNs = 0, latencyMaxNs = 0;
+  uint64_t jitterNs = 0;  ///< RFC 3550, per lane; the largest lane's
+  /// Non-empty latency buckets (index in rpc::latencyBucketOf's layout with kSubBucketBits, count).
+  std::vector<std::pair<uint32_t, uint64_t>> buckets;
+};
+
+/// What the program looked at on the port, summed over CPUs.
+struct CountedPort {
+  uint64_t examined = 0, counted = 0, unknown = 0;
+};
+
+class SignatureCounter {
+ public:
+  static constexpr unsigned kSubBucketBits = 6;  ///< the histogram's layout (LatencyHistogram's)
+
+  /// Loads the program for up to `maxStreams` streams and attaches it to `iface`: in the driver
+  /// when it can run XDP there, else generic.
+  static Result<std::unique_ptr<SignatureCounter>> attach(const std::string& iface, uint32_t maxStreams);
+  /// Loads it without attaching (`name` names it in errors): for BPF_PROG_RUN checks.
+  static Result<std::unique_ptr<SignatureCounter>> load(const std::string& name, uint32_t maxStreams);
+  ~SignatureCounter();
+  SignatureCounter(const SignatureCounter&) = delete;
+  SignatureCounter& operator=(const SignatureCounter&) = delete;
+
+  /// Counts stream `id` from now on (ids are 16-bit on the wire).
+  Status addStream(uint32_t id);
+  /// Zeroes stream `id`'s counters (a frame counted meanwhile may be lost to the clear).
+  Status clear(uint32_t id);
+  /// Counts a trailer only when its send time is within `windowNs` of now; until this is set,
+  /// nothing is counted. `realtimeMinusMonoNs` turns the program's monotonic clock into the
+  /// signatures' realtime one: refresh it now and then (realtime steps).
+  Status setClock(int64_t realtimeMinusMonoNs, uint64_t windowNs);
+  /// Counted frames go on to the kernel too (for tcpdump or a capture), or are dropped there.
+  Status setPassCounted(bool pass);
+
+  Result<CountedStream> read(uint32_t id) const;
+  CountedPort port() const;
+  bool native() const noexcept { return native_; }
+  int programFd() const noexcept { return programFd_; }
+
+ private:
+  SignatureCounter() = default;
+  Status writeConfig();
+
+  bpf_object* object_ = nullptr;
+  int programFd_ = -1, linkFd_ = -1;
+  int slotsFd_ = -1, statsFd_ = -1, histogramsFd_ = -1, lanesFd_ = -1, configFd_ = -1, portFd_ = -1;
+  unsigned cpus_ = 0;
+  uint32_t maxStreams_ = 0;
+  std::unordered_map<uint32_t, uint32_t> slots_;  ///< stream id -> slot
+  int64_t realtimeMinusMono_ = 0;
+  uint64_t windowNs_ = 0;
+  bool passCounted_ = false;
+  bool native_ = false;
+  std::string name_;
+};
+
+/// The compiled program (generated from signature_count.bpf.c at build time).
+extern const unsigned char kSignatureCountObject[];
+extern const unsigned long kSignatureCountObjectSize;
+
+}  // namespace staccato::turbo
