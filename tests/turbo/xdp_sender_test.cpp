@@ -133,6 +133,45 @@ TEST(XdpSender, LengthModesAsThePatchProgram) {
   expectTsharkClean({frames.begin() + 1600, frames.end()}, {"udp.checksum.status"});
 }
 
+TEST(XdpSender, WorkersOnTwoCpusBuildTheirStrideOfTheStream) {
+  if (!pinTo(1)) GTEST_SKIP() << "needs a second CPU";
+  v1::Stream s = S({L("eth"), L("ip"), L("udp"), L("payload"), L("signature")}, 80);
+  vary(s, "udp.srcport", v1::VariableField::INCREMENT)->set_count(7);
+  vary(s, "ip.src", v1::VariableField::RANDOM);
+  auto* ttl = vary(s, "ip.ttl", v1::VariableField::LIST);
+  for (const char* t : {"1", "2", "3", "4", "5"}) ttl->add_values(t);
+  v1::Stream plain = S({L("eth"), L("ip"), L("udp"), L("payload")}, 80);  // nothing per worker
+  vary(plain, "udp.srcport", v1::VariableField::INCREMENT)->set_count(7);
+  vary(plain, "ip.id", v1::VariableField::DECREMENT)->set_step(3);
+  const std::vector<TxPlan> plans{compiled(s), compiled(plain)};
+  std::unique_ptr<SenderProgram> program;
+  loadOrSkip(plans, program);
+  if (!program) return;
+  // Worker k of 2 on CPU k, in its own lane: as the patch program strided the same way, and (for
+  // a stream without random values or signature) packet k + 2j of one queue.
+  std::vector<SignatureLane> lanes{{0, 0}, {1, 0}};
+  std::vector<std::unique_ptr<SideBySide>> workers;
+  for (unsigned k = 0; k < 2; ++k)
+    for (size_t i = 0; i < plans.size(); ++i) {
+      ASSERT_TRUE(pinTo(k));
+      workers.push_back(std::make_unique<SideBySide>(*program, plans[i], i, k, k, 2, &lanes[k]));
+    }
+  PacketRenderer single(plans[1]);
+  for (size_t n = 0; n < 400; ++n) {
+    const unsigned k = n % 2;
+    ASSERT_TRUE(pinTo(k));
+    for (size_t i = 0; i < plans.size(); ++i) {
+      Frame expected;
+      const Frame kernel = workers[k * 2 + i]->next(expected);
+      ASSERT_EQ(kernel, expected) << "worker " << k << " stream " << i << " packet " << n;
+      if (i == 1) {
+        const auto one = single.next(0);
+        EXPECT_EQ(kernel, Frame(one.begin(), one.end())) << "packet " << n;
+      }
+    }
+  }
+}
+
 TEST(XdpSender, StreamsItCannotRunSayWhy) {
   v1::Stream sctp = S({L("eth"), L("ip"), L("sctp"), L("payload")}, 100);
   vary(sctp, "sctp.srcport", v1::VariableField::INCREMENT);

@@ -370,6 +370,18 @@ __noinline int xs_run_checksums(struct xdp_md *ctx, const struct xs_stream *s, _
   return 1;
 }
 
+/// In-program pacing waits for a frame's time in the program (up to XS_MAX_SPINS clock reads,
+/// ~100 us): each run then sends one frame, on time. Dropping early frames instead would cost a
+/// page per try, and a call cannot end before its last run.
+struct spin_until {
+  __u64 due, now;
+};
+static long spin(__u32 index, void *arg) {
+  struct spin_until *u = arg;
+  u->now = bpf_ktime_get_ns();
+  return u->now >= u->due;  // 1 ends the loop
+}
+
 SEC("xdp")
 int staccato_xdp_send(struct xdp_md *ctx) {
   __u32 cpu = bpf_get_smp_processor_id(), zero = 0;
@@ -378,8 +390,10 @@ int staccato_xdp_send(struct xdp_md *ctx) {
   if (w->sent >= w->limit) return XDP_DROP;
   __u64 now = 0;  // read when pacing, which needs it anyway
   if (w->interval_ns) {
-    now = bpf_ktime_get_ns();
-    if (now < w->next_due_ns) {
+    struct spin_until until = {w->next_due_ns, bpf_ktime_get_ns()};
+    if (until.now < until.due) bpf_loop(XS_MAX_SPINS, spin, &until, 0);
+    now = until.now;
+    if (now < w->next_due_ns) {  // still early: a frame not sent
       w->early++;
       return XDP_DROP;
     }

@@ -24,6 +24,7 @@
 #define XS_PIECE_LAST 0x8000
 #define XS_PIECE_OP_FULL 0x80
 #define XS_STAMP_EVERY 8       /* frames between two reads of the clock (see the program) */
+#define XS_MAX_SPINS 4096      /* clock reads while waiting for a paced frame's time */
 
 enum xs_kind {
   XS_SET_LENGTH = 1,

@@ -161,7 +161,7 @@ uint64_t XdpEngine::sendRun(std::stop_token st, XdpTxQueue& q, size_t i, uint64_
       asked = 1;
       while (asked < total - sent && deadline(sent + asked) < due + kPacedChunkNs) ++asked;
       const uint64_t interval = (deadline(sent + asked) - due) / asked;  // this chunk's spacing
-      got = q.sendPaced(i, asked, due, std::max<uint64_t>(interval, 1), kForever);
+      got = q.sendPaced(i, asked, due, std::max<uint64_t>(interval, 1));
     } else {
       const uint64_t now = monoNs(), next = deadline(sent);
       if (next > now) {

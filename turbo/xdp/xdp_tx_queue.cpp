@@ -44,13 +44,13 @@ void XdpTxQueue::arm(size_t stream, uint64_t limit) noexcept {
   w.active = 1;
 }
 
-uint64_t XdpTxQueue::call(size_t stream, uint32_t repeat, uint64_t limit) noexcept {
+uint64_t XdpTxQueue::call(size_t stream, uint32_t repeat, uint64_t limit, uint32_t batch) noexcept {
   error_.clear();
   arm(stream, limit);
   xs_worker& w = program_.worker(cpu_);
   const std::span<const uint8_t> frame = program_.frameTemplate(stream);
   LIBBPF_OPTS(bpf_test_run_opts, opts, .data_in = frame.data(), .data_size_in = static_cast<uint32_t>(frame.size()),
-              .repeat = static_cast<int>(repeat), .flags = BPF_F_TEST_XDP_LIVE_FRAMES, .batch_size = kernelBatch_);
+              .repeat = static_cast<int>(repeat), .flags = BPF_F_TEST_XDP_LIVE_FRAMES, .batch_size = batch);
   // The system call orders our stores before the program's loads, and its stores before ours.
   const int rc = bpf_prog_test_run_opts(program_.programFd(), &opts);
   w.active = 0;
@@ -82,24 +82,26 @@ uint32_t XdpTxQueue::buildOne(size_t stream, std::span<const uint8_t> in, std::s
 uint64_t XdpTxQueue::send(size_t stream, uint64_t n) noexcept {
   program_.worker(cpu_).interval_ns = 0;
   const uint32_t repeat = static_cast<uint32_t>(std::min<uint64_t>(n, kMaxCallFrames));
-  const uint64_t sent = call(stream, repeat, repeat);
+  const uint64_t sent = call(stream, repeat, repeat, kernelBatch_);
   if (sent < repeat && error_.empty()) error_ = "in-kernel sender: the program failed to build some frames";
   return sent;
 }
 
-uint64_t XdpTxQueue::sendPaced(size_t stream, uint64_t n, uint64_t& nextDueNs, uint64_t intervalNs,
-                               uint64_t iterations) noexcept {
+uint64_t XdpTxQueue::sendPaced(size_t stream, uint64_t n, uint64_t& nextDueNs, uint64_t intervalNs) noexcept {
+  constexpr uint64_t kFlushEveryNs = 20'000;  // paced frames wait in the kernel's batch no longer
   xs_worker& w = program_.worker(cpu_);
   w.interval_ns = intervalNs ? intervalNs : 1;
   w.next_due_ns = nextDueNs;
-  w.early = 0;
+  const auto batch = static_cast<uint32_t>(std::clamp<uint64_t>(kFlushEveryNs / w.interval_ns, 1, kernelBatch_));
   uint64_t sent = 0;
-  while (sent < n && iterations > 0) {
-    const uint32_t repeat = static_cast<uint32_t>(std::min<uint64_t>(iterations, kMaxCallFrames));
-    const uint64_t got = call(stream, repeat, n - sent);
-    iterations -= repeat;
+  while (sent < n) {
+    const uint64_t early = w.early;
+    const uint64_t got = call(stream, static_cast<uint32_t>(std::min<uint64_t>(n - sent, kMaxCallFrames)), n - sent, batch);
     sent += got;
-    if (got == 0 && !error_.empty()) break;
+    if (got == 0 && (w.early == early || !error_.empty())) {  // neither sent nor early: the program failed
+      if (error_.empty()) error_ = "in-kernel sender: the program failed to build some frames";
+      break;
+    }
   }
   nextDueNs = w.next_due_ns;
   w.interval_ns = 0;

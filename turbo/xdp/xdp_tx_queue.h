@@ -28,11 +28,12 @@ class XdpTxQueue {
   /// Builds and sends n frames of stream i's current run now (n <= kMaxCallFrames). Returns
   /// how many were sent; fewer means failure (see lastError).
   uint64_t send(size_t stream, uint64_t n) noexcept;
-  /// Paces in the program: sends up to n frames, the next one due at `nextDueNs`
-  /// (CLOCK_MONOTONIC) and each further one `intervalNs` later; frames that come early are
-  /// dropped in the kernel, not sent. Runs at most `iterations` program runs (calls of at most
-  /// kMaxCallFrames). Advances nextDueNs past what it sent; returns how many.
-  uint64_t sendPaced(size_t stream, uint64_t n, uint64_t& nextDueNs, uint64_t intervalNs, uint64_t iterations) noexcept;
+  /// Paces in the program: sends n frames, the first due at `nextDueNs` (CLOCK_MONOTONIC) and
+  /// each further one `intervalNs` later; the program waits for each frame's time (call it at
+  /// most ~100 us before the first is due: a frame that is still early then is dropped, not
+  /// sent, and tried again). The kernel flushes frames to the port every ~20 us of them.
+  /// Advances nextDueNs past what it sent; returns how many (fewer: see lastError).
+  uint64_t sendPaced(size_t stream, uint64_t n, uint64_t& nextDueNs, uint64_t intervalNs) noexcept;
   /// Runs the program once on `in` (a template or a previous packet of stream i) as the next
   /// packet of the current run, without sending it: the built frame goes to `out`. Returns its
   /// length, or 0 on failure. For checks of what the kernel builds (tests, previews).
@@ -50,8 +51,9 @@ class XdpTxQueue {
   };
   /// Points the CPU's worker entry at stream i's current run, allowing `limit` frames.
   void arm(size_t stream, uint64_t limit) noexcept;
-  /// One live call: `repeat` program runs of stream i sending at most `limit`. Returns frames sent.
-  uint64_t call(size_t stream, uint32_t repeat, uint64_t limit) noexcept;
+  /// One live call: `repeat` program runs of stream i sending at most `limit`, flushed to the
+  /// port every `batch` frames. Returns frames sent.
+  uint64_t call(size_t stream, uint32_t repeat, uint64_t limit, uint32_t batch) noexcept;
 
   SenderProgram& program_;
   unsigned cpu_;
