@@ -417,7 +417,7 @@ int staccato_xdp_send(struct xdp_md *ctx) {
   st->packets++;
   st->bytes += len + 4;
   w->sent++;
-  if (cfg->use_xdp_tx) return XDP_TX;
+  // XDP_TX would be the same: BPF_PROG_RUN turns it into a redirect to the call's device.
   return bpf_redirect_map(&ports, 0, 0);
 }
 

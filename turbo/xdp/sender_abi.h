@@ -125,8 +125,6 @@ struct xs_worker {
 
 struct xs_config {
   __s64 realtime_minus_mono; /* signatures carry CLOCK_REALTIME; the program has the monotonic one */
-  __u32 use_xdp_tx;          /* 1: XDP_TX (out of the call's device); 0: redirect to ports[0] */
-  __u32 pad;
 };
 
 #endif
