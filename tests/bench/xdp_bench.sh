@@ -3,7 +3,9 @@
 # turbo on 1 and 2 queues, 64- and 1518-byte frames, each stream with a signature, three varying
 # fields and their checksum updates. A veth pair with two queues in a private namespace; the
 # peer drops every frame in its driver (XDP), and its kernel rx counter is what is counted.
-# Methods run interleaved, REPEATS times; min / median / max and ratios of medians.
+# Methods run interleaved, REPEATS times; min / median / max and ratios of medians. Then with
+# tracking at both ends (the in-kernel receive counter on the peer instead of the drop): as fast
+# as possible, and paced (the rate the counter saw between its first and last arrival).
 # Usage (root): tests/bench/xdp_bench.sh BUILD_DIR [REPEATS] [COUNT]
 set -euo pipefail
 build=${1:?build dir}; reps=${2:-3}; count=${3:-2000000}
@@ -57,3 +59,28 @@ ratio("in-kernel 2 cores / AF_XDP turbo 2 queues", "xdp2", "turbo2")
 PY
   unset r
 done
+
+ip -n $ns link set dev vb xdp off  # the receive counter attaches itself
+runs() {  # runs LABEL QUEUES [PPS]: the tracked in-kernel sender REPEATS times, 64-byte frames
+  local out vals=""
+  for ((i = 0; i < reps; i++)); do
+    out=$(ip netns exec $ns "$bench" xdp-counted va vb 64 "$count" "$2" ${3:-} || echo "nan 0")
+    read -r mpps got <<<"$out"
+    (( got == count )) || { echo "  ($1: counted $got of $count)" >&2; mpps=nan; }
+    vals+="$mpps "
+  done
+  python3 - "$1" "${3:-0}" $vals <<'PY'
+import statistics, sys
+label, asked, v = sys.argv[1], float(sys.argv[2]), sorted(x for x in map(float, sys.argv[3:]) if x == x)
+if not v: print(f"  {label:40s} every run failed"); sys.exit()
+line = f"  {label:40s} {v[0]:.3f} / {statistics.median(v):.3f} / {v[-1]:.3f}"
+if asked: line += f"   median / asked {statistics.median(v) / (asked / 1e6):.4f}"
+print(line)
+PY
+}
+echo
+echo "Tracking at both ends (in-kernel sender -> in-kernel receive counter), 64 B, every frame counted, Mpps min / median / max:"
+runs "fastest, 1 core" 1
+runs "fastest, 2 cores" 2
+runs "paced at 0.5 Mpps, 1 core" 1 500000
+runs "paced at 1 Mpps, 2 cores" 2 1000000

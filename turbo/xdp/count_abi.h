@@ -3,10 +3,10 @@
 #ifndef STACCATO_TURBO_XDP_COUNT_ABI_H
 #define STACCATO_TURBO_XDP_COUNT_ABI_H
 
-#include <linux/bpf.h>
 #include <linux/types.h>
 
-#define XC_LANES 64          /* signature lanes with sequence accounting, per stream */
+#define XC_MAX_LANES 64      /* signature lanes with sequence accounting, per stream, at most */
+#define XC_STREAM_IDS 65536  /* stream ids are 16 bits on the wire */
 #define XC_WINDOW 1024       /* SequenceTracker::kWindow */
 /* Seen bits of 64 sequence numbers per word, each word tagged with the block (seq / 64) it
  * holds: twice the window, so blocks within it never share a word, and nothing is cleared in a
@@ -21,7 +21,7 @@ struct xc_config {
   __s64 realtime_minus_mono; /* CLOCK_REALTIME - CLOCK_MONOTONIC: signatures carry realtime */
   __u64 window_ns;           /* |arrival - send time| beyond it: not a signature */
   __u32 pass_counted;        /* 1: counted frames go on to the kernel too (tcpdump, captures) */
-  __u32 pad;
+  __u32 lanes;               /* lanes sequenced per stream (the lanes map's stride), <= XC_MAX_LANES */
 };
 
 /* Per CPU and stream. Times are CLOCK_REALTIME ns. */
@@ -30,7 +30,7 @@ struct xc_stream {
   __u64 bytes; /* with FCS */
   __u64 first_ns, last_ns; /* arrivals */
   __u64 latency_count, latency_sum_ns, latency_min_ns, latency_max_ns;
-  __u64 untracked;         /* frames of lanes >= XC_LANES: counted, not sequenced */
+  __u64 untracked;         /* frames of lanes >= xc_config.lanes: counted, not sequenced */
   __u64 lanes_seen;        /* bit l: lane l had frames here (readers read only those lanes) */
 };
 
@@ -39,17 +39,20 @@ struct xc_histogram {
   __u64 buckets[XC_BUCKETS];
 };
 
-/* Per stream and lane, shared by the CPUs under its lock: SequenceTracker's state and RFC 3550
- * jitter over the lane's arrivals. */
+/* Per CPU, stream and lane: SequenceTracker's state and RFC 3550 jitter over the lane's arrivals
+ * on that CPU. A lane's frames reach one CPU unless the port spreads them (RSS over varying
+ * fields); each CPU then checks the order of what it got (across receive queues, order means
+ * nothing, as across lanes), a duplicate lands where its original did (same bytes, same hash),
+ * and the reader sums the CPUs: loss = highest seen on any CPU + 1 - unique frames of all. */
 struct xc_lane {
-  struct bpf_spin_lock lock;
   __u32 started;
+  __u32 pad;
   __u64 highest;
   __u64 unique, duplicates, reordered;
   __s64 last_transit_ns;
   __u64 jitter_x16_ns; /* J * 16 */
   __u64 window[XC_WINDOW_WORDS];
-  __u64 block[XC_WINDOW_WORDS];
+  __u32 block[XC_WINDOW_WORDS]; /* seq / 64, truncated: blocks within the window never collide */
 };
 
 /* Per CPU, the port: what the program looked at. */

@@ -30,10 +30,12 @@ int linkXdp(int progFd, unsigned ifindex, uint32_t flags) {
 
 }  // namespace
 
-Result<std::unique_ptr<SignatureCounter>> SignatureCounter::load(const std::string& name, uint32_t maxStreams) {
+Result<std::unique_ptr<SignatureCounter>> SignatureCounter::load(const std::string& name, uint32_t maxStreams,
+                                                                  uint32_t lanes) {
   std::unique_ptr<SignatureCounter> c(new SignatureCounter());
   c->name_ = name;
   c->maxStreams_ = std::max(maxStreams, 1u);
+  c->lanes_ = std::clamp(lanes, 1u, uint32_t{XC_MAX_LANES});
   LIBBPF_OPTS(bpf_object_open_opts, openOpts, .object_name = "staccato_count");
   c->object_ = bpf_object__open_mem(kSignatureCountObject, kSignatureCountObjectSize, &openOpts);
   if (!c->object_) return failure(name, "cannot open the receive counting program", errno);
@@ -44,8 +46,8 @@ Result<std::unique_ptr<SignatureCounter>> SignatureCounter::load(const std::stri
     bpf_map* m = bpf_object__find_map_by_name(c->object_, map);
     return m && bpf_map__set_max_entries(m, entries) == 0;
   };
-  if (!size("slots", c->maxStreams_) || !size("stream_stats", c->maxStreams_) || !size("histograms", c->maxStreams_) ||
-      !size("lanes", c->maxStreams_ * XC_LANES))
+  if (!size("stream_stats", c->maxStreams_) || !size("histograms", c->maxStreams_) ||
+      !size("lanes", c->maxStreams_ * c->lanes_))
     return makeError(name, "the receive counting program lacks a map", ErrorKind::kInternal);
   if (int rc = bpf_object__load(c->object_); rc != 0) return failure(name, "cannot load the receive counting program", rc);
   bpf_program* prog = bpf_object__find_program_by_name(c->object_, "staccato_signature_count");
@@ -58,13 +60,15 @@ Result<std::unique_ptr<SignatureCounter>> SignatureCounter::load(const std::stri
   c->lanesFd_ = fd("lanes");
   c->configFd_ = fd("config");
   c->portFd_ = fd("port");
+  if (auto s = c->writeConfig(); !s) return s.error();
   return c;
 }
 
-Result<std::unique_ptr<SignatureCounter>> SignatureCounter::attach(const std::string& iface, uint32_t maxStreams) {
+Result<std::unique_ptr<SignatureCounter>> SignatureCounter::attach(const std::string& iface, uint32_t maxStreams,
+                                                                    uint32_t lanes) {
   const unsigned ifindex = if_nametoindex(iface.c_str());
   if (ifindex == 0) return makeError(iface, "no such interface", ErrorKind::kNotFound);
-  auto loaded = load(iface, maxStreams);
+  auto loaded = load(iface, maxStreams, lanes);
   if (!loaded) return loaded.error();
   std::unique_ptr<SignatureCounter> c = std::move(loaded).value();
   int fd = linkXdp(c->programFd_, ifindex, XDP_FLAGS_DRV_MODE);
@@ -88,9 +92,11 @@ Status SignatureCounter::addStream(uint32_t id) {
   if (slots_.size() >= maxStreams_)
     return makeError(name_, "counts at most " + std::to_string(maxStreams_) + " streams", ErrorKind::kExhausted);
   const uint32_t slot = static_cast<uint32_t>(slots_.size());
+  if (id >= XC_STREAM_IDS) return makeError(name_, "stream id " + std::to_string(id) + " does not fit a signature");
   slots_[id] = slot;
   if (auto s = clear(id); !s) return s;
-  if (bpf_map_update_elem(slotsFd_, &id, &slot, BPF_ANY) != 0) return failure(name_, "cannot register a stream", errno);
+  const uint32_t value = slot + 1;
+  if (bpf_map_update_elem(slotsFd_, &id, &value, BPF_ANY) != 0) return failure(name_, "cannot register a stream", errno);
   return Ok{};
 }
 
@@ -100,18 +106,18 @@ Status SignatureCounter::clear(uint32_t id) {
   const uint32_t slot = it->second;
   std::vector<xc_stream> stats(cpus_);
   std::vector<xc_histogram> histograms(cpus_);
-  xc_lane lane{};
+  std::vector<xc_lane> lanes(cpus_);
   bool ok = bpf_map_update_elem(statsFd_, &slot, stats.data(), BPF_ANY) == 0 &&
             bpf_map_update_elem(histogramsFd_, &slot, histograms.data(), BPF_ANY) == 0;
-  for (uint32_t l = 0; ok && l < XC_LANES; ++l) {
-    const uint32_t key = slot * XC_LANES + l;
-    ok = bpf_map_update_elem(lanesFd_, &key, &lane, BPF_F_LOCK) == 0;
+  for (uint32_t l = 0; ok && l < lanes_; ++l) {
+    const uint32_t key = slot * lanes_ + l;
+    ok = bpf_map_update_elem(lanesFd_, &key, lanes.data(), BPF_ANY) == 0;
   }
   return ok ? Status(Ok{}) : Status(failure(name_, "cannot clear a stream's counters", errno));
 }
 
 Status SignatureCounter::writeConfig() {
-  const xc_config cfg{realtimeMinusMono_, windowNs_, passCounted_ ? 1u : 0u, 0};
+  const xc_config cfg{realtimeMinusMono_, windowNs_, passCounted_ ? 1u : 0u, lanes_};
   const uint32_t zero = 0;
   if (bpf_map_update_elem(configFd_, &zero, &cfg, BPF_ANY) != 0) return failure(name_, "cannot configure the counter", errno);
   return Ok{};
@@ -155,17 +161,21 @@ Result<CountedStream> SignatureCounter::read(uint32_t id) const {
     for (const auto& h : histograms) n += h.buckets[b];
     if (n) c.buckets.emplace_back(b, n);
   }
-  for (uint32_t l = 0; l < XC_LANES; ++l) {
+  std::vector<xc_lane> perCpu(cpus_);
+  for (uint32_t l = 0; l < lanes_; ++l) {
     if (!(lanesSeen >> l & 1)) continue;
-    const uint32_t key = slot * XC_LANES + l;
-    xc_lane lane{};
-    if (bpf_map_lookup_elem_flags(lanesFd_, &key, &lane, BPF_F_LOCK) != 0) return failure(name_, "cannot read a lane", errno);
-    c.unique += lane.unique;
-    c.duplicates += lane.duplicates;
-    c.reordered += lane.reordered;
-    const uint64_t expected = lane.started ? lane.highest + 1 : 0;
-    c.lost += expected > lane.unique ? expected - lane.unique : 0;
-    c.jitterNs = std::max<uint64_t>(c.jitterNs, lane.jitter_x16_ns / 16);
+    const uint32_t key = slot * lanes_ + l;
+    if (bpf_map_lookup_elem(lanesFd_, &key, perCpu.data()) != 0) return failure(name_, "cannot read a lane", errno);
+    uint64_t expected = 0, unique = 0;  // the lane over all CPUs: see struct xc_lane
+    for (const xc_lane& lane : perCpu) {
+      if (lane.started) expected = std::max<uint64_t>(expected, lane.highest + 1);
+      unique += lane.unique;
+      c.duplicates += lane.duplicates;
+      c.reordered += lane.reordered;
+      c.jitterNs = std::max<uint64_t>(c.jitterNs, lane.jitter_x16_ns / 16);
+    }
+    c.unique += unique;
+    c.lost += expected > unique ? expected - unique : 0;
   }
   return c;
 }

@@ -25,7 +25,7 @@ struct CountedStream {
   uint64_t untracked = 0;  ///< frames of lanes beyond the program's (counted, not sequenced)
   uint64_t firstNs = 0, lastNs = 0;  ///< arrivals, CLOCK_REALTIME
   uint64_t latencyCount = 0, latencySumNs = 0, latencyMinNs = 0, latencyMaxNs = 0;
-  uint64_t jitterNs = 0;  ///< RFC 3550, per lane; the largest lane's
+  uint64_t jitterNs = 0;  ///< RFC 3550, per lane and receiving CPU; the largest
   /// Non-empty latency buckets (index in rpc::latencyBucketOf's layout with kSubBucketBits, count).
   std::vector<std::pair<uint32_t, uint64_t>> buckets;
 };
@@ -39,11 +39,17 @@ class SignatureCounter {
  public:
   static constexpr unsigned kSubBucketBits = 6;  ///< the histogram's layout (LatencyHistogram's)
 
+  /// Lanes sequenced per stream by default (a sender's queues); frames of higher lanes are
+  /// counted, not sequenced. Each costs ~450 bytes per stream and CPU.
+  static constexpr uint32_t kDefaultLanes = 16;
+
   /// Loads the program for up to `maxStreams` streams and attaches it to `iface`: in the driver
   /// when it can run XDP there, else generic.
-  static Result<std::unique_ptr<SignatureCounter>> attach(const std::string& iface, uint32_t maxStreams);
+  static Result<std::unique_ptr<SignatureCounter>> attach(const std::string& iface, uint32_t maxStreams,
+                                                           uint32_t lanes = kDefaultLanes);
   /// Loads it without attaching (`name` names it in errors): for BPF_PROG_RUN checks.
-  static Result<std::unique_ptr<SignatureCounter>> load(const std::string& name, uint32_t maxStreams);
+  static Result<std::unique_ptr<SignatureCounter>> load(const std::string& name, uint32_t maxStreams,
+                                                         uint32_t lanes = kDefaultLanes);
   ~SignatureCounter();
   SignatureCounter(const SignatureCounter&) = delete;
   SignatureCounter& operator=(const SignatureCounter&) = delete;
@@ -73,6 +79,7 @@ class SignatureCounter {
   int slotsFd_ = -1, statsFd_ = -1, histogramsFd_ = -1, lanesFd_ = -1, configFd_ = -1, portFd_ = -1;
   unsigned cpus_ = 0;
   uint32_t maxStreams_ = 0;
+  uint32_t lanes_ = 0;
   std::unordered_map<uint32_t, uint32_t> slots_;  ///< stream id -> slot
   int64_t realtimeMinusMono_ = 0;
   uint64_t windowNs_ = 0;
