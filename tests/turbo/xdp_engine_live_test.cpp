@@ -4,7 +4,10 @@
 // lane, sequential runs with after-stream actions, interleaved streams, pacing, stop. The
 // kernel's interface counter is the oracle for what arrived.
 #include <gtest/gtest.h>
+#include <bpf/bpf.h>
 #include <sched.h>
+#include <sys/wait.h>
+#include <csignal>
 #include <unistd.h>
 
 #include <chrono>
@@ -222,6 +225,48 @@ TEST(XdpEngineLive, StopsAContinuousStreamAndEverythingSentArrives) {
     EXPECT_EQ(c->duplicates, 0u);
     EXPECT_EQ(c->reordered, 0u);
   });
+}
+
+TEST(XdpEngineLive, NothingOutlivesAKilledProcess) {
+  if (geteuid() != 0) GTEST_SKIP() << "needs root (network namespaces, BPF)";
+  int ids[2];
+  ASSERT_EQ(pipe(ids), 0);
+  const pid_t child = fork();  // the test process has one thread here: the child may do anything
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    uint32_t id = 0;
+    if (unshare(CLONE_NEWNET) == 0 && std::system("ip link add va type veth peer name vb && ip link set va up && "
+                                                  "ip link set vb up && ethtool -K vb gro on >/dev/null") == 0) {
+      v1::Stream s = tracked(1, 0);
+      s.mutable_control()->set_mode(v1::Control::CONTINUOUS);
+      if (auto engine = openEngine(plansOf({s}), 1)) {
+        engine->start();
+        id = engine->programId();
+        (void)!write(ids[1], &id, sizeof id);
+        pause();  // sending until killed
+      }
+    }
+    (void)!write(ids[1], &id, sizeof id);
+    _exit(1);
+  }
+  close(ids[1]);
+  uint32_t id = 0;
+  ASSERT_EQ(read(ids[0], &id, sizeof id), ssize_t(sizeof id));
+  ASSERT_NE(id, 0u) << "the child could not start the engine";
+  const int fd = bpf_prog_get_fd_by_id(id);
+  EXPECT_GE(fd, 0) << "loaded while the child sends";
+  if (fd >= 0) close(fd);
+  kill(child, SIGKILL);
+  waitpid(child, nullptr, 0);
+  // The kernel tears the child's namespace (and with it the helper device) down in deferred work.
+  bool gone = false;
+  for (int i = 0; i < 100 && !gone; ++i) {
+    const int again = bpf_prog_get_fd_by_id(id);
+    gone = again < 0 && errno == ENOENT;
+    if (again >= 0) close(again);
+    if (!gone) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_TRUE(gone) << "program " << id << " still loaded 5 s after its process was killed";
 }
 
 }  // namespace

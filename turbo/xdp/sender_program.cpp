@@ -101,6 +101,12 @@ Result<std::unique_ptr<SenderProgram>> SenderProgram::load(std::span<const TxPla
   return p;
 }
 
+uint32_t SenderProgram::programId() const noexcept {
+  bpf_prog_info info{};
+  uint32_t len = sizeof info;
+  return bpf_obj_get_info_by_fd(programFd_, &info, &len) == 0 ? info.id : 0;
+}
+
 void SenderProgram::setRealtimeOffset(int64_t realtimeMinusMonoNs) noexcept {
   __atomic_store_n(&config_->realtime_minus_mono, realtimeMinusMonoNs, __ATOMIC_RELAXED);
 }

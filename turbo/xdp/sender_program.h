@@ -32,6 +32,8 @@ class SenderProgram {
   SenderProgram& operator=(const SenderProgram&) = delete;
 
   int programFd() const noexcept { return programFd_; }
+  /// The kernel's id of the program (bpftool prog show id N), 0 when unknown.
+  uint32_t programId() const noexcept;
   size_t streams() const noexcept { return templates_.size(); }
   /// Stream i's template: what every call's fresh frames start as.
   std::span<const uint8_t> frameTemplate(size_t i) const noexcept { return templates_[i]; }

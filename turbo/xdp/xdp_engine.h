@@ -51,6 +51,8 @@ class XdpEngine {
   /// Signatures carry CLOCK_REALTIME, the program reads CLOCK_MONOTONIC: the difference, kept
   /// current by the caller (realtime steps).
   void setRealtimeOffset(int64_t realtimeMinusMonoNs) noexcept;
+  /// The sender's kernel id (bpftool prog show id N).
+  uint32_t programId() const noexcept { return program_->programId(); }
   /// Stream i's frames sent so far, all workers.
   StreamTxCount count(size_t stream) const { return program_->count(stream); }
 
