@@ -64,6 +64,11 @@ Result<std::unique_ptr<SenderProgram>> SenderProgram::load(std::span<const TxPla
   if (!size("streams", streams) || !size("templates", streams) || !size("states", streams) || !size("list_values", lists) ||
       !size("length_table", tables) || !size("workers", p->cpus_))
     return makeError("in-kernel sender", "the program lacks a map", ErrorKind::kInternal);
+  // The structs are compiled twice (BPF and C++): the maps' value sizes come from the BPF side.
+  auto valueSize = [&](const char* map) { return bpf_map__value_size(bpf_object__find_map_by_name(p->object_, map)); };
+  if (valueSize("streams") != sizeof(xs_stream) || valueSize("states") != sizeof(xs_state) ||
+      valueSize("workers") != sizeof(xs_worker) || valueSize("config") != sizeof(xs_config))
+    return makeError("in-kernel sender", "the program's structs differ from user space's (sender_abi.h)", ErrorKind::kInternal);
   if (int rc = bpf_object__load(p->object_); rc != 0) return loadError("cannot load the program", rc);
   bpf_program* prog = bpf_object__find_program_by_name(p->object_, "staccato_xdp_send");
   if (!prog) return makeError("in-kernel sender", "the program is missing", ErrorKind::kInternal);

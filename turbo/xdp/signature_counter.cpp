@@ -49,6 +49,11 @@ Result<std::unique_ptr<SignatureCounter>> SignatureCounter::load(const std::stri
   if (!size("stream_stats", c->maxStreams_) || !size("histograms", c->maxStreams_) ||
       !size("lanes", c->maxStreams_ * c->lanes_))
     return makeError(name, "the receive counting program lacks a map", ErrorKind::kInternal);
+  // The structs are compiled twice (BPF and C++): the maps' value sizes come from the BPF side.
+  auto valueSize = [&](const char* map) { return bpf_map__value_size(bpf_object__find_map_by_name(c->object_, map)); };
+  if (valueSize("stream_stats") != sizeof(xc_stream) || valueSize("histograms") != sizeof(xc_histogram) ||
+      valueSize("lanes") != sizeof(xc_lane) || valueSize("config") != sizeof(xc_config) || valueSize("port") != sizeof(xc_port))
+    return makeError(name, "the program's structs differ from user space's (count_abi.h)", ErrorKind::kInternal);
   if (int rc = bpf_object__load(c->object_); rc != 0) return failure(name, "cannot load the receive counting program", rc);
   bpf_program* prog = bpf_object__find_program_by_name(c->object_, "staccato_signature_count");
   if (!prog) return makeError(name, "the receive counting program is missing", ErrorKind::kInternal);
