@@ -172,12 +172,30 @@ TEST(XdpSender, WorkersOnTwoCpusBuildTheirStrideOfTheStream) {
   }
 }
 
+TEST(XdpSender, SctpCrc32cAsThePatchProgram) {
+  std::vector<TxPlan> plans;
+  for (uint32_t length : {82u, 1518u}) {  // a region shorter than a slice's chunk, and three chunks
+    v1::Stream s = S({L("eth"), L("ip"), L("sctp", {{"sctp.dstport", "49153"}}), L("payload"), L("signature")}, length);
+    vary(s, "sctp.srcport", v1::VariableField::INCREMENT)->set_count(1000);
+    vary(s, "ip.src", v1::VariableField::RANDOM);
+    plans.push_back(compiled(s));
+  }
+  v1::Stream varying = S({L("eth"), L("ipv6"), L("sctp", {{"sctp.dstport", "49153"}}), L("payload"), L("signature")});
+  varying.mutable_frame_length()->set_mode(v1::FrameLength::RANDOM);
+  varying.mutable_frame_length()->set_min(110);
+  varying.mutable_frame_length()->set_max(1518);
+  plans.push_back(compiled(varying));
+  const auto frames = expectSameBytes(plans, 300);
+  if (frames.empty()) return;
+  expectTsharkClean(frames, {"sctp.checksum.status"});
+}
+
 TEST(XdpSender, StreamsItCannotRunSayWhy) {
-  v1::Stream sctp = S({L("eth"), L("ip"), L("sctp"), L("payload")}, 100);
-  vary(sctp, "sctp.srcport", v1::VariableField::INCREMENT);
-  auto k = toKernelPlan(compiled(sctp));
+  v1::Stream replay;
+  *replay.mutable_replay()->add_frames() = std::string(60, '\0');
+  auto k = toKernelPlan(compiled(replay));
   ASSERT_FALSE(k.ok());
-  EXPECT_NE(k.error().message.find("CRC32c"), std::string::npos) << k.error().message;
+  EXPECT_NE(k.error().message.find("replay"), std::string::npos) << k.error().message;
   v1::Stream big = S({L("eth"), L("ip"), L("udp"), L("payload")}, 4000);
   k = toKernelPlan(compiled(big));
   ASSERT_FALSE(k.ok());

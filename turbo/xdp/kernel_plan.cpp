@@ -79,7 +79,8 @@ Result<KernelPlan> toKernelPlan(const TxPlan& plan) {
                        op.kind == PatchOpKind::kVarList;
     if (isVar && (op.window.bytes < 1 || op.window.bytes > 8 || op.slot >= XS_MAX_SLOTS))
       return cannot("a variable field's window is not 1..8 bytes");
-    const bool isChecksum = op.kind == PatchOpKind::kChecksumDelta || op.kind == PatchOpKind::kChecksumFull;
+    const bool isChecksum = op.kind == PatchOpKind::kChecksumDelta || op.kind == PatchOpKind::kChecksumFull ||
+                            op.kind == PatchOpKind::kCrc32c;
     if (isChecksum && !checksums) s.op_count = static_cast<uint32_t>(i);  // the rest are pieces
     if (!isChecksum && checksums) return cannot("a checksum is updated before other operations");
     checksums = checksums || isChecksum;
@@ -114,9 +115,14 @@ Result<KernelPlan> toKernelPlan(const TxPlan& plan) {
         if (op.pseudo.kind != PseudoHeader::kNone && op.pseudo.addrLen != 4 && op.pseudo.addrLen != 16)
           return cannot("a pseudo-header address is neither 4 nor 16 bytes");
         if (s.piece_count >= XS_MAX_PIECES) return cannot("too many checksum updates");
-        s.piece_op[s.piece_count++] = static_cast<uint8_t>(i | XS_PIECE_OP_FULL);
+        s.piece_op[s.piece_count++] = static_cast<uint8_t>(i | XS_PIECE_OP_WHOLE);
         break;
-      case PatchOpKind::kCrc32c: return cannot("SCTP's CRC32c is not computed in the kernel (yet)");
+      case PatchOpKind::kCrc32c:
+        o.kind = XS_CRC32C;
+        o.region_end = op.regionEnd;
+        if (s.piece_count >= XS_MAX_PIECES) return cannot("too many checksum updates");
+        s.piece_op[s.piece_count++] = static_cast<uint8_t>(i | XS_PIECE_OP_WHOLE);
+        break;
       case PatchOpKind::kReplayFrame: return cannot("replay streams copy recorded frames whole, which it does not do");
     }
   }

@@ -7,7 +7,8 @@
 // queue. The calling worker's CPU names its entry in `workers`: which stream, where its share
 // starts, how many frames it may send, optional pacing. Checksums: RFC 1624 updates over the
 // bytes that change (pieces of 8/4/2/1 bytes per stream), or a full recompute in 512-byte chunks
-// (bpf_csum_diff) when the length varies. Global functions keep verification linear.
+// (bpf_csum_diff) when the length varies; SCTP's CRC32c by slicing-by-8 over the same chunks.
+// Global functions keep verification linear.
 #include <linux/bpf.h>
 #include <bpf/bpf_endian.h>
 #include <bpf/bpf_helpers.h>
@@ -78,6 +79,13 @@ struct {
   __type(key, __u32);
   __type(value, __u32);
 } ports SEC(".maps");
+
+struct {
+  __uint(type, BPF_MAP_TYPE_ARRAY);
+  __uint(max_entries, 1);
+  __type(key, __u32);
+  __type(value, struct xs_crc_tables);
+} crc_tables SEC(".maps");
 
 struct xs_scratch {
   __u8 bytes[XS_SUM_CHUNK + 8];
@@ -195,6 +203,54 @@ __noinline int xs_checksum_full(struct xdp_md *ctx, const struct xs_op *op, __u3
   __u16 sum = (__u16)~fold(acc);
   if (op->zero_as_ones && sum == 0) sum = 0xffff;
   return xs_store(ctx, op->csum_offset, 2, sum);
+}
+
+/// One 8-byte slice of a CRC32c over the scratch buffer (a bpf_loop callback: verified once).
+struct crc_walk {
+  __u32 state, at;
+};
+static long crc_slice(__u32 index, void *arg) {
+  struct crc_walk *w = arg;
+  __u32 zero = 0;
+  struct xs_scratch *buf = bpf_map_lookup_elem(&scratch, &zero);
+  struct xs_crc_tables *tables = bpf_map_lookup_elem(&crc_tables, &zero);
+  if (!buf || !tables) return 1;
+  __u32 at = w->at & (XS_SUM_CHUNK - 8);
+  __u32 lo = *(__u32 *)&buf->bytes[at] ^ w->state;  // little-endian words: the reflected CRC reads bytes
+  __u32 hi = *(__u32 *)&buf->bytes[at + 4];
+  w->state = tables->t[7][lo & 0xff] ^ tables->t[6][(lo >> 8) & 0xff] ^ tables->t[5][(lo >> 16) & 0xff] ^
+             tables->t[4][lo >> 24] ^ tables->t[3][hi & 0xff] ^ tables->t[2][(hi >> 8) & 0xff] ^
+             tables->t[1][(hi >> 16) & 0xff] ^ tables->t[0][hi >> 24];
+  w->at += 8;
+  return 0;
+}
+
+/// kCrc32c (SCTP): CRC32c of [region_start, region_end or the frame's end) with the field zeroed,
+/// stored least significant byte first (writeCrc32cField), slicing-by-8 over 512-byte chunks.
+__noinline int xs_crc32c(struct xdp_md *ctx, const struct xs_op *op, __u32 len) {
+  __u32 end = op && op->region_end ? op->region_end : len;
+  if (!op || op->region_start >= end || end > len || len > XS_MAX_FRAME) return -1;
+  __u32 zero = 0;
+  struct xs_scratch *buf = bpf_map_lookup_elem(&scratch, &zero);
+  struct xs_crc_tables *tables = bpf_map_lookup_elem(&crc_tables, &zero);
+  if (!buf || !tables || xs_store(ctx, op->csum_offset, 4, 0)) return -1;
+  struct crc_walk walk = {~0u, 0};
+  for (__u32 c = 0; c < (XS_MAX_FRAME + XS_SUM_CHUNK - 1) / XS_SUM_CHUNK; c++) {
+    __u32 off = op->region_start + c * XS_SUM_CHUNK;
+    if (off >= end) break;
+    __u32 n = end - off;
+    if (n > XS_SUM_CHUNK) n = XS_SUM_CHUNK;
+    if (n < 1) break;
+    if (bpf_xdp_load_bytes(ctx, off, buf->bytes, n)) return -1;
+    walk.at = 0;
+    bpf_loop(n / 8, crc_slice, &walk, 0);
+    for (__u32 i = 0; i < 7; i++) {  // the chunk's last bytes
+      if (walk.at >= n) break;
+      walk.state = (walk.state >> 8) ^ tables->t[0][(walk.state ^ buf->bytes[walk.at & (XS_SUM_CHUNK - 1)]) & 0xff];
+      walk.at++;
+    }
+  }
+  return xs_store(ctx, op->csum_offset, 4, __builtin_bswap32(~walk.state));
 }
 
 /// Sets up a stream's state for the worker's current run (makePatchState).
@@ -319,18 +375,18 @@ static __always_inline __u32 run_writes(struct xdp_md *ctx, const struct xs_stre
 
 /// The checksum ops, in order, as one flat loop over the stream's pieces (one loop, verified
 /// once): RFC 1624 updates (kChecksumDelta: the precomputed constant plus the pieces that
-/// change, summed in native byte order, which commutes with byte swapping: RFC 1071) and full
-/// recomputes. 1, or 0 on failure.
+/// change, summed in native byte order, which commutes with byte swapping: RFC 1071), full
+/// recomputes and CRC32c. 1, or 0 on failure.
 __noinline int xs_run_checksums(struct xdp_md *ctx, const struct xs_stream *s, __u32 len) {
   if (!s) return 0;
   __u64 native = 0;
   for (__u32 c = 0; c < XS_MAX_PIECES; c++) {
     if (c >= s->piece_count) break;
-    __u32 index = s->piece_op[c] & ~XS_PIECE_OP_FULL;
+    __u32 index = s->piece_op[c] & ~XS_PIECE_OP_WHOLE;
     if (index >= XS_MAX_OPS) return 0;
     const struct xs_op *op = &s->ops[index];
-    if (s->piece_op[c] & XS_PIECE_OP_FULL) {
-      if (xs_checksum_full(ctx, op, len)) return 0;
+    if (s->piece_op[c] & XS_PIECE_OP_WHOLE) {
+      if (op->kind == XS_CRC32C ? xs_crc32c(ctx, op, len) : xs_checksum_full(ctx, op, len)) return 0;
       continue;
     }
     __u16 piece = s->pieces[c];

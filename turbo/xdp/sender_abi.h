@@ -16,13 +16,13 @@
 /* The checksum ops run as one flat list of pieces, in op order. A piece of an RFC 1624 update is
  * a frame offset (low 12 bits) and a size (bits 12-13: 1, 2, 4 or 8 bytes), starting at an even
  * offset of its checksum's region (a 1-byte piece is a range's odd last byte); the op's first
- * piece clears its checksum field first, its last one stores the result. A full recompute is
- * one piece of its own (XS_PIECE_OP_FULL in piece_op). */
+ * piece clears its checksum field first, its last one stores the result. A recompute over a
+ * region (full checksum, CRC32c) is one piece of its own (XS_PIECE_OP_WHOLE in piece_op). */
 #define XS_PIECE_OFFSET 0xfff
 #define XS_PIECE_SHIFT 12
 #define XS_PIECE_FIRST 0x4000
 #define XS_PIECE_LAST 0x8000
-#define XS_PIECE_OP_FULL 0x80
+#define XS_PIECE_OP_WHOLE 0x80
 #define XS_STAMP_EVERY 8       /* frames between two reads of the clock (see the program) */
 #define XS_MAX_SPINS 4096      /* clock reads while waiting for a paced frame's time */
 
@@ -34,6 +34,12 @@ enum xs_kind {
   XS_SIGNATURE,
   XS_CHECKSUM_DELTA,
   XS_CHECKSUM_FULL,
+  XS_CRC32C,
+};
+
+/* CRC32c's slicing-by-8 tables (common/core/crc32c.h), filled by user space. */
+struct xs_crc_tables {
+  __u32 t[8][256];
 };
 
 struct xs_op {
@@ -44,7 +50,7 @@ struct xs_op {
   __u16 offset;     /* window offset */
   __u16 csum_offset;
   __u16 region_start;
-  __u16 pad;
+  __u16 region_end; /* kCrc32c: one past the last covered byte; 0 = the frame's end */
   __u8 zero_as_ones;
   __u8 pseudo_kind; /* 0 none, 1 IPv4, 2 IPv6 (PseudoHeader::Kind) */
   __u16 pseudo_src;
@@ -80,7 +86,7 @@ struct xs_stream {
   __u8 pad;
   struct xs_length_field length_fields[XS_MAX_LENGTH_FIELDS];
   __u16 pieces[XS_MAX_PIECES];
-  __u8 piece_op[XS_MAX_PIECES]; /* the op a piece belongs to, | XS_PIECE_OP_FULL for a recompute */
+  __u8 piece_op[XS_MAX_PIECES]; /* the op a piece belongs to, | XS_PIECE_OP_WHOLE for a recompute */
   struct xs_op ops[XS_MAX_OPS];
 };
 

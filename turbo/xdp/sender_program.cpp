@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "common/core/crc32c.h"
 #include "turbo/xdp/kernel_plan.h"
 
 namespace staccato::turbo {
@@ -101,6 +102,9 @@ Result<std::unique_ptr<SenderProgram>> SenderProgram::load(std::span<const TxPla
     p->templates_.push_back(plans[i].frameTemplate);
   }
   const uint32_t zero = 0, port = static_cast<uint32_t>(portIfindex);
+  static_assert(sizeof(crc32c_detail::kTables) == sizeof(xs_crc_tables));
+  if (bpf_map_update_elem(fd("crc_tables"), &zero, crc32c_detail::kTables.data(), BPF_ANY) != 0)
+    return loadError("cannot fill the CRC32c tables", errno);
   if (portIfindex > 0 && bpf_map_update_elem(fd("ports"), &zero, &port, BPF_ANY) != 0)
     return loadError("cannot redirect to the port (its driver cannot transmit XDP frames)", errno);
   return p;
