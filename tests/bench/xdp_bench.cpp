@@ -1,7 +1,8 @@
 // One transmit method of the in-kernel engine benchmark (xdp_bench.sh): sends COUNT frames of a
 // stream with a signature, three varying fields (UDP source port, IPv4 source, IPv4 id) and
 // their checksum updates, as fast as it can (or at PPS), and prints "Mpps frames". Methods:
-// "xdp" (the in-kernel engine, turbo/xdp, on the first QUEUES cores) and "turbo" (AF_XDP turbo
+// "xdp" (the in-kernel engine, turbo/xdp, on the first QUEUES cores), "xdp-bare" (the same with
+// a fixed frame: nothing built per packet, the path's ceiling) and "turbo" (AF_XDP turbo
 // through the drone's backends and workers on QUEUES queues): frames = what RX_IFACE's kernel
 // counter saw arrive, Mpps = those over the time from start to the last one. "xdp-counted": the
 // in-kernel engine with the in-kernel receive counter on RX_IFACE (tracking at both ends):
@@ -35,8 +36,9 @@ int64_t realtimeMinusMono() {
   return (int64_t(real.tv_sec) - int64_t(mono.tv_sec)) * 1'000'000'000 + (int64_t(real.tv_nsec) - int64_t(mono.tv_nsec));
 }
 
-/// The benchmark's stream; paced at `pps` when not 0, else as fast as possible.
-v1::Stream benchStream(uint32_t frameLength, uint64_t count, double pps) {
+/// The benchmark's stream; paced at `pps` when not 0, else as fast as possible. `bare`: a fixed
+/// frame, nothing built per packet (the in-kernel path's ceiling).
+v1::Stream benchStream(uint32_t frameLength, uint64_t count, double pps, bool bare) {
   v1::Stream s;
   s.set_id(1);
   auto add = [&](const char* p) {
@@ -48,7 +50,7 @@ v1::Stream benchStream(uint32_t frameLength, uint64_t count, double pps) {
   add("ip");
   add("udp");
   add("payload");
-  add("signature");
+  if (!bare) add("signature");
   s.mutable_frame_length()->set_fixed(frameLength);
   auto vary = [&](const char* field, v1::VariableField::Mode mode, uint64_t count) {
     auto* v = s.add_variable_fields();
@@ -56,9 +58,11 @@ v1::Stream benchStream(uint32_t frameLength, uint64_t count, double pps) {
     v->set_mode(mode);
     v->set_count(count);
   };
-  vary("udp.srcport", v1::VariableField::INCREMENT, 1000);
-  vary("ip.src", v1::VariableField::INCREMENT, 0);
-  vary("ip.id", v1::VariableField::DECREMENT, 0);
+  if (!bare) {
+    vary("udp.srcport", v1::VariableField::INCREMENT, 1000);
+    vary("ip.src", v1::VariableField::INCREMENT, 0);
+    vary("ip.id", v1::VariableField::DECREMENT, 0);
+  }
   s.mutable_rate()->set_unit(pps > 0 ? v1::Rate::PPS : v1::Rate::FASTEST);
   s.mutable_rate()->set_value(pps);
   s.mutable_control()->set_mode(v1::Control::PACKETS);
@@ -133,13 +137,13 @@ std::string sendTurbo(const std::string& iface, PlanList plans, uint32_t queues)
 
 int main(int argc, char** argv) {
   if (argc < 7)
-    return fail(std::string("usage: ") + argv[0] + " xdp|turbo|xdp-counted TX_IFACE RX_IFACE FRAME_LEN COUNT QUEUES [PPS]");
+    return fail(std::string("usage: ") + argv[0] + " xdp|xdp-bare|turbo|xdp-counted TX_IFACE RX_IFACE FRAME_LEN COUNT QUEUES [PPS]");
   const std::string method = argv[1], iface = argv[2], rxIface = argv[3];
   const uint32_t len = static_cast<uint32_t>(std::atoi(argv[4]));
   const uint64_t count = std::strtoull(argv[5], nullptr, 10);
   const uint32_t queues = static_cast<uint32_t>(std::atoi(argv[6]));
   const double pps = argc > 7 ? std::atof(argv[7]) : 0;
-  auto plan = compile(benchStream(len, count, pps));
+  auto plan = compile(benchStream(len, count, pps, method == "xdp-bare"));
   if (!plan) return fail(plan.error().toString());
   auto plans = std::make_shared<const std::vector<TxPlan>>(1, *plan);
   if (method == "xdp-counted") {  // the in-kernel receive counter on RX_IFACE says what arrived, and when
@@ -160,7 +164,7 @@ int main(int argc, char** argv) {
   }
   const uint64_t before = rxPackets(rxIface);
   const Clock::time_point t0 = Clock::now();
-  const std::string error = method == "xdp" ? sendXdp(iface, plans, queues, count) : sendTurbo(iface, plans, queues);
+  const std::string error = method == "turbo" ? sendTurbo(iface, plans, queues) : sendXdp(iface, plans, queues, count);
   if (!error.empty()) return fail(error);
   uint64_t counted = 0;
   const double seconds = std::chrono::duration<double>(lastArrival(rxIface, counted, before) - t0).count();

@@ -3,7 +3,8 @@
 # turbo on 1 and 2 queues, 64- and 1518-byte frames, each stream with a signature, three varying
 # fields and their checksum updates. A veth pair with two queues in a private namespace; the
 # peer drops every frame in its driver (XDP), and its kernel rx counter is what is counted.
-# Methods run interleaved, REPEATS times; min / median / max and ratios of medians. Then with
+# A bare in-kernel run (a fixed frame, nothing built) shows the path's ceiling. Methods run
+# interleaved, REPEATS times; min / median / max and ratios of medians. Then with
 # tracking at both ends (the in-kernel receive counter on the peer instead of the drop): as fast
 # as possible, and paced (the rate the counter saw between its first and last arrival).
 # Usage (root): tests/bench/xdp_bench.sh BUILD_DIR [REPEATS] [COUNT]
@@ -25,7 +26,7 @@ ip -n $ns link set va up; ip -n $ns link set vb up
 clang -O2 -target bpf -I/usr/include/$(gcc -dumpmachine) -c "$here/xdp_drop.c" -o /tmp/$ns.drop.o
 ip -n $ns link set dev vb xdp obj /tmp/$ns.drop.o sec xdp
 
-methods=(xdp1 xdp2 turbo1 turbo2)
+methods=(xdp-bare1 xdp1 xdp2 turbo1 turbo2)
 for len in 64 1518; do
   declare -A r=()
   for ((i = 0; i < reps; i++)); do
@@ -40,7 +41,7 @@ for len in 64 1518; do
   for m in "${methods[@]}"; do args+=("$m" "${r[$m]}"); done
   python3 - "$len" "${args[@]}" <<'PY'
 import statistics, sys
-names = {"xdp1": "in-kernel engine, 1 core", "xdp2": "in-kernel engine, 2 cores",
+names = {"xdp-bare1": "in-kernel, bare frame, 1 core", "xdp1": "in-kernel engine, 1 core", "xdp2": "in-kernel engine, 2 cores",
          "turbo1": "AF_XDP turbo, 1 queue", "turbo2": "AF_XDP turbo, 2 queues"}
 length, rest = sys.argv[1], sys.argv[2:]
 rows = {rest[i]: sorted(v for v in (float(x) for x in rest[i + 1].split()) if v == v) for i in range(0, len(rest), 2)}
@@ -54,6 +55,7 @@ for m, v in rows.items():
 def ratio(label, a, b):
     if a in med and b in med: print(f"  {label:44s} {med[a] / med[b]:.2f}x")
 ratio("in-kernel 1 core / AF_XDP turbo 1 queue", "xdp1", "turbo1")
+ratio("in-kernel 1 core / its bare-frame ceiling", "xdp1", "xdp-bare1")
 ratio("in-kernel 2 cores / in-kernel 1 core", "xdp2", "xdp1")
 ratio("in-kernel 2 cores / AF_XDP turbo 2 queues", "xdp2", "turbo2")
 PY

@@ -77,6 +77,11 @@ Result<std::unique_ptr<XdpEngine>> XdpEngine::open(const XdpEngineOptions& optio
   auto helper = HelperDevice::attach(e->program_->programFd());
   if (!helper) return helper.error();
   e->helper_ = std::move(helper).value();
+  std::string probe = "cannot run on CPU " + std::to_string(options.cpus[0]);
+  std::thread([&] {
+    if (pinStrictly(options.cpus[0])) probe = XdpTxQueue(*e->program_, static_cast<unsigned>(options.cpus[0])).probe();
+  }).join();
+  if (!probe.empty()) return makeError(label, probe, ErrorKind::kUnavailable);
   return e;
 }
 

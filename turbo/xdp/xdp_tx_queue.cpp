@@ -61,6 +61,13 @@ uint64_t XdpTxQueue::call(size_t stream, uint32_t repeat, uint64_t limit, uint32
   return w.sent;
 }
 
+std::string XdpTxQueue::probe() noexcept {
+  program_.worker(cpu_).interval_ns = 0;
+  call(0, 1, 0, 1);
+  if (error_.empty()) return {};
+  return error_ + (error_.find("Invalid argument") != std::string::npos ? " (live frames need Linux 5.18 or later)" : "");
+}
+
 uint32_t XdpTxQueue::buildOne(size_t stream, std::span<const uint8_t> in, std::span<uint8_t> out) noexcept {
   error_.clear();
   program_.worker(cpu_).interval_ns = 0;

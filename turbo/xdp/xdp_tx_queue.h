@@ -34,6 +34,9 @@ class XdpTxQueue {
   /// sent, and tried again). The kernel flushes frames to the port every ~20 us of them.
   /// Advances nextDueNs past what it sent; returns how many (fewer: see lastError).
   uint64_t sendPaced(size_t stream, uint64_t n, uint64_t& nextDueNs, uint64_t intervalNs) noexcept;
+  /// Whether live frames work here: one call whose frame the program drops (limit 0). An error
+  /// saying why not (a kernel before 5.18, missing rights), or empty.
+  std::string probe() noexcept;
   /// Runs the program once on `in` (a template or a previous packet of stream i) as the next
   /// packet of the current run, without sending it: the built frame goes to `out`. Returns its
   /// length, or 0 on failure. For checks of what the kernel builds (tests, previews).
