@@ -5,6 +5,7 @@
 // kernel's interface counter is the oracle for what arrived.
 #include <gtest/gtest.h>
 #include <bpf/bpf.h>
+#include <net/if.h>
 #include <sched.h>
 #include <sys/wait.h>
 #include <csignal>
@@ -225,6 +226,30 @@ TEST(XdpEngineLive, StopsAContinuousStreamAndEverythingSentArrives) {
     EXPECT_EQ(c->duplicates, 0u);
     EXPECT_EQ(c->reordered, 0u);
   });
+}
+
+TEST(XdpEngineLive, HelperInTheProcessesNamespaceGoesWithItAndLeftoversAreRemoved) {
+  if (geteuid() != 0) GTEST_SKIP() << "needs root (network namespaces, BPF)";
+  std::thread([] {
+    ASSERT_EQ(unshare(CLONE_NEWNET), 0);  // where a drone without CAP_SYS_ADMIN would be: its own
+    const std::string ours = "stcx" + std::to_string(getpid()) + "-999";
+    ASSERT_EQ(std::system(("ip link add stcx9999999-0 type veth peer name stcy9999999-0 && ip link add " + ours +
+                           " type veth peer name stcy" + std::to_string(getpid()) + "-999")
+                              .c_str()),
+              0);  // a pair of a process that is gone (no pid is that large), and one of ours
+    std::vector<TxPlan> plans{*compile(tracked(1, 1))};
+    auto program = SenderProgram::load(plans, 0);
+    ASSERT_TRUE(program.ok()) << program.error().toString();
+    auto helper = HelperDevice::attachHere((*program)->programFd());
+    ASSERT_TRUE(helper.ok()) << helper.error().toString();
+    const std::string name = (*helper)->name();
+    EXPECT_EQ(name.rfind("stcx" + std::to_string(getpid()) + "-", 0), 0u) << name;
+    EXPECT_NE(if_nametoindex(name.c_str()), 0u);
+    EXPECT_EQ(if_nametoindex("stcx9999999-0"), 0u) << "a dead process's pair is removed";
+    EXPECT_NE(if_nametoindex(ours.c_str()), 0u) << "a running process's pair stays";
+    helper->reset();
+    EXPECT_EQ(if_nametoindex(name.c_str()), 0u) << "the pair goes with the helper";
+  }).join();
 }
 
 TEST(XdpEngineLive, NothingOutlivesAKilledProcess) {
