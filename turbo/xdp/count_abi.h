@@ -22,6 +22,8 @@ struct xc_config {
   __u64 window_ns;           /* |arrival - send time| beyond it: not a signature */
   __u32 pass_counted;        /* 1: counted frames go on to the kernel too (tcpdump, captures) */
   __u32 lanes;               /* lanes sequenced per stream (the lanes map's stride), <= XC_MAX_LANES */
+  __u32 auto_slots;          /* > 0: the program takes slots below it for new stream ids itself */
+  __u32 pad;
 };
 
 /* Per CPU and stream. Times are CLOCK_REALTIME ns. */

@@ -96,9 +96,9 @@ int attachNative(int programFd, const char* name) {
 }
 
 /// The pid in a helper's name made by attachHere (prefix, pid, '-', number), or 0.
-pid_t ownerOf(const char* name) {
-  const size_t prefix = std::strlen(HelperDevice::kHerePrefix);
-  if (std::strncmp(name, HelperDevice::kHerePrefix, prefix) != 0) return 0;
+pid_t ownerOf(const char* name, const char* prefixText = HelperDevice::kHerePrefix) {
+  const size_t prefix = std::strlen(prefixText);
+  if (std::strncmp(name, prefixText, prefix) != 0) return 0;
   char* end = nullptr;
   const long pid = std::strtol(name + prefix, &end, 10);
   return end != name + prefix && *end == '-' && pid > 0 ? static_cast<pid_t>(pid) : 0;
@@ -169,6 +169,10 @@ void HelperDevice::removeLeftovers() {
     if (owner != 0 && kill(owner, 0) != 0 && errno == ESRCH) deleteLink(i->if_name);
   }
   if_freenameindex(all);
+}
+
+bool HelperDevice::isHelper(const std::string& name) {
+  return ownerOf(name.c_str()) != 0 || ownerOf(name.c_str(), kHerePeerPrefix) != 0;
 }
 
 HelperDevice::~HelperDevice() {

@@ -29,6 +29,8 @@ class HelperDevice {
   static Result<std::unique_ptr<HelperDevice>> attachHere(int programFd);
   /// Deletes the pairs attachHere left in this namespace for processes that no longer run.
   static void removeLeftovers();
+  /// Whether `name` is one half of a pair attachHere makes (a helper, never a port to offer).
+  static bool isHelper(const std::string& name);
   /// The helper's name when it lives in the process's namespace, else empty.
   const std::string& name() const noexcept { return name_; }
   ~HelperDevice();

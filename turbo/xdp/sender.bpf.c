@@ -146,6 +146,22 @@ static __always_inline __u32 run_writes(struct xdp_md *ctx, const struct xs_stre
   return len;
 }
 
+/// A capture of the port runs: a copy of the frame (with its send time) goes to the CPU's next
+/// copy slot, which user space reads after the call.
+static __always_inline void copy_frame(struct xdp_md *ctx, struct xs_worker *w, __u32 cpu, __u32 len, __u64 realtime) {
+  if (w->copied >= XS_COPY_SLOTS) {
+    w->copies_lost++;
+    return;
+  }
+  __u32 at = cpu * XS_COPY_SLOTS + (__u32)w->copied;
+  struct xs_copy *c = bpf_map_lookup_elem(&copies, &at);
+  PIN(len);
+  if (!c || len == 0 || len > XS_MAX_FRAME || bpf_xdp_load_bytes(ctx, 0, c->bytes, len)) return;
+  c->len = len;
+  c->sent_ns = realtime;
+  w->copied++;
+}
+
 /// In-program pacing waits for a frame's time in the program (up to XS_MAX_SPINS clock reads,
 /// ~100 us): each run then sends one frame, on time. Dropping early frames instead would cost a
 /// page per try, and a call cannot end before its last run.
@@ -193,6 +209,8 @@ int staccato_xdp_send(struct xdp_md *ctx) {
   st->packets++;
   st->bytes += len + 4;
   w->sent++;
+  w->bytes += len + 4;
+  if (w->copy) copy_frame(ctx, w, cpu, len, (now ? now : bpf_ktime_get_ns()) + (__u64)cfg->realtime_minus_mono);
   // XDP_TX would be the same: BPF_PROG_RUN turns it into a redirect to the call's device.
   return bpf_redirect_map(&ports, 0, 0);
 }

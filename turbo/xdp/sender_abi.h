@@ -25,6 +25,7 @@
 #define XS_PIECE_OP_WHOLE 0x80
 #define XS_STAMP_EVERY 8       /* frames between two reads of the clock (see the program) */
 #define XS_MAX_SPINS 4096      /* clock reads while waiting for a paced frame's time */
+#define XS_COPY_SLOTS 32       /* copies of sent frames per CPU between two reads (captures) */
 
 enum xs_kind {
   XS_SET_LENGTH = 1,
@@ -126,7 +127,19 @@ struct xs_worker {
   __u64 stamp_ns;    /* the clock at the last read, and how many frames were stamped since */
   __u64 stamp_frames;
   __u64 stamp_step_ns; /* the frames' spacing then: later stamps are extrapolated with it */
-  __u64 pad1[4];     /* two cache lines: CPUs never share one */
+  __u64 bytes;       /* bytes (with FCS) of the frames sent since user space last reset it */
+  __u64 copied;      /* copies in this CPU's slots since user space took them (copy on) */
+  __u32 copy;        /* 1: copy every frame sent (a capture of the port runs) */
+  __u32 copies_lost; /* frames sent while the slots were full */
+  __u64 pad1[1];     /* two cache lines: CPUs never share one */
+};
+
+/* A copy of a sent frame, for a capture (XS_COPY_SLOTS per CPU, in a memory-mapped array). */
+struct xs_copy {
+  __u32 len;
+  __u32 pad;
+  __u64 sent_ns; /* CLOCK_REALTIME */
+  __u8 bytes[XS_MAX_FRAME];
 };
 
 struct xs_config {

@@ -68,6 +68,14 @@ struct {
 } config SEC(".maps");
 
 struct {
+  __uint(type, BPF_MAP_TYPE_ARRAY);
+  __uint(max_entries, 1);  // possible CPUs * XS_COPY_SLOTS
+  __uint(map_flags, BPF_F_MMAPABLE);
+  __type(key, __u32);
+  __type(value, struct xs_copy);
+} copies SEC(".maps");
+
+struct {
   __uint(type, BPF_MAP_TYPE_DEVMAP);
   __uint(max_entries, 1);
   __type(key, __u32);

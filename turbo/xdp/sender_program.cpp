@@ -63,12 +63,13 @@ Result<std::unique_ptr<SenderProgram>> SenderProgram::load(std::span<const TxPla
   };
   const auto streams = static_cast<uint32_t>(plans.size());
   if (!size("streams", streams) || !size("templates", streams) || !size("states", streams) || !size("list_values", lists) ||
-      !size("length_table", tables) || !size("workers", p->cpus_))
+      !size("length_table", tables) || !size("workers", p->cpus_) || !size("copies", p->cpus_ * XS_COPY_SLOTS))
     return makeError("in-kernel sender", "the program lacks a map", ErrorKind::kInternal);
   // The structs are compiled twice (BPF and C++): the maps' value sizes come from the BPF side.
   auto valueSize = [&](const char* map) { return bpf_map__value_size(bpf_object__find_map_by_name(p->object_, map)); };
   if (valueSize("streams") != sizeof(xs_stream) || valueSize("states") != sizeof(xs_state) ||
-      valueSize("workers") != sizeof(xs_worker) || valueSize("config") != sizeof(xs_config))
+      valueSize("workers") != sizeof(xs_worker) || valueSize("config") != sizeof(xs_config) ||
+      valueSize("copies") != sizeof(xs_copy))
     return makeError("in-kernel sender", "the program's structs differ from user space's (sender_abi.h)", ErrorKind::kInternal);
   if (int rc = bpf_object__load(p->object_); rc != 0) return loadError("cannot load the program", rc);
   bpf_program* prog = bpf_object__find_program_by_name(p->object_, "staccato_xdp_send");
@@ -81,7 +82,9 @@ Result<std::unique_ptr<SenderProgram>> SenderProgram::load(std::span<const TxPla
   p->workers_ = static_cast<xs_worker*>(mapShared(fd("workers"), p->workersBytes_));
   p->configBytes_ = pageRounded(sizeof(xs_config));
   p->config_ = static_cast<xs_config*>(mapShared(fd("config"), p->configBytes_));
-  if (!p->workers_ || !p->config_) return loadError("cannot map the program's control memory", errno);
+  p->copiesBytes_ = pageRounded(sizeof(xs_copy) * p->cpus_ * XS_COPY_SLOTS);
+  p->copies_ = static_cast<xs_copy*>(mapShared(fd("copies"), p->copiesBytes_));
+  if (!p->workers_ || !p->config_ || !p->copies_) return loadError("cannot map the program's control memory", errno);
 
   for (uint32_t i = 0; i < streams; ++i) {
     std::vector<uint8_t> bytes(XS_MAX_FRAME, 0);
@@ -135,6 +138,7 @@ StreamTxCount SenderProgram::count(size_t i) const {
 SenderProgram::~SenderProgram() {
   if (workers_) munmap(workers_, workersBytes_);
   if (config_) munmap(config_, configBytes_);
+  if (copies_) munmap(copies_, copiesBytes_);
   if (object_) bpf_object__close(object_);
 }
 

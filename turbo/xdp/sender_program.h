@@ -40,6 +40,9 @@ class SenderProgram {
   /// The worker entry of CPU `cpu` (shared memory with the program; see xs_worker).
   xs_worker& worker(unsigned cpu) noexcept { return workers_[cpu]; }
   unsigned cpus() const noexcept { return cpus_; }
+  /// CPU `cpu`'s copy slot `slot` (XS_COPY_SLOTS per CPU): what the program copied of a frame
+  /// it sent while the CPU's worker entry asked for copies.
+  const xs_copy& copy(unsigned cpu, uint32_t slot) const noexcept { return copies_[cpu * XS_COPY_SLOTS + slot]; }
   /// Signatures carry CLOCK_REALTIME; the program reads CLOCK_MONOTONIC and adds this (refresh
   /// it now and then: realtime steps).
   void setRealtimeOffset(int64_t realtimeMinusMonoNs) noexcept;
@@ -58,6 +61,8 @@ class SenderProgram {
   size_t workersBytes_ = 0;
   xs_config* config_ = nullptr;   // mmapped
   size_t configBytes_ = 0;
+  xs_copy* copies_ = nullptr;     // mmapped
+  size_t copiesBytes_ = 0;
   std::vector<std::vector<uint8_t>> templates_;
 };
 

@@ -20,6 +20,23 @@ struct {
   __type(value, __u32);  // its slot + 1; 0: not counted
 } slots SEC(".maps");
 
+// Counting every stream id seen (xc_config.auto_slots): the program takes the next slot for an id
+// it has not seen, notes the id there, and claims the id's entry in `slots` (a race between CPUs
+// loses a slot, nothing else).
+struct {
+  __uint(type, BPF_MAP_TYPE_ARRAY);
+  __uint(max_entries, 1);  // streams
+  __type(key, __u32);      // slot
+  __type(value, __u32);    // the stream id the program took it for
+} slot_ids SEC(".maps");
+
+struct {
+  __uint(type, BPF_MAP_TYPE_ARRAY);
+  __uint(max_entries, 1);
+  __type(key, __u32);
+  __type(value, __u32);  // slots taken so far (by user space or the program; may pass the end)
+} next_slot SEC(".maps");
+
 struct {
   __uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
   __uint(max_entries, 1);
@@ -121,6 +138,21 @@ static __always_inline int sequence(struct xc_lane *l, __u32 wire, __s64 transit
   return duplicate;
 }
 
+/// A slot for stream `id` (whose entry in `slots` is `slot`), taken now: its value (slot + 1), or 0
+/// when every slot is taken.
+static __always_inline __u32 take_slot(__u32 *slot, __u32 id, const struct xc_config *cfg) {
+  __u32 zero = 0;
+  __u32 *next = bpf_map_lookup_elem(&next_slot, &zero);
+  if (!next || *next >= cfg->auto_slots) return 0;
+  __u32 n = __sync_fetch_and_add(next, 1);
+  if (n >= cfg->auto_slots) return 0;
+  __u32 *owner = bpf_map_lookup_elem(&slot_ids, &n);
+  if (!owner) return 0;
+  *owner = id;
+  __u32 old = __sync_val_compare_and_swap(slot, 0, n + 1);
+  return old ? old : n + 1;
+}
+
 SEC("xdp")
 int staccato_signature_count(struct xdp_md *ctx) {
   __u32 zero = 0;
@@ -145,11 +177,14 @@ int staccato_signature_count(struct xdp_md *ctx) {
   if (transit > window || transit < -window) return XDP_PASS;  // a frame that only ends like one
   __u32 id = (__u32)load_be(sig + 2, 2);
   __u32 *slot = bpf_map_lookup_elem(&slots, &id);
-  if (!slot || *slot == 0) {
+  if (!slot) return XDP_PASS;
+  __u32 taken = *slot;
+  if (taken == 0 && cfg->auto_slots) taken = take_slot(slot, id, cfg);
+  if (taken == 0) {
     ps->unknown++;
     return XDP_PASS;
   }
-  __u32 at = *slot - 1;
+  __u32 at = taken - 1;
   struct xc_stream *st = bpf_map_lookup_elem(&stream_stats, &at);
   if (!st) return XDP_PASS;
   ps->counted++;

@@ -30,6 +30,12 @@ int linkXdp(int progFd, unsigned ifindex, uint32_t flags) {
 
 }  // namespace
 
+uint32_t SignatureCounter::streamsFitting(size_t bytes, uint32_t lanes) {
+  const int cpus = libbpf_num_possible_cpus();
+  const size_t perStream = sizeof(xc_stream) + sizeof(xc_histogram) + size_t{std::clamp(lanes, 1u, uint32_t{XC_MAX_LANES})} * sizeof(xc_lane);
+  return static_cast<uint32_t>(bytes / (perStream * static_cast<size_t>(std::max(cpus, 1))));
+}
+
 Result<std::unique_ptr<SignatureCounter>> SignatureCounter::load(const std::string& name, uint32_t maxStreams,
                                                                   uint32_t lanes) {
   std::unique_ptr<SignatureCounter> c(new SignatureCounter());
@@ -47,7 +53,7 @@ Result<std::unique_ptr<SignatureCounter>> SignatureCounter::load(const std::stri
     return m && bpf_map__set_max_entries(m, entries) == 0;
   };
   if (!size("stream_stats", c->maxStreams_) || !size("histograms", c->maxStreams_) ||
-      !size("lanes", c->maxStreams_ * c->lanes_))
+      !size("lanes", c->maxStreams_ * c->lanes_) || !size("slot_ids", c->maxStreams_))
     return makeError(name, "the receive counting program lacks a map", ErrorKind::kInternal);
   // The structs are compiled twice (BPF and C++): the maps' value sizes come from the BPF side.
   auto valueSize = [&](const char* map) { return bpf_map__value_size(bpf_object__find_map_by_name(c->object_, map)); };
@@ -65,6 +71,8 @@ Result<std::unique_ptr<SignatureCounter>> SignatureCounter::load(const std::stri
   c->lanesFd_ = fd("lanes");
   c->configFd_ = fd("config");
   c->portFd_ = fd("port");
+  c->slotIdsFd_ = fd("slot_ids");
+  c->nextSlotFd_ = fd("next_slot");
   if (auto s = c->writeConfig(); !s) return s.error();
   return c;
 }
@@ -94,15 +102,52 @@ SignatureCounter::~SignatureCounter() {
 
 Status SignatureCounter::addStream(uint32_t id) {
   if (slots_.count(id)) return Ok{};
+  if (autoSlots_) return makeError(name_, "counts every stream it sees already", ErrorKind::kInternal);
   if (slots_.size() >= maxStreams_)
     return makeError(name_, "counts at most " + std::to_string(maxStreams_) + " streams", ErrorKind::kExhausted);
   const uint32_t slot = static_cast<uint32_t>(slots_.size());
   if (id >= XC_STREAM_IDS) return makeError(name_, "stream id " + std::to_string(id) + " does not fit a signature");
   slots_[id] = slot;
   if (auto s = clear(id); !s) return s;
-  const uint32_t value = slot + 1;
-  if (bpf_map_update_elem(slotsFd_, &id, &value, BPF_ANY) != 0) return failure(name_, "cannot register a stream", errno);
+  const uint32_t value = slot + 1, zero = 0, next = slot + 1;
+  if (bpf_map_update_elem(slotsFd_, &id, &value, BPF_ANY) != 0 || bpf_map_update_elem(nextSlotFd_, &zero, &next, BPF_ANY) != 0)
+    return failure(name_, "cannot register a stream", errno);
+  known_ = next;
   return Ok{};
+}
+
+Status SignatureCounter::countEveryStream() {
+  autoSlots_ = maxStreams_;
+  return writeConfig();
+}
+
+std::vector<uint32_t> SignatureCounter::streams() {
+  const uint32_t zero = 0;
+  uint32_t next = 0;
+  if (autoSlots_ && bpf_map_lookup_elem(nextSlotFd_, &zero, &next) == 0) {
+    // Slots the program took since: each names its id, whose entry names it back (a slot that
+    // lost a race between CPUs names an id whose entry names another; one being taken, nothing).
+    for (; known_ < std::min(next, maxStreams_); ++known_) {
+      uint32_t id = 0, value = 0;
+      if (bpf_map_lookup_elem(slotIdsFd_, &known_, &id) != 0 || bpf_map_lookup_elem(slotsFd_, &id, &value) != 0 || value == 0)
+        break;  // not written yet: read again next time
+      if (value == known_ + 1) slots_[id] = known_;
+    }
+  }
+  std::vector<uint32_t> ids;
+  for (const auto& [id, slot] : slots_) ids.push_back(id);
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+uint64_t SignatureCounter::packets(uint32_t id) const {
+  const auto it = slots_.find(id);
+  if (it == slots_.end()) return 0;
+  std::vector<xc_stream> stats(cpus_);
+  if (bpf_map_lookup_elem(statsFd_, &it->second, stats.data()) != 0) return 0;
+  uint64_t n = 0;
+  for (const xc_stream& s : stats) n += s.packets;
+  return n;
 }
 
 Status SignatureCounter::clear(uint32_t id) {
@@ -122,7 +167,7 @@ Status SignatureCounter::clear(uint32_t id) {
 }
 
 Status SignatureCounter::writeConfig() {
-  const xc_config cfg{realtimeMinusMono_, windowNs_, passCounted_ ? 1u : 0u, lanes_};
+  const xc_config cfg{realtimeMinusMono_, windowNs_, passCounted_ ? 1u : 0u, lanes_, autoSlots_, 0};
   const uint32_t zero = 0;
   if (bpf_map_update_elem(configFd_, &zero, &cfg, BPF_ANY) != 0) return failure(name_, "cannot configure the counter", errno);
   return Ok{};

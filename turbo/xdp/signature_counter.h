@@ -43,6 +43,10 @@ class SignatureCounter {
   /// counted, not sequenced. Each costs ~450 bytes per stream and CPU.
   static constexpr uint32_t kDefaultLanes = 16;
 
+  /// How many streams fit `bytes` of kernel memory here: every possible CPU holds each stream's
+  /// counters (about 23 KiB with 16 lanes, most of it the latency histogram).
+  static uint32_t streamsFitting(size_t bytes, uint32_t lanes = kDefaultLanes);
+
   /// Loads the program for up to `maxStreams` streams and attaches it to `iface`: in the driver
   /// when it can run XDP there, else generic.
   static Result<std::unique_ptr<SignatureCounter>> attach(const std::string& iface, uint32_t maxStreams,
@@ -56,6 +60,15 @@ class SignatureCounter {
 
   /// Counts stream `id` from now on (ids are 16-bit on the wire).
   Status addStream(uint32_t id);
+  /// From now on the program counts every stream id it sees (up to maxStreams; frames of further
+  /// ids are `unknown`), taking a slot for a new id itself: nothing is missed while user space
+  /// learns of it. No addStream after this.
+  Status countEveryStream();
+  /// The ids counted (registered, or taken by the program since the last call), ascending.
+  std::vector<uint32_t> streams();
+  /// Stream `id`'s packets so far (one small read: to see whether read() would tell anything new).
+  uint64_t packets(uint32_t id) const;
+  uint32_t maxStreams() const noexcept { return maxStreams_; }
   /// Zeroes stream `id`'s counters (a frame counted meanwhile may be lost to the clear).
   Status clear(uint32_t id);
   /// Counts a trailer only when its send time is within `windowNs` of now; until this is set,
@@ -77,6 +90,9 @@ class SignatureCounter {
   bpf_object* object_ = nullptr;
   int programFd_ = -1, linkFd_ = -1;
   int slotsFd_ = -1, statsFd_ = -1, histogramsFd_ = -1, lanesFd_ = -1, configFd_ = -1, portFd_ = -1;
+  int slotIdsFd_ = -1, nextSlotFd_ = -1;
+  uint32_t autoSlots_ = 0;  ///< xc_config.auto_slots
+  uint32_t known_ = 0;      ///< slots whose ids slots_ knows (or that lost a race)
   unsigned cpus_ = 0;
   uint32_t maxStreams_ = 0;
   uint32_t lanes_ = 0;

@@ -40,6 +40,7 @@ void XdpTxQueue::arm(size_t stream, uint64_t limit) noexcept {
   w.lane_mode = r.laneMode;
   w.lane_first = r.laneFirst;
   w.sent = 0;
+  w.bytes = 0;
   w.limit = limit;
   w.active = 1;
 }
@@ -58,6 +59,7 @@ uint64_t XdpTxQueue::call(size_t stream, uint32_t repeat, uint64_t limit, uint32
     error_ = std::string("in-kernel sender: BPF_PROG_RUN failed: ") + std::strerror(errno);
     return 0;
   }
+  bytes_ += w.bytes;
   return w.sent;
 }
 
@@ -88,6 +90,7 @@ uint32_t XdpTxQueue::buildOne(size_t stream, std::span<const uint8_t> in, std::s
 
 uint64_t XdpTxQueue::send(size_t stream, uint64_t n) noexcept {
   program_.worker(cpu_).interval_ns = 0;
+  bytes_ = 0;
   const uint32_t repeat = static_cast<uint32_t>(std::min<uint64_t>(n, kMaxCallFrames));
   const uint64_t sent = call(stream, repeat, repeat, kernelBatch_);
   if (sent < repeat && error_.empty()) error_ = "in-kernel sender: the program failed to build some frames";
@@ -101,6 +104,7 @@ uint64_t XdpTxQueue::sendPaced(size_t stream, uint64_t n, uint64_t& nextDueNs, u
   w.next_due_ns = nextDueNs;
   const auto batch = static_cast<uint32_t>(std::clamp<uint64_t>(kFlushEveryNs / w.interval_ns, 1, kernelBatch_));
   uint64_t sent = 0;
+  bytes_ = 0;
   while (sent < n) {
     const uint64_t early = w.early;
     const uint64_t got = call(stream, static_cast<uint32_t>(std::min<uint64_t>(n - sent, kMaxCallFrames)), n - sent, batch);

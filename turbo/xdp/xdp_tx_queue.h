@@ -3,6 +3,7 @@
 /// the worker's own CPU, each building and redirecting a number of frames of one stream. The
 /// worker thread must be pinned to `cpu` (the program finds the call's stream and run through
 /// the CPU it runs on) and be the only user of that CPU's entry.
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -41,6 +42,26 @@ class XdpTxQueue {
   /// packet of the current run, without sending it: the built frame goes to `out`. Returns its
   /// length, or 0 on failure. For checks of what the kernel builds (tests, previews).
   uint32_t buildOne(size_t stream, std::span<const uint8_t> in, std::span<uint8_t> out) noexcept;
+  /// Copies of sent frames one call keeps at most (see setCopying).
+  static constexpr uint32_t kCopySlots = XS_COPY_SLOTS;
+  /// While on, the program copies every frame it sends on this CPU (for a capture of the port),
+  /// up to kCopySlots between two takeCopies; it counts further ones in copiesLost. Send at most
+  /// kCopySlots frames between two takeCopies to keep them all.
+  void setCopying(bool on) noexcept { program_.worker(cpu_).copy = on ? 1 : 0; }
+  /// Calls fn(const xs_copy&) for each copy made since the last call, oldest first, and frees
+  /// their slots. Returns how many.
+  template <class F>
+  size_t takeCopies(F&& fn) noexcept {
+    xs_worker& w = program_.worker(cpu_);
+    const auto n = static_cast<size_t>(std::min<uint64_t>(w.copied, kCopySlots));
+    for (size_t i = 0; i < n; ++i) fn(program_.copy(cpu_, static_cast<uint32_t>(i)));
+    w.copied = 0;
+    return n;
+  }
+  /// Frames sent while the copy slots were full.
+  uint64_t copiesLost() const noexcept { return program_.worker(cpu_).copies_lost; }
+  /// Bytes (with FCS) of the frames the last send or sendPaced sent.
+  uint64_t sentBytes() const noexcept { return bytes_; }
   /// Why the last call sent fewer than asked.
   const std::string& lastError() const noexcept { return error_; }
   unsigned cpu() const noexcept { return cpu_; }
@@ -62,6 +83,7 @@ class XdpTxQueue {
   unsigned cpu_;
   uint32_t kernelBatch_;
   uint32_t generations_ = 0;
+  uint64_t bytes_ = 0;
   std::vector<Run> runs_;
   std::string error_;
 };
