@@ -23,8 +23,9 @@ const std::vector<AutoRule>& autoRules() {
   static const std::vector<AutoRule> rules = {
       {"veth",
        {Engine::kXdpCount, Engine::kPcap},
-       "on veth the receiver's XDP program runs on the sender's cores: in-kernel counting copies nothing and cost the "
-       "sender least (measured: tracked/plain 0.9x against 0.7x with libpcap and 0.4x with turbo receive)"},
+       "measured on veth, 64 B tracked: in-kernel counting takes the in-kernel sender's 2.2-2.5 Mpps exactly, libpcap "
+       "0.5-0.6, turbo receive misses frames; with libpcap and AF_XDP senders it costs them about what libpcap receive "
+       "does, turbo receive twice that"},
   };
   return rules;
 }

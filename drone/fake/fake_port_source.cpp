@@ -8,8 +8,6 @@
 namespace staccato::drone::fake {
 namespace {
 
-constexpr const char* kDriver = "simulated";
-
 std::string macOf(int index) {
   char mac[18];
   std::snprintf(mac, sizeof mac, "02:00:00:00:00:%02x", index & 0xff);
@@ -56,7 +54,7 @@ Result<std::vector<PortInfo>> FakePortSource::discover() {
     info.linkUp = true;
     info.speedMbps = p->spec.speedMbps;
     info.txQueues = info.rxQueues = p->spec.queues;
-    info.driver = kDriver;
+    info.driver = p->spec.driver;
     info.xdpCapable = p->spec.turbo;
     out.push_back(std::move(info));
   }

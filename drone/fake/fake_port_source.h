@@ -23,6 +23,7 @@ struct FakePortSpec {
   bool turbo = false;      ///< offers AF_XDP (copy mode, generic hook)
   bool inKernel = false;   ///< offers the in-kernel sender (a stand-in that builds frames itself)
   uint64_t speedMbps = 0;  ///< 0 = unknown, as veth says
+  std::string driver = "simulated";  ///< what the port list says (the receive choice is per driver)
   size_t inboxFrames = 8192;
   bool lossless = true;    ///< false: frames finding the receiver's inbox full are dropped (missed)
 };

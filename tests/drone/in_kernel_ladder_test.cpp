@@ -160,3 +160,56 @@ TEST(InKernelLadder, ACaptureOfWhatItSendsHoldsEveryFrame) {
 
 }  // namespace
 }  // namespace staccato::drone::test
+
+namespace staccato::drone::test {
+namespace {
+
+/// A pair of fake ports whose driver says `driver`, with the in-kernel engines.
+std::vector<fake::FakePortSpec> pairOfDriver(const std::string& driver) {
+  auto ports = fake::fakePair("a", "b", 1);
+  for (auto& p : ports) {
+    p.driver = driver;
+    p.inKernel = true;
+  }
+  return ports;
+}
+
+TEST(AutoReceive, OnVethInKernelCountingSayingWhy) {
+  FakeDrone d(pairOfDriver("veth"));
+  const v1::Port b = d.listed("b").value();
+  EXPECT_EQ(b.rx_backend(), "xdp-count");
+  EXPECT_NE(b.rx_backend_reason().find("auto for driver veth (measured on veth"), std::string::npos) << b.rx_backend_reason();
+  d.runToEnd("a", {udpStream(1, 300)});
+  EXPECT_EQ(receivedOf(d.waitReceived("b", 1, 300), "a", 1, "b"), 300u);
+  EXPECT_EQ(d.listed("a")->backend(), "turbo-xdp") << "the peer's counter lets the in-kernel sender send";
+}
+
+TEST(AutoReceive, ElsewhereTurboReceiveAsBefore) {
+  FakeDrone d(pairOfDriver("simulated"));
+  const v1::Port b = d.listed("b").value();
+  EXPECT_EQ(b.rx_backend(), "turbo-generic");
+  EXPECT_EQ(b.rx_backend_reason().find("auto for driver"), std::string::npos) << b.rx_backend_reason();
+}
+
+TEST(AutoReceive, InKernelCountingThatCannotOpenFallsBackToLibpcapSayingWhy) {
+  FakeDrone d(pairOfDriver("veth"));
+  ASSERT_TRUE(d.configure("b", [](v1::PortConfig& c) { c.set_rx_backend(v1::PortConfig::RX_PCAP); }).ok());
+  d.hardware().failNextOpen("b", "another XDP program is attached");
+  ASSERT_TRUE(d.configure("b", [](v1::PortConfig& c) { c.set_rx_backend(v1::PortConfig::RX_AUTO); }).ok());
+  const v1::Port b = d.listed("b").value();
+  EXPECT_EQ(b.rx_backend(), "pcap");
+  EXPECT_NE(b.rx_backend_reason().find("not in-kernel counting: another XDP program is attached"), std::string::npos)
+      << b.rx_backend_reason();
+}
+
+TEST(AutoReceive, AskedForExplicitlyInKernelCountingCountsEverything) {
+  FakeDrone d(inKernelPair(2));
+  ASSERT_TRUE(d.configure("b", [](v1::PortConfig& c) { c.set_rx_backend(v1::PortConfig::RX_XDP_COUNT); }).ok());
+  EXPECT_EQ(d.listed("b")->rx_backend(), "xdp-count");
+  d.runToEnd("a", {udpStream(1, 2000)});
+  const auto snap = d.waitReceived("b", 1, 2000);
+  EXPECT_EQ(receivedOf(snap, "a", 1, "b"), 2000u);
+}
+
+}  // namespace
+}  // namespace staccato::drone::test
