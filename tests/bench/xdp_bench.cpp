@@ -20,6 +20,7 @@
 
 #include "common/stream/compiler.h"
 #include "drone/core/backend_choice.h"
+#include "drone/system/system_port_source.h"
 #include "drone/tx/tx_session.h"
 #include "common/packet/signature_layout.h"
 #include "turbo/xdp/signature_counter.h"

@@ -12,6 +12,7 @@
 #    of what va sent (the in-kernel sender's copies). Both tshark-clean (no checksum or malformed
 #    expert info), sequences 0..99999 in order, udp.srcport and ip.id exactly the stream's values,
 #    and the two captures the same bytes.
+# 4. In-kernel counting on vb passes the frames it counts on to a capture of vb while it runs.
 source "$(dirname "$0")/lab.sh"
 export BACKEND=turbo-xdp
 LAB_QUEUES=2
@@ -108,3 +109,14 @@ for f in "$LAB_TMP/cap.pcap" "$LAB_TMP/cap.drone.pcapng"; do
 done | uniq | wc -l | grep -q '^1$' &&
   echo "ok   the drone's capture of what va sent holds the bytes tcpdump saw on vb" ||
   { echo "FAIL the drone's capture of va differs from tcpdump's on vb"; exit 1; }
+
+# --- 4. in-kernel counting passes counted frames on while a capture of the port runs -----------
+cli configure vb --rx-backend xdp-count >/dev/null
+cli capture vb start --direction rx --limit-packets 1000 >/dev/null
+cli run "$(stream pass 1000 '{"unit": "PPS", "value": 20000}')" --tx va --rx vb --json >"$LAB_TMP/pass.out.json"
+sleep 0.3
+cli capture vb stop >/dev/null 2>&1 || true
+cli capture vb fetch --output "$LAB_TMP/pass.pcapng" >/dev/null
+got=$(tshark -n -r "$LAB_TMP/pass.pcapng" -Y 'udp' 2>/dev/null | wc -l)
+check "xdp-count counted 1000 while a capture of vb ran" "d['streams'][0]['rx_packets'] == 1000" "$LAB_TMP/pass.out.json"
+[[ $got == 1000 ]] && echo "ok   the capture of vb holds the 1000 frames it counted" || { echo "FAIL the capture of vb holds $got of 1000"; exit 1; }
