@@ -105,8 +105,10 @@ class XdpCountReceiver final : public SignatureReceiver {
   }
 
   void onClear() noexcept override {
+    // Forgets the ids too (as the other engines do): ids invented on the wire do not keep their
+    // slots past a ClearStats.
     std::lock_guard lock(mu_);
-    for (uint32_t id : counter_->streams()) (void)counter_->clear(id);
+    (void)counter_->forgetAll();
     cache_.clear();
     base_ = counter_->port();
   }

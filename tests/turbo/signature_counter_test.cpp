@@ -130,5 +130,34 @@ TEST_F(SignatureCounterTest, LeavesEverythingElseToTheKernel) {
   EXPECT_EQ(counter_->read(7)->unique, 0u);
 }
 
+TEST(SignatureCounterEvery, CountsEveryStreamItSeesUpToItsSlotsAndForgetsThemOnRequest) {
+  auto loaded = SignatureCounter::load("signature-counter-every", 3);
+  if (!loaded && geteuid() != 0) GTEST_SKIP() << "needs root (CAP_BPF): " << loaded.error().toString();
+  ASSERT_TRUE(loaded.ok()) << loaded.error().toString();
+  SignatureCounter& c = **loaded;
+  ASSERT_TRUE(c.setClock(int64_t(nowNs(CLOCK_REALTIME) - nowNs(CLOCK_MONOTONIC)), kSignatureClockWindowNs));
+  ASSERT_TRUE(c.countEveryStream());
+  auto run = [&](uint16_t id, uint32_t seq) {
+    const auto f = signatureFrame(kSignatureMagic, id, seq, nowNs(CLOCK_REALTIME));
+    LIBBPF_OPTS(bpf_test_run_opts, opts, .data_in = f.data(), .data_size_in = uint32_t(f.size()), .repeat = 1);
+    EXPECT_EQ(bpf_prog_test_run_opts(c.programFd(), &opts), 0);
+    return opts.retval;
+  };
+  for (uint32_t seq = 0; seq < 5; ++seq)
+    for (uint16_t id : {40, 7, 900}) EXPECT_EQ(run(id, seq), uint32_t(XDP_DROP)) << "id " << id << ": its first frame too";
+  EXPECT_EQ(run(1234, 0), uint32_t(XDP_PASS)) << "a fourth id: no slot left, the kernel's";
+  EXPECT_EQ(c.streams(), (std::vector<uint32_t>{7, 40, 900}));
+  for (uint32_t id : {7u, 40u, 900u}) {
+    EXPECT_EQ(c.packets(id), 5u);
+    EXPECT_EQ(c.read(id)->lost, 0u) << "nothing of a new stream is missed while user space learns of it";
+  }
+  EXPECT_EQ(c.port().unknown, 1u);
+  ASSERT_TRUE(c.forgetAll());
+  EXPECT_TRUE(c.streams().empty());
+  EXPECT_EQ(run(1234, 0), uint32_t(XDP_DROP)) << "after forgetting, slots are free again";
+  EXPECT_EQ(c.streams(), (std::vector<uint32_t>{1234}));
+  EXPECT_EQ(c.packets(1234), 1u) << "from a cleared slot";
+}
+
 }  // namespace
 }  // namespace staccato::turbo

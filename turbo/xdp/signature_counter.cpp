@@ -121,6 +121,19 @@ Status SignatureCounter::countEveryStream() {
   return writeConfig();
 }
 
+Status SignatureCounter::forgetAll() {
+  streams();  // the slots the program took since the last look
+  const uint32_t zero = 0, none = 0;
+  for (const auto& [id, slot] : slots_)
+    if (bpf_map_update_elem(slotsFd_, &id, &none, BPF_ANY) != 0) return failure(name_, "cannot forget a stream", errno);
+  for (const auto& [id, slot] : slots_)
+    if (auto s = clear(id); !s) return s;
+  slots_.clear();
+  known_ = 0;
+  if (bpf_map_update_elem(nextSlotFd_, &zero, &zero, BPF_ANY) != 0) return failure(name_, "cannot forget the streams", errno);
+  return Ok{};
+}
+
 std::vector<uint32_t> SignatureCounter::streams() {
   const uint32_t zero = 0;
   uint32_t next = 0;

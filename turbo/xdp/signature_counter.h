@@ -64,6 +64,9 @@ class SignatureCounter {
   /// ids are `unknown`), taking a slot for a new id itself: nothing is missed while user space
   /// learns of it. No addStream after this.
   Status countEveryStream();
+  /// Forgets every stream (counting every stream id: the program takes slots anew, from the
+  /// first); a frame counted meanwhile may be lost to it.
+  Status forgetAll();
   /// The ids counted (registered, or taken by the program since the last call), ascending.
   std::vector<uint32_t> streams();
   /// Stream `id`'s packets so far (one small read: to see whether read() would tell anything new).
