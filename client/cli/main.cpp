@@ -34,7 +34,7 @@ A token goes to another host only over TLS, unless --plaintext-token allows clea
   ports [--json]             The drone's ports.
   configure PORT [--mode sequential|interleaved] [--track-rx on|off] [--line-rate BPS]
                  [--backend auto|pcap|turbo|turbo-zerocopy|turbo-xdp|turbo-copy] [--queues N] [--cpus 0,1]
-                 [--rx-backend auto|pcap|turbo|xdp-count]
+                 [--rx-backend auto|pcap|turbo|xdp-count|tc-count]
                              Transmit mode (streams one after another, or all at once each at
                              its own rate), per-stream receive tracking, the line rate that
                              load % refers to (0 = the driver's speed), the transmit backend

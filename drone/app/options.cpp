@@ -60,9 +60,10 @@ The Staccato drone: owns this host's ports, sends and receives streams, reports 
   --rx-backend B         every port's receive engine until a client configures it: auto
                          (default: per driver, docs/turbo.md: xdp-count on veth, else turbo;
                          libpcap where they do not open), pcap, turbo (XDP + AF_XDP: millions of
-                         frames/s), xdp-count (counted in the kernel, nothing copied); with turbo
-                         and xdp-count tcpdump on the port no longer sees signature frames:
-                         receive with pcap to capture them with tcpdump
+                         frames/s), xdp-count (counted in the kernel, nothing copied), tc-count
+                         (the same at tc ingress); with turbo and xdp-count tcpdump on the port
+                         no longer sees signature frames: receive with pcap or tc-count to
+                         capture them with tcpdump
   --rx-buffer KIB        libpcap receive: the packet ring of each port (default 16384; 64..1048576):
                          what arrives while the receive thread is busy waits there, and what
                          does not fit is reported as missed (the kernel maps about twice this).

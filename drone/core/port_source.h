@@ -52,8 +52,9 @@ class PortSource {
                                                                        std::span<const TxPlan> plans) = 0;
   virtual Result<std::unique_ptr<SignatureReceiver>> openPcapRx(const PortInfo& port) = 0;
   virtual Result<std::unique_ptr<SignatureReceiver>> openTurboRx(const PortInfo& port) = 0;
-  /// In-kernel receive counting: an XDP program counts signature frames in maps (turbo/xdp).
-  virtual Result<std::unique_ptr<SignatureReceiver>> openXdpCountRx(const PortInfo& port) = 0;
+  /// In-kernel receive counting: an XDP program (`atTc`: a tc ingress program) counts signature
+  /// frames in maps (turbo/xdp).
+  virtual Result<std::unique_ptr<SignatureReceiver>> openXdpCountRx(const PortInfo& port, bool atTc) = 0;
   /// A capture engine handing what crosses the port (as `spec` asks; frames cut to `snapLength`)
   /// to `sink`, which outlives it.
   virtual Result<std::unique_ptr<CaptureEngine>> openCapture(const PortInfo& port, const CaptureSpec& spec,

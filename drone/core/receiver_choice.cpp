@@ -8,7 +8,7 @@ namespace {
 
 using Config = v1::PortConfig;
 
-enum class Engine { kTurbo, kXdpCount, kPcap };
+enum class Engine { kTurbo, kXdpCount, kTcCount, kPcap };
 
 /// What `auto` receives with, per driver, and the measurement behind it (docs/turbo.md,
 /// "Choosing the receive engine"; tests/bench/e2e_bench.sh measures it). Drivers not listed
@@ -40,6 +40,8 @@ std::string engineReason(const SignatureReceiver& r, const PortInfo& port) {
   if (name == "xdp-count")
     return "in-kernel counting (" + r.engineNote() + "; counted frames reach the kernel's taps only while a capture of "
            "the port runs), " + r.timestamps() + " timestamps";
+  if (name == "tc-count")
+    return "in-kernel counting (" + r.engineNote() + ", after the kernel's taps), " + r.timestamps() + " timestamps";
   return "libpcap, " + r.timestamps() + " timestamps";
 }
 
@@ -58,6 +60,7 @@ ReceiverChoice openReceiver(PortSource& source, const PortInfo& port, const v1::
     case Config::RX_PCAP: order = {Engine::kPcap}; break;
     case Config::RX_TURBO: order = {Engine::kTurbo, Engine::kPcap}; break;
     case Config::RX_XDP_COUNT: order = {Engine::kXdpCount, Engine::kPcap}; break;
+    case Config::RX_TC_COUNT: order = {Engine::kTcCount, Engine::kPcap}; break;
     default:
       for (const AutoRule& r : autoRules())
         if (port.driver == r.driver) rule = &r;
@@ -66,10 +69,15 @@ ReceiverChoice openReceiver(PortSource& source, const PortInfo& port, const v1::
   }
   std::vector<std::string> why;  // the engines tried before, and why they did not open
   auto open = [&](Engine e) {
-    return e == Engine::kTurbo ? source.openTurboRx(port) : e == Engine::kXdpCount ? source.openXdpCountRx(port) : source.openPcapRx(port);
+    if (e == Engine::kTurbo) return source.openTurboRx(port);
+    if (e == Engine::kPcap) return source.openPcapRx(port);
+    return source.openXdpCountRx(port, e == Engine::kTcCount);
   };
   for (Engine e : order) {
-    const char* label = e == Engine::kTurbo ? "turbo receive" : e == Engine::kXdpCount ? "in-kernel counting" : "libpcap";
+    const char* label = e == Engine::kTurbo      ? "turbo receive"
+                        : e == Engine::kXdpCount ? "in-kernel counting"
+                        : e == Engine::kTcCount  ? "in-kernel counting at tc"
+                                                 : "libpcap";
     if (e != Engine::kPcap && !source.hasTurbo()) {
       why.push_back(std::string(label) + ": turbo not built into this drone");
       continue;

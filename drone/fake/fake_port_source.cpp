@@ -139,11 +139,11 @@ Result<std::unique_ptr<SignatureReceiver>> FakePortSource::openTurboRx(const Por
   return fakeReceiver(p, "turbo-generic");
 }
 
-Result<std::unique_ptr<SignatureReceiver>> FakePortSource::openXdpCountRx(const PortInfo& info) {
+Result<std::unique_ptr<SignatureReceiver>> FakePortSource::openXdpCountRx(const PortInfo& info, bool atTc) {
   if (auto s = takeFailure(info.name); !s) return s.error();
   auto p = find(info.name);
   if (!p || !p->spec.inKernel) return makeError(info.name, "fake port without in-kernel counting", ErrorKind::kUnavailable);
-  return fakeReceiver(p, "xdp-count");
+  return fakeReceiver(p, atTc ? "tc-count" : "xdp-count");
 }
 
 Result<std::unique_ptr<CaptureEngine>> FakePortSource::openCapture(const PortInfo& info, const CaptureSpec&, uint32_t,

@@ -49,7 +49,7 @@ class FakePortSource final : public PortSource {
                                                                std::span<const TxPlan> plans) override;
   Result<std::unique_ptr<SignatureReceiver>> openPcapRx(const PortInfo& port) override;
   Result<std::unique_ptr<SignatureReceiver>> openTurboRx(const PortInfo& port) override;
-  Result<std::unique_ptr<SignatureReceiver>> openXdpCountRx(const PortInfo& port) override;
+  Result<std::unique_ptr<SignatureReceiver>> openXdpCountRx(const PortInfo& port, bool atTc) override;
   Result<std::unique_ptr<CaptureEngine>> openCapture(const PortInfo& port, const CaptureSpec& spec, uint32_t snapLength,
                                                      CaptureSink& sink) override;
   Result<std::unique_ptr<devices::ControlSocket>> openControl(const PortInfo& port) override;

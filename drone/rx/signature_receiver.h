@@ -44,9 +44,11 @@ class SignatureReceiver {
   /// Turbo engine (when built with turbo): counts at millions of frames per second, but the
   /// signature frames no longer reach the kernel: a capture on the port gets them through its tap.
   static Result<std::unique_ptr<SignatureReceiver>> openTurbo(const PortInfo& port, const RxOptions& options);
-  /// In-kernel counting (when built with turbo): an XDP program counts signature frames in maps
-  /// and copies none; the kernel's taps see them only while a capture of the port runs.
-  static Result<std::unique_ptr<SignatureReceiver>> openXdpCount(const PortInfo& port, const RxOptions& options);
+  /// In-kernel counting (when built with turbo): an XDP program (or, `atTc`, a tc ingress
+  /// program) counts signature frames in maps and copies none; the kernel's taps see them only
+  /// while a capture of the port runs (at tc: always, they run first).
+  static Result<std::unique_ptr<SignatureReceiver>> openXdpCount(const PortInfo& port, const RxOptions& options,
+                                                                 bool atTc = false);
 
   virtual ~SignatureReceiver();
 

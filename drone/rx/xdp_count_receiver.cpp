@@ -53,10 +53,10 @@ class XdpCountReceiver final : public SignatureReceiver {
     thread_.join();
   }
 
-  std::string engine() const override { return "xdp-count"; }
-  std::string engineTimestamps() const override { return "XDP"; }
+  std::string engine() const override { return counter_->hook() == "tc" ? "tc-count" : "xdp-count"; }
+  std::string engineTimestamps() const override { return counter_->hook() == "tc" ? "tc" : "XDP"; }
   std::string engineNote() const override {
-    return std::string("XDP ") + (counter_->native() ? "native" : "generic") + ", up to " +
+    return (counter_->hook() == "tc" ? std::string("tc ingress") : "XDP " + counter_->hook()) + ", up to " +
            std::to_string(counter_->maxStreams()) + " stream ids";
   }
   uint64_t examined() const override { return port().examined - base_.examined; }
@@ -124,9 +124,11 @@ class XdpCountReceiver final : public SignatureReceiver {
 
 }  // namespace
 
-Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::openXdpCount(const PortInfo& port, const RxOptions&) {
+Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::openXdpCount(const PortInfo& port, const RxOptions&,
+                                                                          bool atTc) {
   const uint32_t streams = std::min(kMaxCountedStreams, turbo::SignatureCounter::streamsFitting(kCounterBytes));
-  auto counter = turbo::SignatureCounter::attach(port.name, std::max(streams, 1u));
+  auto counter = turbo::SignatureCounter::attach(port.name, std::max(streams, 1u), turbo::SignatureCounter::kDefaultLanes,
+                                                 atTc ? turbo::CountHook::kTc : turbo::CountHook::kXdp);
   if (!counter) return counter.error();
   if (auto s = (*counter)->countEveryStream(); !s) return s.error();
   if (auto s = (*counter)->setClock(realtimeMinusMonotonicNs(), kSignatureClockWindowNs); !s) return s.error();
@@ -135,7 +137,7 @@ Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::openXdpCount(const
 
 #else
 
-Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::openXdpCount(const PortInfo& port, const RxOptions&) {
+Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::openXdpCount(const PortInfo& port, const RxOptions&, bool) {
   return makeError(port.name, "this drone was built without turbo (libxdp, libbpf and clang were missing)",
                    ErrorKind::kUnavailable);
 }

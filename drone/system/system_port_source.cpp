@@ -79,8 +79,8 @@ class SystemPortSource final : public PortSource {
   Result<std::unique_ptr<SignatureReceiver>> openTurboRx(const PortInfo& port) override {
     return SignatureReceiver::openTurbo(port, rx_);
   }
-  Result<std::unique_ptr<SignatureReceiver>> openXdpCountRx(const PortInfo& port) override {
-    return SignatureReceiver::openXdpCount(port, rx_);
+  Result<std::unique_ptr<SignatureReceiver>> openXdpCountRx(const PortInfo& port, bool atTc) override {
+    return SignatureReceiver::openXdpCount(port, rx_, atTc);
   }
   Result<std::unique_ptr<CaptureEngine>> openCapture(const PortInfo& port, const CaptureSpec& spec, uint32_t snapLength,
                                                      CaptureSink& sink) override {

@@ -17,6 +17,7 @@ std::optional<v1::PortConfig::RxBackend> rxBackendFromName(const std::string& na
   if (name == "pcap") return v1::PortConfig::RX_PCAP;
   if (name == "turbo") return v1::PortConfig::RX_TURBO;
   if (name == "xdp-count") return v1::PortConfig::RX_XDP_COUNT;
+  if (name == "tc-count") return v1::PortConfig::RX_TC_COUNT;
   return std::nullopt;
 }
 

@@ -12,7 +12,7 @@
 # Usage (root): tests/bench/e2e_bench.sh BUILD_DIR [REPEATS] [COUNT_64] [COUNT_1518]
 #   env BACKENDS="pcap turbo1 turbo2" to choose: SENDER[-RECEIVER] with SENDER pcap, turbo1,
 #   turbo2 (AF_XDP), xdp1, xdp2 (the in-kernel engine on 1, 2 cores) and RECEIVER pcaprx,
-#   turborx or xdprx (in-kernel counting); without one: pcap receives with pcap, turbo with
+#   turborx, xdprx (in-kernel counting in XDP) or tcrx (at tc ingress); without one: pcap receives with pcap, turbo with
 #   turbo, xdp with xdp-count. LENGTHS="64 1518" (default both), TRAFGEN=0|1 (default: 1 if
 #   trafgen is installed). The in-kernel sender's runs give vb GRO (a veth takes redirected frames
 #   only while its peer runs XDP or GRO: plain runs have no receive program).
@@ -95,6 +95,7 @@ for ((round = 1; round <= reps; round++)); do
       *-pcaprx) args+=(--rx-backend pcap) ;;
       *-turborx) args+=(--rx-backend turbo) ;;
       *-xdprx) args+=(--rx-backend xdp-count) ;;
+      *-tcrx) args+=(--rx-backend tc-count) ;;
     esac
     veth_up "$q"
     [[ $b == xdp* ]] && in_ns ethtool -K vb gro on >/dev/null
@@ -123,11 +124,11 @@ for b in $backends; do [[ -z ${engines[$b]:-} ]] || echo "  $b: ${engines[$b]}";
 import statistics, sys
 senders = {"pcap": "pcap", "turbo1": "turbo 1 q", "turbo2": "turbo 2 q", "xdp1": "in-kernel 1 core",
            "xdp2": "in-kernel 2 cores", "trafgen1": "trafgen, 1 CPU (ref.)", "trafgen2": "trafgen, 2 CPUs (ref.)"}
-receivers = {"pcaprx": "pcap rx", "turborx": "turbo rx", "xdprx": "xdp-count rx"}
+receivers = {"pcaprx": "pcap rx", "turborx": "turbo rx", "xdprx": "xdp-count rx", "tcrx": "tc-count rx"}
 def label(b):
     s, _, r = b.partition("-")
     return senders[s] + (", " + receivers[r] if r else "")
-order = [s + r for s in senders for r in ("", "-pcaprx", "-turborx", "-xdprx")]
+order = [s + r for s in senders for r in ("", "-pcaprx", "-turborx", "-xdprx", "-tcrx")]
 runs = {}
 for line in open(sys.argv[1]):
     b, length, mode, mpps, verdict = line.split(maxsplit=4)

@@ -3,6 +3,7 @@
 // step down said; refused when forced where it cannot run; the streams it cannot run fall back.
 // The workers' builder path: exact counts over two workers, sequences without loss, sequential
 // runs with after-stream actions, interleaved streams, stop, and captures of what it sends.
+// Receive: auto picks per driver (in-kernel counting on veth), explicit engines by name.
 #include <gtest/gtest.h>
 
 #include "tests/drone/drone_test_util.h"
@@ -158,11 +159,6 @@ TEST(InKernelLadder, ACaptureOfWhatItSendsHoldsEveryFrame) {
   ASSERT_TRUE(d.core().stopCapture("a", "", false).ok());
 }
 
-}  // namespace
-}  // namespace staccato::drone::test
-
-namespace staccato::drone::test {
-namespace {
 
 /// A pair of fake ports whose driver says `driver`, with the in-kernel engines.
 std::vector<fake::FakePortSpec> pairOfDriver(const std::string& driver) {
@@ -209,6 +205,17 @@ TEST(AutoReceive, AskedForExplicitlyInKernelCountingCountsEverything) {
   d.runToEnd("a", {udpStream(1, 2000)});
   const auto snap = d.waitReceived("b", 1, 2000);
   EXPECT_EQ(receivedOf(snap, "a", 1, "b"), 2000u);
+}
+
+
+TEST(AutoReceive, CountingAtTcIsAskedForByName) {
+  FakeDrone d(inKernelPair(1));
+  ASSERT_TRUE(d.configure("b", [](v1::PortConfig& c) { c.set_rx_backend(v1::PortConfig::RX_TC_COUNT); }).ok());
+  const v1::Port b = d.listed("b").value();
+  EXPECT_EQ(b.rx_backend(), "tc-count");
+  EXPECT_EQ(b.config().rx_backend(), v1::PortConfig::RX_TC_COUNT);
+  d.runToEnd("a", {udpStream(1, 200)});
+  EXPECT_EQ(receivedOf(d.waitReceived("b", 1, 200), "a", 1, "b"), 200u);
 }
 
 }  // namespace

@@ -181,8 +181,8 @@ class PortsOf final : public PortSource {
   }
   Result<std::unique_ptr<SignatureReceiver>> openPcapRx(const PortInfo& port) override { return all_->openPcapRx(port); }
   Result<std::unique_ptr<SignatureReceiver>> openTurboRx(const PortInfo& port) override { return all_->openTurboRx(port); }
-  Result<std::unique_ptr<SignatureReceiver>> openXdpCountRx(const PortInfo& port) override {
-    return all_->openXdpCountRx(port);
+  Result<std::unique_ptr<SignatureReceiver>> openXdpCountRx(const PortInfo& port, bool atTc) override {
+    return all_->openXdpCountRx(port, atTc);
   }
   Result<std::unique_ptr<CaptureEngine>> openCapture(const PortInfo& port, const CaptureSpec& spec, uint32_t snapLength,
                                                      CaptureSink& sink) override {

@@ -13,6 +13,7 @@
 #    expert info), sequences 0..99999 in order, udp.srcport and ip.id exactly the stream's values,
 #    and the two captures the same bytes.
 # 4. In-kernel counting on vb passes the frames it counts on to a capture of vb while it runs.
+# 5. Counting at tc ingress (tc-count) counts every frame, after tcpdump has seen it.
 source "$(dirname "$0")/lab.sh"
 export BACKEND=turbo-xdp
 LAB_QUEUES=2
@@ -120,3 +121,12 @@ cli capture vb fetch --output "$LAB_TMP/pass.pcapng" >/dev/null
 got=$(tshark -n -r "$LAB_TMP/pass.pcapng" -Y 'udp' 2>/dev/null | wc -l)
 check "xdp-count counted 1000 while a capture of vb ran" "d['streams'][0]['rx_packets'] == 1000" "$LAB_TMP/pass.out.json"
 [[ $got == 1000 ]] && echo "ok   the capture of vb holds the 1000 frames it counted" || { echo "FAIL the capture of vb holds $got of 1000"; exit 1; }
+
+# --- 5. counting at tc ingress: every frame counted, and tcpdump sees them (its taps come first)
+cli configure vb --rx-backend tc-count >/dev/null
+cli ports --json >"$LAB_TMP/ports.json"
+check "vb counts at tc ingress" "[p['rx_backend'] for p in d['ports'] if p['name'] == 'vb'] == ['tc-count']" "$LAB_TMP/ports.json"
+capture_run tc "$(stream tc 200000 '{"unit": "FASTEST"}')"
+check "tc-count counted all 200000, none lost" "d['streams'][0]['rx_packets'] == 200000 and d['streams'][0]['lost'] == 0" "$LAB_TMP/tc.stats.json"
+got=$(tshark -n -r "$LAB_TMP/tc.pcap" 2>/dev/null | wc -l)
+[[ $got == 200000 ]] && echo "ok   tcpdump on vb saw all $got" || { echo "FAIL tcpdump on vb saw $got of 200000"; exit 1; }

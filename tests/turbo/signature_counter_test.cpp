@@ -7,6 +7,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <linux/pkt_cls.h>
+
+#include <array>
 #include <cstring>
 #include <random>
 
@@ -157,6 +160,34 @@ TEST(SignatureCounterEvery, CountsEveryStreamItSeesUpToItsSlotsAndForgetsThemOnR
   EXPECT_EQ(run(1234, 0), uint32_t(XDP_DROP)) << "after forgetting, slots are free again";
   EXPECT_EQ(c.streams(), (std::vector<uint32_t>{1234}));
   EXPECT_EQ(c.packets(1234), 1u) << "from a cleared slot";
+}
+
+
+TEST(SignatureCounterAtTc, TheTcProgramCountsAsTheXdpOne) {
+  auto loaded = SignatureCounter::load("signature-counter-tc", 2);
+  if (!loaded && geteuid() != 0) GTEST_SKIP() << "needs root (CAP_BPF): " << loaded.error().toString();
+  ASSERT_TRUE(loaded.ok()) << loaded.error().toString();
+  SignatureCounter& c = **loaded;
+  ASSERT_TRUE(c.setClock(int64_t(nowNs(CLOCK_REALTIME) - nowNs(CLOCK_MONOTONIC)), kSignatureClockWindowNs));
+  ASSERT_TRUE(c.addStream(7));
+  const int tc = c.tcProgramFd();
+  ASSERT_GE(tc, 0);
+  auto run = [&](const std::vector<uint8_t>& f) {
+    LIBBPF_OPTS(bpf_test_run_opts, opts, .data_in = f.data(), .data_size_in = uint32_t(f.size()), .repeat = 1);
+    EXPECT_EQ(bpf_prog_test_run_opts(tc, &opts), 0) << std::strerror(errno);
+    return opts.retval;
+  };
+  const uint64_t now = nowNs(CLOCK_REALTIME);
+  for (uint32_t seq : {0u, 1u, 2u, 4u, 3u, 3u}) EXPECT_EQ(run(signatureFrame(kSignatureMagic, 7, seq, now)), uint32_t(TC_ACT_SHOT));
+  EXPECT_EQ(run(signatureFrame(kSignatureMagic, 8, 0, now)), uint32_t(TC_ACT_OK)) << "a stream nobody registered";
+  EXPECT_EQ(run(std::vector<uint8_t>(60, 0)), uint32_t(TC_ACT_OK));
+  auto r = c.read(7);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->packets, 6u);
+  EXPECT_EQ(r->bytes, 6u * (128 + 4)) << "the whole frame, from the Ethernet header";
+  EXPECT_EQ((std::array<uint64_t, 4>{r->unique, r->duplicates, r->reordered, r->lost}), (std::array<uint64_t, 4>{5, 1, 1, 0}));
+  ASSERT_TRUE(c.setPassCounted(true));
+  EXPECT_EQ(run(signatureFrame(kSignatureMagic, 7, 5, now)), uint32_t(TC_ACT_OK));
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// In-kernel receive counting, in the driver: a frame whose last 16 bytes are a signature trailer
+// In-kernel receive counting, in the driver (XDP) or at tc ingress (tcx): a frame whose last 16 bytes are a signature trailer
 // (a lane's magic, a stream id user space registered, a send time within the window of now) is
 // counted here and dropped (or passed on, on request); everything else goes on to the kernel
 // untouched. Counters are per CPU and stream (packets, bytes, first/last arrival, latency sum,
@@ -7,6 +7,7 @@
 // space sums the CPUs (see struct xc_lane). No lock (a BPF spin lock saves and restores
 // interrupts: a third of the frame's cost here), no frame copied.
 #include <linux/bpf.h>
+#include <linux/pkt_cls.h>
 #include <bpf/bpf_helpers.h>
 
 #include "turbo/xdp/count_abi.h"
@@ -153,40 +154,31 @@ static __always_inline __u32 take_slot(__u32 *slot, __u32 id, const struct xc_co
   return old ? old : n + 1;
 }
 
-SEC("xdp")
-int staccato_signature_count(struct xdp_md *ctx) {
-  __u32 zero = 0;
-  struct xc_port *ps = bpf_map_lookup_elem(&port, &zero);
-  struct xc_config *cfg = bpf_map_lookup_elem(&config, &zero);
-  if (!ps || !cfg) return XDP_PASS;
-  ps->examined++;
-  void *data = (void *)(long)ctx->data;
-  void *end = (void *)(long)ctx->data_end;
-  __u64 len = bpf_xdp_get_buff_len(ctx);
-  if (len < 14 + SIGNATURE_BYTES || cfg->window_ns == 0) return XDP_PASS;
-  __u8 *sig = (__u8 *)data + ((len - SIGNATURE_BYTES) & 0x3fff);
-  if ((void *)(sig + SIGNATURE_BYTES) > end) return XDP_PASS;  // multi-buffer frame: not ours
+/// Counts a frame of `len` bytes (without FCS) whose last 16 bytes are at `sig` (the packet, or a
+/// copy): 1 when it is a signature frame of a counted stream (drop it, unless counted frames are
+/// passed on), 0 when it is the kernel's.
+static __always_inline int count_frame(const __u8 *sig, __u64 len, struct xc_port *ps, const struct xc_config *cfg) {
   __u32 lane;
   if (sig[0] == 0x5a && sig[1] == 0x7c) lane = 0;  // kSignatureMagic
   else if (sig[0] == 0x5b && sig[1] != 0) lane = sig[1];  // laneMagic(lane)
-  else return XDP_PASS;
+  else return 0;
   __u64 arrival = bpf_ktime_get_ns() + (__u64)cfg->realtime_minus_mono;
   __u64 sent = load_be(sig + 8, 8);
   __s64 transit = (__s64)(arrival - sent);
   __s64 window = (__s64)cfg->window_ns;
-  if (transit > window || transit < -window) return XDP_PASS;  // a frame that only ends like one
+  if (transit > window || transit < -window) return 0;  // a frame that only ends like one
   __u32 id = (__u32)load_be(sig + 2, 2);
   __u32 *slot = bpf_map_lookup_elem(&slots, &id);
-  if (!slot) return XDP_PASS;
+  if (!slot) return 0;
   __u32 taken = *slot;
   if (taken == 0 && cfg->auto_slots) taken = take_slot(slot, id, cfg);
   if (taken == 0) {
     ps->unknown++;
-    return XDP_PASS;
+    return 0;
   }
   __u32 at = taken - 1;
   struct xc_stream *st = bpf_map_lookup_elem(&stream_stats, &at);
-  if (!st) return XDP_PASS;
+  if (!st) return 0;
   ps->counted++;
   st->packets++;
   st->bytes += len + 4;
@@ -210,7 +202,41 @@ int staccato_signature_count(struct xdp_md *ctx) {
     struct xc_histogram *h = bpf_map_lookup_elem(&histograms, &at);
     if (h) h->buckets[bucket_of(ns)]++;
   }
-  return cfg->pass_counted ? XDP_PASS : XDP_DROP;
+  return 1;
+}
+
+SEC("xdp")
+int staccato_signature_count(struct xdp_md *ctx) {
+  __u32 zero = 0;
+  struct xc_port *ps = bpf_map_lookup_elem(&port, &zero);
+  struct xc_config *cfg = bpf_map_lookup_elem(&config, &zero);
+  if (!ps || !cfg) return XDP_PASS;
+  ps->examined++;
+  void *data = (void *)(long)ctx->data;
+  void *end = (void *)(long)ctx->data_end;
+  __u64 len = bpf_xdp_get_buff_len(ctx);
+  if (len < 14 + SIGNATURE_BYTES || cfg->window_ns == 0) return XDP_PASS;
+  __u8 *sig = (__u8 *)data + ((len - SIGNATURE_BYTES) & 0x3fff);
+  if ((void *)(sig + SIGNATURE_BYTES) > end) return XDP_PASS;  // multi-buffer frame: not ours
+  return count_frame(sig, len, ps, cfg) && !cfg->pass_counted ? XDP_DROP : XDP_PASS;
+}
+
+/// The same at tc ingress (tcx), for skbs: no XDP program on the port, so a veth does not copy
+/// every skb a sender hands it into a page of its own first. The packet taps (tcpdump) have seen
+/// the frame already.
+SEC("tc")
+int staccato_signature_count_tc(struct __sk_buff *skb) {
+  __u32 zero = 0;
+  struct xc_port *ps = bpf_map_lookup_elem(&port, &zero);
+  struct xc_config *cfg = bpf_map_lookup_elem(&config, &zero);
+  if (!ps || !cfg) return TC_ACT_OK;
+  ps->examined++;
+  __u64 len = skb->len;  // from the Ethernet header on, at tc
+  __u8 sig[SIGNATURE_BYTES];
+  if (len < 14 + SIGNATURE_BYTES || cfg->window_ns == 0 ||
+      bpf_skb_load_bytes(skb, (__u32)(len - SIGNATURE_BYTES), sig, SIGNATURE_BYTES))
+    return TC_ACT_OK;
+  return count_frame(sig, len, ps, cfg) && !cfg->pass_counted ? TC_ACT_SHOT : TC_ACT_OK;
 }
 
 char _license[] SEC("license") = "GPL";

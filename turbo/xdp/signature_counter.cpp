@@ -78,14 +78,26 @@ Result<std::unique_ptr<SignatureCounter>> SignatureCounter::load(const std::stri
 }
 
 Result<std::unique_ptr<SignatureCounter>> SignatureCounter::attach(const std::string& iface, uint32_t maxStreams,
-                                                                    uint32_t lanes) {
+                                                                    uint32_t lanes, CountHook hook) {
   const unsigned ifindex = if_nametoindex(iface.c_str());
   if (ifindex == 0) return makeError(iface, "no such interface", ErrorKind::kNotFound);
   auto loaded = load(iface, maxStreams, lanes);
   if (!loaded) return loaded.error();
   std::unique_ptr<SignatureCounter> c = std::move(loaded).value();
+  if (hook == CountHook::kTc) {
+    constexpr auto kTcxIngress = static_cast<bpf_attach_type>(46);  // BPF_TCX_INGRESS (Linux 6.6; newer than our headers)
+    bpf_program* tc = bpf_object__find_program_by_name(c->object_, "staccato_signature_count_tc");
+    const int fd = tc ? bpf_link_create(bpf_program__fd(tc), static_cast<int>(ifindex), kTcxIngress, nullptr) : -ENOENT;
+    if (fd < 0)
+      return makeError(iface, "cannot attach the receive counting program at tc ingress (tcx needs Linux 6.6): " +
+                                  why(fd),
+                       ErrorKind::kUnavailable);
+    c->linkFd_ = fd;
+    c->hook_ = "tc";
+    return c;
+  }
   int fd = linkXdp(c->programFd_, ifindex, XDP_FLAGS_DRV_MODE);
-  c->native_ = fd >= 0;
+  c->hook_ = fd >= 0 ? "native" : "generic";
   if (fd < 0) fd = linkXdp(c->programFd_, ifindex, XDP_FLAGS_SKB_MODE);
   if (fd < 0)
     return makeError(iface, "cannot attach the receive counting program: " + why(fd) +
@@ -93,6 +105,11 @@ Result<std::unique_ptr<SignatureCounter>> SignatureCounter::attach(const std::st
                      ErrorKind::kUnavailable);
   c->linkFd_ = fd;
   return c;
+}
+
+int SignatureCounter::tcProgramFd() const noexcept {
+  bpf_program* tc = bpf_object__find_program_by_name(object_, "staccato_signature_count_tc");
+  return tc ? bpf_program__fd(tc) : -1;
 }
 
 SignatureCounter::~SignatureCounter() {

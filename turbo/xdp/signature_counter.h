@@ -35,6 +35,12 @@ struct CountedPort {
   uint64_t examined = 0, counted = 0, unknown = 0;
 };
 
+/// Where the counter runs on the interface.
+enum class CountHook {
+  kXdp,  ///< in the driver (native XDP, else generic): every frame, before any skb exists
+  kTc,   ///< at tc ingress (tcx, Linux 6.6+): on skbs, after the packet taps
+};
+
 class SignatureCounter {
  public:
   static constexpr unsigned kSubBucketBits = 6;  ///< the histogram's layout (LatencyHistogram's)
@@ -48,9 +54,9 @@ class SignatureCounter {
   static uint32_t streamsFitting(size_t bytes, uint32_t lanes = kDefaultLanes);
 
   /// Loads the program for up to `maxStreams` streams and attaches it to `iface`: in the driver
-  /// when it can run XDP there, else generic.
+  /// when it can run XDP there, else generic; or at tc ingress.
   static Result<std::unique_ptr<SignatureCounter>> attach(const std::string& iface, uint32_t maxStreams,
-                                                           uint32_t lanes = kDefaultLanes);
+                                                           uint32_t lanes = kDefaultLanes, CountHook hook = CountHook::kXdp);
   /// Loads it without attaching (`name` names it in errors): for BPF_PROG_RUN checks.
   static Result<std::unique_ptr<SignatureCounter>> load(const std::string& name, uint32_t maxStreams,
                                                          uint32_t lanes = kDefaultLanes);
@@ -83,8 +89,12 @@ class SignatureCounter {
 
   Result<CountedStream> read(uint32_t id) const;
   CountedPort port() const;
-  bool native() const noexcept { return native_; }
+  bool native() const noexcept { return hook_ == "native"; }
+  /// "native", "generic" (XDP) or "tc"; empty when loaded only.
+  const std::string& hook() const noexcept { return hook_; }
   int programFd() const noexcept { return programFd_; }
+  /// The tc ingress program (the same counting on skbs), for BPF_PROG_RUN checks.
+  int tcProgramFd() const noexcept;
 
  private:
   SignatureCounter() = default;
@@ -103,7 +113,7 @@ class SignatureCounter {
   int64_t realtimeMinusMono_ = 0;
   uint64_t windowNs_ = 0;
   bool passCounted_ = false;
-  bool native_ = false;
+  std::string hook_;
   std::string name_;
 };
 
