@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Staccato needs to build, run and test.
-# Idempotent: packages already present are skipped; safe to run many times.
-# Usage: installer/install-deps.sh [--runtime-only]
+# Idempotent: when everything is there it says so and exits at once (no apt-get update).
+# Usage: installer/install-deps.sh [--runtime-only | --packaging] [--list | --check]
+#   --runtime-only  what the programs and tests need at run time, not the build tools
+#   --packaging     the build tools and what installer/package.sh and its tests use (debhelper,
+#                   lintian, piuparts, mmdebstrap, ansible), not the run-time tools
+#   --list          print the packages wanted, one a line, and exit
+#   --check         print the missing ones and exit 1 if any (installs nothing)
 set -euo pipefail
 
+# Real package names only: dpkg never reports a virtual name (libqt6svg6-dev, provided by
+# qt6-svg-dev) as installed, so one here would count as missing on every run.
 build_pkgs=(
   build-essential cmake ninja-build ccache pkg-config git
-  qt6-base-dev qt6-charts-dev libqt6charts6-dev libqt6svg6-dev libqt6opengl6-dev qt6-base-dev-tools libgl-dev
+  qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev qt6-base-dev-tools libgl-dev
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   libpcap-dev libxdp-dev libbpf-dev libelf-dev zlib1g-dev
   clang llvm libclang-rt-14-dev
@@ -17,18 +24,44 @@ runtime_pkgs=(
   python3-scapy xvfb imagemagick python3-venv python3-pip
   libqt6charts6 libqt6widgets6 fonts-dejavu-core
 )
+packaging_pkgs=(
+  debhelper dh-python po-debconf python3-all python3-setuptools python3-grpcio python3-protobuf
+  lintian piuparts mmdebstrap ansible systemd-container libcap2-bin openssl
+)
 
-want=("${runtime_pkgs[@]}")
-[[ "${1:-}" == "--runtime-only" ]] || want+=("${build_pkgs[@]}")
+want=() action=install
+for arg in "$@"; do
+  case $arg in
+    --runtime-only) want=("${runtime_pkgs[@]}") ;;
+    --packaging) want=("${build_pkgs[@]}" "${packaging_pkgs[@]}") ;;
+    --list) action=list ;;
+    --check) action=check ;;
+    *) echo "install-deps.sh: unknown option '$arg' (see the usage at the top of the script)" >&2; exit 2 ;;
+  esac
+done
+((${#want[@]})) || want=("${runtime_pkgs[@]}" "${build_pkgs[@]}")
 
+if [[ $action == list ]]; then
+  printf '%s\n' "${want[@]}"
+  exit 0
+fi
+
+# One dpkg query for all: the names whose status is "install ok installed".
+declare -A installed=()
+while read -r name; do installed[$name]=1; done < <(dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' 2>/dev/null |
+                                                       awk '$1 == "ii" {print $2}')
 missing=()
 for p in "${want[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  [[ -n ${installed[$p]:-} ]] || missing+=("$p")
 done
 
 if ((${#missing[@]} == 0)); then
   echo "install-deps: all ${#want[@]} packages present"
   exit 0
+fi
+if [[ $action == check ]]; then
+  echo "install-deps: missing ${missing[*]}"
+  exit 1
 fi
 
 if [[ $EUID -ne 0 ]]; then

@@ -2,11 +2,13 @@
 # Installs staccato-drone for long-running use on a lab host.
 #   installer/install-drone.sh [--build-dir DIR] [--prefix /usr/local] [--destdir DIR] [--setcap] [--systemd]
 #   installer/install-drone.sh --uninstall [--prefix /usr/local] [--destdir DIR]
-# --setcap   lets non-root users run the installed drone: file capabilities for raw sockets,
-#            interface settings and XDP (cap_net_raw, cap_net_admin, cap_bpf, cap_ipc_lock...).
-# --systemd  adds a 'staccato' system user, the unit staccato-drone.service (capabilities given
-#            by systemd, not the file) and /etc/default/staccato-drone, and enables the service
-#            when systemd runs. Without --build-dir the release build is made (installer/build.sh).
+# --setcap   lets non-root users run the installed drone: the service's capabilities (raw
+#            sockets, XDP, AF_XDP memory; see the unit) as file capabilities.
+# --systemd  adds the system user _staccato and the group staccato (sysusers.d), the unit
+#            staccato-drone.service (capabilities given by systemd, not the file; the same unit as
+#            the Debian package's) and /etc/staccato/drone.conf, and enables the service when
+#            systemd runs. Without --build-dir the release build is made (installer/build.sh).
+#            Debian and Ubuntu hosts: prefer the packages (installer/package.sh, docs/deploy.md).
 # --destdir  installs under DIR (packaging, tests): no user, no systemctl.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -26,7 +28,8 @@ while (($#)); do
 done
 bindir=$prefix/bin
 unit=$destdir/etc/systemd/system/staccato-drone.service
-defaults=$destdir/etc/default/staccato-drone
+defaults=$destdir/etc/staccato/drone.conf
+sysusers=$destdir/etc/sysusers.d/staccato-drone.conf
 live_systemd() { [[ -z $destdir && -d /run/systemd/system ]]; }
 sudo_if_needed() { if [[ $EUID -eq 0 ]]; then "$@"; else sudo "$@"; fi; }
 
@@ -34,8 +37,8 @@ if [[ -n $uninstall ]]; then
   if live_systemd && systemctl list-unit-files staccato-drone.service >/dev/null 2>&1; then
     sudo_if_needed systemctl disable --now staccato-drone.service || true
   fi
-  sudo_if_needed rm -f "$destdir$bindir/staccato-drone" "$destdir$bindir/staccato-turbo-tune" "$unit"
-  echo "removed $destdir$bindir/staccato-drone, staccato-turbo-tune and $unit (kept $defaults and the staccato user)"
+  sudo_if_needed rm -f "$destdir$bindir/staccato-drone" "$destdir$bindir/staccato-turbo-tune" "$unit" "$sysusers"
+  echo "removed $destdir$bindir/staccato-drone, staccato-turbo-tune and $unit (kept $defaults, the user _staccato and the group staccato)"
   live_systemd && sudo_if_needed systemctl daemon-reload
   exit 0
 fi
@@ -51,16 +54,19 @@ sudo_if_needed install -D -m 0755 "$binary" "$destdir$bindir/staccato-drone"
 sudo_if_needed install -D -m 0755 "$here/staccato-turbo-tune" "$destdir$bindir/staccato-turbo-tune"
 echo "installed $destdir$bindir/staccato-drone and staccato-turbo-tune"
 if [[ -n $want_setcap ]]; then
-  sudo_if_needed setcap cap_net_raw,cap_net_admin,cap_bpf,cap_perfmon,cap_ipc_lock,cap_sys_nice=eip "$destdir$bindir/staccato-drone"
+  # The service's capabilities (one list, in the unit), as file capabilities.
+  caps=$(sed -n 's/^AmbientCapabilities=//p' "$here/systemd/staccato-drone.service" | tr 'A-Z ' 'a-z,')
+  sudo_if_needed setcap "$caps=eip" "$destdir$bindir/staccato-drone"
   echo "file capabilities: $(getcap "$destdir$bindir/staccato-drone")"
 fi
 if [[ -n $want_systemd ]]; then
-  sudo_if_needed install -d "$(dirname "$unit")" "$(dirname "$defaults")"
-  sed "s|@BINDIR@|$bindir|" "$here/systemd/staccato-drone.service" | sudo_if_needed tee "$unit" >/dev/null
-  [[ -e $defaults ]] || sudo_if_needed install -m 0644 "$here/systemd/staccato-drone.default" "$defaults"
-  echo "installed $unit and $defaults"
+  sudo_if_needed install -d "$(dirname "$unit")" "$(dirname "$defaults")" "$(dirname "$sysusers")"
+  sed "s|^ExecStart=/usr/bin/|ExecStart=$bindir/|" "$here/systemd/staccato-drone.service" | sudo_if_needed tee "$unit" >/dev/null
+  sudo_if_needed install -m 0644 "$here/systemd/staccato-drone.sysusers" "$sysusers"
+  [[ -e $defaults ]] || sudo_if_needed install -m 0644 "$here/systemd/drone.conf" "$defaults"
+  echo "installed $unit, $sysusers and $defaults"
   if [[ -z $destdir ]]; then
-    id staccato >/dev/null 2>&1 || sudo_if_needed useradd --system --no-create-home --shell /usr/sbin/nologin staccato
+    sudo_if_needed systemd-sysusers "$sysusers"
     if live_systemd; then
       sudo_if_needed systemctl daemon-reload
       sudo_if_needed systemctl enable --now staccato-drone.service

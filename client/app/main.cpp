@@ -2,6 +2,7 @@
 // remembered from last time, else to a local drone, starting one when none answers.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QTimer>
@@ -36,6 +37,9 @@ int main(int argc, char** argv) {
   QApplication::setApplicationName("staccato");
   QApplication::setOrganizationName("staccato");
   QApplication::setApplicationVersion("0.1.0");
+  // The installed staccato.desktop and hicolor icon (packages); no icon when run from a build.
+  QGuiApplication::setDesktopFileName("staccato");
+  QApplication::setWindowIcon(QIcon::fromTheme("staccato"));
   quitOnTerminationSignals();
 
   QCommandLineParser cli;

@@ -3,6 +3,9 @@
 The .proto files live outside this directory (rpc/proto and common/model), shared with the C++
 build; pip builds this directory in place, so the relative paths below reach them.
 """
+import os
+import shutil
+import subprocess
 from importlib.metadata import version
 from pathlib import Path
 
@@ -15,9 +18,19 @@ RPC_ROOT = (HERE / ".." / "proto").resolve()  # staccato/v1/drone.proto, session
 MESSAGES = [MODEL_ROOT / "staccato/v1/stream.proto", RPC_ROOT / "staccato/v1/drone.proto",
             RPC_ROOT / "staccato/v1/session.proto"]
 SERVICES = [RPC_ROOT / "staccato/v1/drone.proto"]
+# Distribution packages (debian/rules) generate with the system's protoc and grpc_python_plugin,
+# which match the system's python3-protobuf and python3-grpcio; pip builds use grpcio-tools.
+SYSTEM_PROTOC = os.environ.get("STACCATO_SYSTEM_PROTOC") == "1"
 
 
 def protoc(*args):
+    if SYSTEM_PROTOC:
+        plugin = shutil.which("grpc_python_plugin") or "/usr/bin/grpc_python_plugin"
+        argv = ["protoc", f"-I{MODEL_ROOT}", f"-I{RPC_ROOT}", f"--plugin=protoc-gen-grpc_python={plugin}",
+                *map(str, args)]
+        if subprocess.run(argv).returncode != 0:
+            raise SystemExit(f"staccato: protoc failed: {' '.join(argv)}")
+        return
     import grpc_tools
     from grpc_tools import protoc as tool
 
@@ -41,6 +54,7 @@ class GenerateProtos(build_py):
 
 
 # Generated code refuses an older runtime than the one it was generated for: require at least
-# the grpcio and protobuf that this build's grpcio-tools comes with.
+# the grpcio and protobuf that this build's generator comes with (grpcio-tools, or the system's).
 setup(cmdclass={"build_py": GenerateProtos},
-      install_requires=[f"grpcio>={version('grpcio-tools')}", f"protobuf>={version('protobuf')}"])
+      install_requires=[f"grpcio>={version('grpcio' if SYSTEM_PROTOC else 'grpcio-tools')}",
+                        f"protobuf>={version('protobuf')}"])

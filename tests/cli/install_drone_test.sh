@@ -16,9 +16,9 @@ installed=$dest/usr/local/bin/staccato-drone
 getcap "$installed" | grep -q "cap_net_admin,cap_net_raw" && echo "ok   file capabilities set" || { echo "FAIL getcap: $(getcap "$installed")"; exit 1; }
 unit=$dest/etc/systemd/system/staccato-drone.service
 grep -q "^ExecStart=/usr/local/bin/staccato-drone \$STACCATO_DRONE_ARGS$" "$unit" && echo "ok   unit runs the installed drone" || { echo "FAIL ExecStart"; grep ExecStart "$unit"; exit 1; }
-[[ -f $dest/etc/default/staccato-drone ]] && echo "ok   defaults file" || { echo "FAIL no defaults file"; exit 1; }
+[[ -f $dest/etc/staccato/drone.conf && -f $dest/etc/sysusers.d/staccato-drone.conf ]] && echo "ok   configuration and sysusers files" || { echo "FAIL no drone.conf or sysusers file"; exit 1; }
 if command -v systemd-analyze >/dev/null; then
-  sed "s|ExecStart=/usr/local/bin|ExecStart=$dest/usr/local/bin|; /^User=/d; /^Group=/d" "$unit" >"$LAB_TMP/staccato-drone.service"
+  sed "s|ExecStart=/usr/local/bin|ExecStart=$dest/usr/local/bin|; /^User=/d; /^Group=/d; /^SupplementaryGroups=/d" "$unit" >"$LAB_TMP/staccato-drone.service"
   out=$(systemd-analyze verify "$LAB_TMP/staccato-drone.service" 2>&1) || true
   [[ -z $out ]] && echo "ok   systemd-analyze verify: clean" || { echo "FAIL systemd-analyze verify: $out"; exit 1; }
 else

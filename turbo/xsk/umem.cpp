@@ -24,7 +24,9 @@ Result<std::unique_ptr<Umem>> Umem::create(uint32_t frames, uint32_t frameSize, 
   if (int rc = xsk_umem__create(&u->umem_, u->area_, u->bytes_, &u->fill_, &u->comp_, &cfg); rc != 0) {
     u->umem_ = nullptr;
     return makeError("umem", std::string("cannot register packet memory for AF_XDP: ") + std::strerror(-rc) +
-                                 (rc == -ENOMEM || rc == -EPERM ? " (needs CAP_IPC_LOCK or a higher memlock limit: ulimit -l)" : ""));
+                                 (rc == -ENOMEM || rc == -EPERM || rc == -ENOBUFS  // ENOBUFS: over the memlock limit
+                                      ? " (needs CAP_IPC_LOCK or a higher memlock limit: ulimit -l)"
+                                      : ""));
   }
   return u;
 }

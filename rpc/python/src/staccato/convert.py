@@ -1,4 +1,5 @@
 """Between protobuf messages and plain Python values (protobuf's JSON mapping, proto field names)."""
+import inspect
 from typing import Any, Mapping, Type, TypeVar
 
 from google.protobuf import json_format
@@ -7,6 +8,12 @@ from google.protobuf.message import Message
 
 M = TypeVar("M", bound=Message)
 
+# Fields without presence printed with their defaults: protobuf 5.26 renamed the option (Debian 12's
+# python3-protobuf, 4.21, has the old name).
+_WITH_DEFAULTS = ({"always_print_fields_with_no_presence": True}
+                  if "always_print_fields_with_no_presence" in inspect.signature(json_format.MessageToDict).parameters
+                  else {"including_default_value_fields": True})
+
 _INT64 = {FieldDescriptor.TYPE_INT64, FieldDescriptor.TYPE_UINT64, FieldDescriptor.TYPE_SINT64,
           FieldDescriptor.TYPE_FIXED64, FieldDescriptor.TYPE_SFIXED64}
 
@@ -14,8 +21,7 @@ _INT64 = {FieldDescriptor.TYPE_INT64, FieldDescriptor.TYPE_UINT64, FieldDescript
 def to_dict(message: Message) -> dict:
     """Every field by its proto name, defaults included, 64-bit integers as ints (the JSON
     mapping quotes them as strings)."""
-    d = json_format.MessageToDict(message, preserving_proto_field_name=True,
-                                  always_print_fields_with_no_presence=True)
+    d = json_format.MessageToDict(message, preserving_proto_field_name=True, **_WITH_DEFAULTS)
     _unquote_int64(message.DESCRIPTOR, d)
     return d
 

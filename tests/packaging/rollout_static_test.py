@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""The Kubernetes DaemonSet and its Containerfile give the drone what the systemd unit gives it:
+the same capabilities and nothing more, no privilege escalation, a read-only system, the host's
+network, /sys/fs/bpf, locked memory, a token, and a readiness probe on the port it listens on.
+
+Usage: rollout_static_test.py SOURCE_DIR [DRONE_BINARY]
+With DRONE_BINARY, the DaemonSet's arguments are also parsed by the drone itself.
+"""
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+try:
+    import yaml
+except ImportError:
+    print("SKIP: PyYAML is not installed (python3-yaml)")
+    sys.exit(77)
+
+src = Path(sys.argv[1])
+drone = sys.argv[2] if len(sys.argv) > 2 else None
+failures = []
+
+
+def check(what, ok, detail=""):
+    print(("ok   " if ok else "FAIL ") + what + ("" if ok else f": {detail}"))
+    if not ok:
+        failures.append(what)
+
+
+def unit_settings(path):
+    """The [Service] settings of a unit file: name -> list of values (in order)."""
+    settings, section = {}, None
+    for line in path.read_text().splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("["):
+            section = line
+        elif section == "[Service]":
+            key, _, value = line.partition("=")
+            settings.setdefault(key, []).append(value)
+    return settings
+
+
+unit = unit_settings(src / "installer/systemd/staccato-drone.service")
+unit_caps = set(unit["AmbientCapabilities"][0].split())
+check("the unit's bounding set is its ambient set", set(unit["CapabilityBoundingSet"][0].split()) == unit_caps,
+      unit["CapabilityBoundingSet"])
+drone_path = shlex.split(unit["ExecStart"][0])[0]
+
+docs = list(yaml.safe_load_all((src / "installer/k8s/daemonset.yaml").read_text()))
+ds = next(d for d in docs if d and d.get("kind") == "DaemonSet")
+pod = ds["spec"]["template"]["spec"]
+(container,) = pod["containers"]
+sc = container["securityContext"]
+k8s_caps = {"CAP_" + c for c in sc["capabilities"]["add"]}
+
+check("hostNetwork (the service uses the host's network)", pod.get("hostNetwork") is True)
+check(f"capabilities are the unit's ({' '.join(sorted(unit_caps))})", k8s_caps == unit_caps,
+      f"DaemonSet adds {sorted(k8s_caps)}")
+check("every other capability dropped (the unit's bounding set)", sc["capabilities"].get("drop") == ["ALL"])
+check("no privilege escalation (NoNewPrivileges=yes)",
+      unit["NoNewPrivileges"] == ["yes"] and sc.get("allowPrivilegeEscalation") is False)
+check("read-only system (ProtectSystem=strict)",
+      unit["ProtectSystem"] == ["strict"] and sc.get("readOnlyRootFilesystem") is True)
+check("seccomp filter (SystemCallFilter=)", "SystemCallFilter" in unit and
+      sc.get("seccompProfile", {}).get("type") in ("RuntimeDefault", "Localhost"))
+# A pod cannot raise RLIMIT_MEMLOCK: CAP_IPC_LOCK is what lets AF_XDP lock its packet memory
+# there, and the unit has it too, beside LimitMEMLOCK=infinity.
+check("locked memory: LimitMEMLOCK=infinity in the unit, CAP_IPC_LOCK in both",
+      unit["LimitMEMLOCK"] == ["infinity"] and "CAP_IPC_LOCK" in unit_caps and "CAP_IPC_LOCK" in k8s_caps)
+
+mounts = {m["name"]: m for m in container.get("volumeMounts", [])}
+volumes = {v["name"]: v for v in pod.get("volumes", [])}
+bpf = [n for n, v in volumes.items() if v.get("hostPath", {}).get("path") == "/sys/fs/bpf"]
+check("/sys/fs/bpf from the host, mounted read-only at /sys/fs/bpf",
+      len(bpf) == 1 and mounts.get(bpf[0], {}).get("mountPath") == "/sys/fs/bpf" and mounts[bpf[0]].get("readOnly"))
+
+args = container["args"]
+opt = {args[i]: args[i + 1] for i in range(len(args) - 1) if args[i].startswith("--")}
+listen = opt.get("--listen", "")
+token_file = opt.get("--token-file", "")
+token_mounts = [m for n, m in mounts.items() if "secret" in volumes.get(n, {}) and token_file.startswith(m["mountPath"] + "/")]
+check("the token comes from a Secret mounted where --token-file points", bool(token_mounts), token_file)
+if token_mounts:
+    secret = volumes[token_mounts[0]["name"]]["secret"]
+    check("the token's Secret is readable by the drone only (mode 0400)", secret.get("defaultMode") == 0o400,
+          oct(secret.get("defaultMode", 0)))
+port = int(listen.rsplit(":", 1)[1]) if re.fullmatch(r".+:\d+", listen) else None
+probe = container.get("readinessProbe", {}).get("grpc", {})
+check(f"readiness: the gRPC health probe on the listen port ({port})",
+      port is not None and probe.get("port") == port and probe.get("service", "") == "", f"{listen} / {probe}")
+check("the container port is the listen port", [p["containerPort"] for p in container.get("ports", [])] == [port])
+
+cf = (src / "installer/k8s/Containerfile").read_text()
+instructions = [l for l in re.sub(r"\\\n", " ", cf).splitlines() if l.strip() and not l.lstrip().startswith("#")]
+check("the image is Debian 12", instructions[0].split() == ["FROM", "debian:12"], instructions[0])
+run = " ".join(l for l in instructions if l.startswith("RUN"))
+check("the image installs the staccato-drone .deb with apt", re.search(r"apt-get install .*staccato-drone_\*\.deb", run) is not None)
+check("the image holds no token (a shared image must not carry one)", "rm -f /etc/staccato/token" in run)
+entry = [l for l in instructions if l.startswith("ENTRYPOINT")]
+check(f"the entry point is the unit's program ({drone_path})", entry == [f'ENTRYPOINT ["{drone_path}"]'], entry)
+
+if drone:
+    # --help after the DaemonSet's arguments: the drone parses them all, then prints its usage.
+    r = subprocess.run([drone, *args, "--help"], capture_output=True, text=True)
+    check("the drone accepts the DaemonSet's arguments", r.returncode == 0, r.stderr.strip())
+
+sys.exit(1 if failures else 0)
