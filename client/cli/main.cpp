@@ -33,16 +33,18 @@ Drone commands (options, before or after the command: --drone HOST:PORT or unix:
 A token goes to another host only over TLS, unless --plaintext-token allows clear text):
   ports [--json]             The drone's ports.
   configure PORT [--mode sequential|interleaved] [--track-rx on|off] [--line-rate BPS]
-                 [--backend auto|pcap|turbo|turbo-zerocopy|turbo-copy] [--queues N] [--cpus 0,1]
-                 [--rx-backend auto|pcap|turbo]
+                 [--backend auto|pcap|turbo|turbo-zerocopy|turbo-xdp|turbo-copy] [--queues N] [--cpus 0,1]
+                 [--rx-backend auto|pcap|turbo|xdp-count|tc-count]
                              Transmit mode (streams one after another, or all at once each at
                              its own rate), per-stream receive tracking, the line rate that
                              load % refers to (0 = the driver's speed), the transmit backend
-                             (auto: AF_XDP turbo when it works, else libpcap), turbo's tx
-                             queues (0 = all) and their cores, the receive engine (auto =
-                             turbo where it opens, else libpcap; turbo counts millions of
-                             frames/s, and tcpdump on the port no longer sees signature frames:
-                             the drone's own capture does). Prints the new settings.
+                             (auto: AF_XDP zero-copy, else in-kernel XDP (turbo-xdp), else
+                             AF_XDP copy mode, else libpcap; docs/turbo.md), turbo's tx
+                             queues (in-kernel: workers; 0 = all) and their cores, the receive engine
+                             (auto = per driver: xdp-count on veth, else turbo, else libpcap;
+                             turbo and xdp-count count millions of frames/s, and tcpdump on
+                             the port no longer sees signature frames: the drone's own capture
+                             does). Prints the new settings.
   run STREAM_FILE --tx PORT [--rx PORT [--rx-drone HOST:PORT]] [--duration SECONDS] [--json]
       [--junit FILE] [--check] [--lease SECONDS] [--latency-csv FILE] [--latency-hgrm FILE]
                              Load the streams on PORT, send, show progress, stop when done or

@@ -59,13 +59,17 @@ The Staccato drone: owns this host's ports, sends and receives streams, reports 
   --include PATTERNS     only these interfaces (comma-separated shell patterns, e.g. 'eth*,ens1f?')
   --exclude PATTERNS     never these interfaces (default: none; lo is left out unless included)
   --backend B            every port's transmit backend until a client configures it:
-                         auto (default: AF_XDP turbo when it works, else libpcap), pcap, turbo,
-                         turbo-zerocopy, turbo-copy
+                         auto (default: AF_XDP zero-copy, else in-kernel XDP, else AF_XDP copy
+                         mode, else libpcap), pcap, turbo (AF_XDP), turbo-zerocopy, turbo-xdp
+                         (in-kernel only), turbo-copy
   --tx-queues N          turbo: transmit queues per port (default 0 = all the port has)
   --rx-backend B         every port's receive engine until a client configures it: auto
-                         (default: turbo where it opens, else libpcap), pcap, turbo (XDP +
-                         AF_XDP: millions of frames/s; tcpdump on the port no longer sees
-                         signature frames: receive with pcap to capture them with tcpdump)
+                         (default: per driver, docs/turbo.md: xdp-count on veth, else turbo;
+                         libpcap where they do not open), pcap, turbo (XDP + AF_XDP: millions of
+                         frames/s), xdp-count (counted in the kernel, nothing copied), tc-count
+                         (the same at tc ingress); with turbo and xdp-count tcpdump on the port
+                         no longer sees signature frames: receive with pcap or tc-count to
+                         capture them with tcpdump
   --rx-buffer KIB        libpcap receive: the packet ring of each port (default 16384; 64..1048576):
                          what arrives while the receive thread is busy waits there, and what
                          does not fit is reported as missed (the kernel maps about twice this).

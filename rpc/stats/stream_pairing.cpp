@@ -18,6 +18,8 @@ void takeReceiveSide(v1::StreamStats& row, const v1::StreamStats& rx) {
   row.set_reordered(rx.reordered());
   row.set_rx_missed(rx.rx_missed());
   row.set_incomplete(rx.incomplete());
+  row.set_first_rx_ns(rx.first_rx_ns());
+  row.set_last_rx_ns(rx.last_rx_ns());
   *row.mutable_latency() = rx.latency();
 }
 

@@ -192,8 +192,15 @@ class PortsOf final : public PortSource {
                                                        std::span<const TxPlan> plans) override {
     return all_->openSharedTurboTx(port, queue, receiver, plans);
   }
+  Result<std::vector<std::unique_ptr<TxBackend>>> openKernelTx(const PortInfo& port, std::span<const int> cpus,
+                                                               std::span<const TxPlan> plans) override {
+    return all_->openKernelTx(port, cpus, plans);
+  }
   Result<std::unique_ptr<SignatureReceiver>> openPcapRx(const PortInfo& port) override { return all_->openPcapRx(port); }
   Result<std::unique_ptr<SignatureReceiver>> openTurboRx(const PortInfo& port) override { return all_->openTurboRx(port); }
+  Result<std::unique_ptr<SignatureReceiver>> openXdpCountRx(const PortInfo& port, bool atTc) override {
+    return all_->openXdpCountRx(port, atTc);
+  }
   Result<std::unique_ptr<CaptureEngine>> openCapture(const PortInfo& port, const CaptureSpec& spec, uint32_t snapLength,
                                                      CaptureSink& sink) override {
     return all_->openCapture(port, spec, snapLength, sink);
