@@ -8,8 +8,8 @@ cd "$(dirname "$0")/.."
 installer/build.sh --preset dev >&2
 args=("$@")
 (($#)) || args=(--demo-lab)
-if [[ " ${args[*]} " == *" --demo-lab "* && $EUID -ne 0 ]]; then
-  echo "run.sh: the demo lab's drone needs root; sudo asks once, the GUI itself runs as you." >&2
+if [[ " ${args[*]} " == *" --demo-lab "* || " ${args[*]} " == *" --router-lab "* ]] && [[ $EUID -ne 0 ]]; then
+  echo "run.sh: the lab's drone needs root; sudo asks once, the GUI itself runs as you." >&2
   sudo -v
 fi
 if [[ -z ${DISPLAY:-}${WAYLAND_DISPLAY:-} && -z ${QT_QPA_PLATFORM:-} ]]; then

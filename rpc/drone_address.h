@@ -7,6 +7,9 @@
 namespace staccato::rpc {
 
 inline constexpr const char* kDefaultDroneAddress = "unix:/run/staccato/drone.sock";
+/// Where a router-lab drone (staccato-drone --router-lab, or the one `staccato --router-lab`
+/// starts) listens, so that the GUI, the CLI and scripts all find the same lab.
+inline constexpr const char* kRouterLabAddress = "unix:/run/staccato/router-lab.sock";
 /// The TCP port of a drone address given as a host alone.
 inline constexpr const char* kDefaultTcpPort = "7878";
 

@@ -53,7 +53,7 @@ QString LocalDrone::findBinary() {
   return QStandardPaths::findExecutable("staccato-drone");
 }
 
-QString LocalDrone::start(bool demoLab) {
+QString LocalDrone::start(LocalLab lab) {
   const QString binary = findBinary();
   if (binary.isEmpty()) {
     emit failed("staccato-drone not found next to this program nor on PATH (set STACCATO_DRONE_BIN)");
@@ -61,7 +61,10 @@ QString LocalDrone::start(bool demoLab) {
   }
   QStringList args;
   QString address = kDefaultDroneTarget;
-  if (demoLab) {
+  if (lab == LocalLab::kRouter) {
+    address = kRouterLabTarget;
+    args << "--router-lab";  // on its default socket, where the CLI and scripts find it too
+  } else if (lab == LocalLab::kDemo) {
     socketDir_ = std::make_unique<QTemporaryDir>(QDir::tempPath() + "/staccato-demo-XXXXXX");
     if (!socketDir_->isValid()) {
       emit failed("cannot create a directory for the demo drone's socket: " + socketDir_->errorString());
@@ -71,7 +74,7 @@ QString LocalDrone::start(bool demoLab) {
     args << "--demo-lab" << "--listen" << address;
   }
   QString program = binary;
-  if (geteuid() != 0) {  // the drone needs root (or capabilities) for raw sockets and the demo lab
+  if (geteuid() != 0) {  // the drone needs root (or capabilities) for raw sockets and the labs
     args.prepend(binary);
     args.prepend("-n");
     program = "sudo";

@@ -1,6 +1,7 @@
 #pragma once
 /// Starts and stops a drone on this machine for the GUI: the plain local drone
-/// (unix:/run/staccato/drone.sock, owner-only) or the demo lab (a private veth pair, listening on a Unix socket).
+/// (unix:/run/staccato/drone.sock, owner-only), the demo lab (a private veth pair, listening on a
+/// Unix socket of its own) or the router lab (unix:/run/staccato/router-lab.sock).
 /// Not root: runs it through `sudo -n` and, when that is not allowed, says how to fix it.
 #include <QObject>
 #include <QProcess>
@@ -11,6 +12,9 @@
 
 namespace staccato::client {
 
+/// Which drone to start: the host's ports, or one of the labs (see docs/drone.md).
+enum class LocalLab { kNone, kDemo, kRouter };
+
 class LocalDrone : public QObject {
   Q_OBJECT
  public:
@@ -20,11 +24,11 @@ class LocalDrone : public QObject {
   /// staccato-drone next to this program (build tree or install prefix), $STACCATO_DRONE_BIN, or PATH.
   static QString findBinary();
 
-  /// Starts the drone; with `demoLab` on a Unix socket in a private directory. Returns the
-  /// address to connect to ("unix:/run/staccato/drone.sock" or "unix:/tmp/.../drone.sock"), or an empty
-  /// string after emitting failed().
-  QString start(bool demoLab);
-  /// SIGTERM, then SIGKILL after 3 s: the demo lab vanishes with the drone.
+  /// Starts the drone; the demo lab on a Unix socket in a private directory. Returns the
+  /// address to connect to ("unix:/run/staccato/drone.sock", "unix:/tmp/.../drone.sock" or
+  /// "unix:/run/staccato/router-lab.sock"), or an empty string after emitting failed().
+  QString start(LocalLab lab);
+  /// SIGTERM, then SIGKILL after 3 s: a lab vanishes with the drone.
   void stop();
   bool running() const;
 

@@ -1,7 +1,6 @@
 // staccato: the desktop GUI. Connects to the drones given with --drone, else to the drones
 // remembered from last time, else to a local drone, starting one when none answers.
 #include <QApplication>
-#include <QCommandLineParser>
 #include <QIcon>
 #include <QRegularExpression>
 #include <QSettings>
@@ -10,6 +9,7 @@
 #include <iostream>
 #include <memory>
 
+#include "client/app/gui_options.h"
 #include "client/app/local_drone.h"
 #include "client/app/quit_on_signal.h"
 #include "client/core/session/grpc_drone_session.h"
@@ -33,42 +33,33 @@ DroneAddress addressOf(const QString& target, const std::string& token) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (asksHelpOrVersion(argc, argv)) {  // no display needed (a QApplication aborts without one)
+    QCoreApplication app(argc, argv);
+    setApplicationNames();
+    GuiOptions options;
+    options.parser.process(app);  // prints and exits
+    return 0;
+  }
   QApplication app(argc, argv);
-  QApplication::setApplicationName("staccato");
-  QApplication::setOrganizationName("staccato");
-  QApplication::setApplicationVersion("0.1.0");
+  setApplicationNames();
   // The installed staccato.desktop and hicolor icon (packages); no icon when run from a build.
   QGuiApplication::setDesktopFileName("staccato");
   QApplication::setWindowIcon(QIcon::fromTheme("staccato"));
   quitOnTerminationSignals();
 
-  QCommandLineParser cli;
-  cli.setApplicationDescription("Staccato: build streams of packets, send them from drones, watch loss and latency.");
-  cli.addHelpOption();
-  cli.addVersionOption();
-  QCommandLineOption droneOpt("drone", "Connect to a drone (host:port or unix:/path); repeatable.", "address");
-  QCommandLineOption tokenOpt("token-file", "Access token for the drones given with --drone.", "file");
-  QCommandLineOption tlsOpt("tls", "Use TLS for the drones given with --drone.");
-  QCommandLineOption caOpt("ca", "Trust this CA certificate (PEM) for TLS.", "file");
-  QCommandLineOption plainOpt("plaintext-token",
-                              "Send the token to the drones given with --drone without TLS (trusted networks only).");
-  QCommandLineOption demoOpt("demo-lab", "Start a local drone with a private veth pair (demo0 <-> demo1) and use it.");
-  QCommandLineOption noLocalOpt("no-local-drone", "Never start a local drone.");
-  QCommandLineOption intervalOpt("stats-interval", "Stats update interval in milliseconds (100-10000, default 500).",
-                                 "ms", "500");
-  QCommandLineOption openOpt("open", "Load a stream file into the first port once it is listed.", "file");
-  cli.addOptions({droneOpt, tokenOpt, tlsOpt, caOpt, plainOpt, demoOpt, noLocalOpt, intervalOpt, openOpt});
+  GuiOptions options;
+  QCommandLineParser& cli = options.parser;
   cli.process(app);
 
   bool intervalOk = false;
-  const unsigned interval = cli.value(intervalOpt).toUInt(&intervalOk);
+  const unsigned interval = cli.value(options.statsInterval).toUInt(&intervalOk);
   if (!intervalOk || interval < 100 || interval > 10000) {
     std::cerr << "staccato: --stats-interval: give 100..10000 milliseconds\n";
     return 2;
   }
   std::string token;
-  if (cli.isSet(tokenOpt)) {
-    const std::string file = cli.value(tokenOpt).toStdString();
+  if (cli.isSet(options.tokenFile)) {
+    const std::string file = cli.value(options.tokenFile).toStdString();
     auto t = readTokenFile(file);
     if (!t) {
       std::cerr << "staccato: " << t.error().toString() << "\n";
@@ -88,18 +79,33 @@ int main(int argc, char** argv) {
     window.bottomTabs()->setCurrentWidget(window.logPane());
   });
   auto add = [&](const DroneAddress& a) { workspace.addSession(std::make_unique<GrpcDroneSession>(a), interval); };
+  // Nothing answers at `target` at the first try: start a local drone there (once).
+  auto startWhenNoneAnswers = [&](const char* target, LocalLab lab) {
+    DroneSession* s = workspace.session(target);
+    auto decided = std::make_shared<bool>(false);
+    QObject::connect(s, &DroneSession::stateChanged, &window, [&, s, decided, target, lab] {
+      if (*decided || s->state() == SessionState::kConnecting) return;
+      *decided = true;
+      if (s->state() != SessionState::kReconnecting) return;
+      window.logPane()->append(LogLevel::kInfo, "client", QString("no drone at %1: starting a local one").arg(target));
+      localDrone.start(lab);
+    });
+  };
 
-  if (cli.isSet(droneOpt)) {
-    for (const QString& target : cli.values(droneOpt)) {
+  if (cli.isSet(options.drone)) {
+    for (const QString& target : cli.values(options.drone)) {
       DroneAddress a = addressOf(target, token);
-      a.tls = cli.isSet(tlsOpt) || cli.isSet(caOpt);
-      a.caCertFile = cli.value(caOpt).toStdString();
-      a.plaintextToken = cli.isSet(plainOpt);
+      a.tls = cli.isSet(options.tls) || cli.isSet(options.ca);
+      a.caCertFile = cli.value(options.ca).toStdString();
+      a.plaintextToken = cli.isSet(options.plaintextToken);
       add(a);
     }
-  } else if (cli.isSet(demoOpt)) {
-    const QString address = localDrone.start(/*demoLab=*/true);
+  } else if (cli.isSet(options.demoLab)) {
+    const QString address = localDrone.start(LocalLab::kDemo);
     if (!address.isEmpty()) add(addressOf(address, {}));  // the session retries until the drone listens
+  } else if (cli.isSet(options.routerLab)) {
+    add(addressOf(kRouterLabTarget, {}));
+    startWhenNoneAnswers(kRouterLabTarget, LocalLab::kRouter);
   } else {
     QStringList remembered = QSettings().value("drones").toStringList();
     if (remembered.isEmpty()) remembered << kDefaultDroneTarget;
@@ -107,22 +113,12 @@ int main(int argc, char** argv) {
     remembered.replaceInStrings(QRegularExpression("^127\\.0\\.0\\.1:7878$"), kDefaultDroneTarget);
     remembered.removeDuplicates();
     for (const QString& target : remembered) add(addressOf(target, {}));
-    // Nothing on the default address at the first try: start a local drone there (once).
-    if (!cli.isSet(noLocalOpt) && remembered.contains(kDefaultDroneTarget)) {
-      DroneSession* s = workspace.session(kDefaultDroneTarget);
-      auto decided = std::make_shared<bool>(false);
-      QObject::connect(s, &DroneSession::stateChanged, &window, [&, s, decided] {
-        if (*decided || s->state() == SessionState::kConnecting) return;
-        *decided = true;
-        if (s->state() != SessionState::kReconnecting) return;
-        window.logPane()->append(LogLevel::kInfo, "client", QString("no drone at %1: starting a local one").arg(kDefaultDroneTarget));
-        localDrone.start(/*demoLab=*/false);
-      });
-    }
+    if (!cli.isSet(options.noLocalDrone) && remembered.contains(kDefaultDroneTarget))
+      startWhenNoneAnswers(kDefaultDroneTarget, LocalLab::kNone);
   }
 
-  if (cli.isSet(openOpt)) {
-    const QString file = cli.value(openOpt);
+  if (cli.isSet(options.open)) {
+    const QString file = cli.value(options.open);
     auto loaded = std::make_shared<bool>(false);
     QObject::connect(workspace.portTree(), &QAbstractItemModel::rowsInserted, &window, [&, file, loaded] {
       if (auto ports = workspace.allPorts(); !*loaded && !ports.empty()) {

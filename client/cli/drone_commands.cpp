@@ -44,7 +44,7 @@ int configureCommand(const std::vector<std::string>& argv) {
   if (!args) return fail(args.error().toString(), 2);
   if (args->positional.size() != 1)
     return fail("usage: staccato-cli configure PORT [--mode sequential|interleaved] [--track-rx on|off] [--line-rate BPS] "
-                "[--backend auto|pcap|turbo|turbo-zerocopy|turbo-copy] [--queues N] [--cpus C0,C1,...] [--rx-backend auto|pcap|turbo]", 2);
+                "[--backend auto|pcap|turbo|turbo-zerocopy|turbo-xdp|turbo-copy] [--queues N] [--cpus C0,C1,...] [--rx-backend auto|pcap|turbo|xdp-count|tc-count]", 2);
   auto queues = args->number("--queues", 0, 0, 1024);
   if (!queues) return fail(queues.error().toString(), 2);
   const auto backendName = args->get("--backend");

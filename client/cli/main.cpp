@@ -41,16 +41,18 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
                              transmitting and reservations. Exit status 1 when one is unreachable.
   ports [--json]             The drone's ports.
   configure PORT [--mode sequential|interleaved] [--track-rx on|off] [--line-rate BPS]
-                 [--backend auto|pcap|turbo|turbo-zerocopy|turbo-copy] [--queues N] [--cpus 0,1]
-                 [--rx-backend auto|pcap|turbo]
+                 [--backend auto|pcap|turbo|turbo-zerocopy|turbo-xdp|turbo-copy] [--queues N] [--cpus 0,1]
+                 [--rx-backend auto|pcap|turbo|xdp-count|tc-count]
                              Transmit mode (streams one after another, or all at once each at
                              its own rate), per-stream receive tracking, the line rate that
                              load % refers to (0 = the driver's speed), the transmit backend
-                             (auto: AF_XDP turbo when it works, else libpcap), turbo's tx
-                             queues (0 = all) and their cores, the receive engine (auto =
-                             turbo where it opens, else libpcap; turbo counts millions of
-                             frames/s, and tcpdump on the port no longer sees signature frames:
-                             the drone's own capture does). Prints the new settings.
+                             (auto: AF_XDP zero-copy, else in-kernel XDP (turbo-xdp), else
+                             AF_XDP copy mode, else libpcap; docs/turbo.md), turbo's tx
+                             queues (in-kernel: workers; 0 = all) and their cores, the receive engine
+                             (auto = per driver: xdp-count on veth, else turbo, else libpcap;
+                             turbo and xdp-count count millions of frames/s, and tcpdump on
+                             the port no longer sees signature frames: the drone's own capture
+                             does). Prints the new settings.
   run STREAM_FILE --tx PORT [--rx PORT [--rx-drone HOST:PORT]] [--duration SECONDS] [--json]
       [--junit FILE] [--check] [--lease SECONDS] [--latency-csv FILE] [--latency-hgrm FILE]
                              Load the streams on PORT, send, show progress, stop when done or
@@ -58,7 +60,9 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
                              --rx-drone: the receive port is on another drone (latency then
                              depends on the two hosts' clock synchronisation).
                              --junit FILE: a JUnit XML report for CI (one test per stream: all
-                             packets sent, none lost; one per port: no transmit error).
+                             packets sent, none lost; one per port: no transmit error). A
+                             stream without a signature is not tracked: its test is skipped
+                             (nothing can count it on the receiving side).
                              --check: exit 3 when any of those checks fails.
                              Ctrl-C (SIGINT), SIGTERM or SIGHUP stops the ports, prints the
                              report so far and exits 128+signal. --lease: the drone stops the
@@ -78,7 +82,8 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
                              file: give each its token with --token-file ADDRESS=FILE, or
                              type it with --drone/--map). --map moves the session onto
                              other ports or drones: PORT=NEWPORT, PORT@DRONE=NEWPORT@NEWDRONE,
-                             @DRONE=@NEWDRONE (repeat --map for several rules).
+                             @DRONE=@NEWDRONE (repeat --map for several rules; a rule that
+                             matches no port of the file is a warning).
                              Several sending drones start together at a wall-clock time T0
                              (--start-margin ahead, default 500 ms) if their clocks are
                              synchronized within --clock-tolerance (default 1000 us); else

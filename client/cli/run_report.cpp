@@ -36,6 +36,8 @@ int report(const Args& args, const RunOutcome& outcome) {
   if (auto s = writeLatencyFiles(args, outcome.snapshots); !s) return fail(s.error().toString());
   int code = 0;
   for (const Verdict& v : verdicts) {
+    if (!v.skipped.empty() && args.has("--check"))
+      std::cerr << "staccato-cli: " << v.suite << ": " << v.name << ": " << v.skipped << "\n";
     if (v.failure.empty()) continue;
     const bool transmitError = v.name == kTransmitVerdict;
     if (transmitError || args.has("--check")) std::cerr << "staccato-cli: " << v.suite << ": " << v.name << ": " << v.failure << "\n";

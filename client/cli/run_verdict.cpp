@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/stream/rate.h"
+#include "rpc/stats/stream_pairing.h"
 
 namespace staccato::cli {
 namespace {
@@ -100,6 +101,9 @@ std::vector<Verdict> judge(const RunOutcome& o) {
         v.failure = "lost " + std::to_string(rows.rx->lost()) + " of " + std::to_string(sent) + " packets";
       else if (rows.rx && !o.stoppedEarly && rows.rx->rx_packets() < sent)
         v.failure = "received " + std::to_string(rows.rx->rx_packets()) + " of " + std::to_string(sent) + " packets";
+      if (v.failure.empty() && !tracked(s))
+        v.skipped = std::string("receive not checked: ") + rpc::kUntrackedNote +
+                    " (add a signature layer for its rx, loss and latency)";
       out.push_back(std::move(v));
       if (s.control().after() == v1::Control::STOP && streamEnabled(s)) stopped = true;
     }

@@ -22,7 +22,8 @@ inline constexpr const char* kTransmitVerdict = "transmit";
 struct Verdict {
   std::string suite;    ///< "drone port"
   std::string name;     ///< "stream 'name' (id 3)" or "transmit"
-  std::string failure;  ///< empty = passed
+  std::string failure;  ///< empty = passed (or skipped)
+  std::string skipped;  ///< not judged, and why: a stream without a signature has no receive check
   std::string details;  ///< counters and latency, for the report's output
 };
 

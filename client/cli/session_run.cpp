@@ -1,5 +1,7 @@
 #include "client/cli/session_run.h"
 
+#include <iostream>
+
 #include "client/cli/commands.h"
 #include "client/cli/drone_call.h"
 #include "client/cli/drone_options.h"
@@ -45,6 +47,14 @@ bool loadDrone(DroneLoad& d, const std::string& me) {
   return callDrone(*d.run.conn, &v1::Drone::Stub::ClearStats, clear, kLongCallSeconds);
 }
 
+/// "it has: va@lab-a:7878, vb@lab-a:7878": the ports a --map rule could have named.
+std::string sessionPortsText(const v1::SessionFile& session) {
+  std::string text;
+  for (const v1::SessionDrone& drone : session.drones())
+    for (const v1::SessionPort& port : drone.ports()) text += (text.empty() ? "" : ", ") + port.name() + "@" + drone.address();
+  return "it has: " + (text.empty() ? std::string("no ports") : text);
+}
+
 }  // namespace
 
 int runSession(const Args& args, const std::string& path, const RunLimits& limits) {
@@ -52,6 +62,9 @@ int runSession(const Args& args, const std::string& path, const RunLimits& limit
   if (!session) return fail(session.error().toString());
   auto mapping = client::PortMapping::parse(args.every("--map"));
   if (!mapping) return fail(mapping.error().toString(), 2);
+  for (const std::string& rule : mapping->unusedRules(*session))
+    std::cerr << "staccato-cli: warning: --map " << rule << " matches no port of " << path << " (" << sessionPortsText(*session)
+              << ")\n";
   auto mapped = client::remapSession(*session, *mapping);
   if (!mapped) return fail(path + ": " + mapped.error().toString());
   if (client::namesFleetDrones(*mapped)) {  // drones named @NAME: their ports may be the fleet's aliases

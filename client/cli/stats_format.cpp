@@ -8,6 +8,7 @@
 #include <string>
 
 #include "common/core/si_units.h"
+#include "rpc/stats/stream_pairing.h"
 
 namespace staccato::cli {
 namespace {
@@ -105,7 +106,9 @@ void printStatsTables(std::ostream& out, const v1::StatsSnapshot& snap) {
                   (unsigned long long)s.reordered(), lat ? us(l.min_ns()).c_str() : "-",
                   lat ? us(l.avg_ns()).c_str() : "-", lat ? us(l.max_ns()).c_str() : "-",
                   lat ? us(l.p99_ns()).c_str() : "-", lat ? us(uint64_t(l.jitter_ns())).c_str() : "-",
-                  lat && !s.same_clock() ? "  (latency across drones: only as good as their clock sync)" : "");
+                  s.untracked()            ? (std::string("  ") + rpc::kUntrackedNote).c_str()
+                  : lat && !s.same_clock() ? "  (latency across drones: only as good as their clock sync)"
+                                           : "");
     out << line;
     if (s.incomplete())
       out << "       ! incomplete: receiver overloaded: " << s.rx_missed() << " frames on " << s.rx_port()

@@ -19,6 +19,7 @@ inline constexpr uint32_t kClientProtocolMinor = 1;
 
 /// Where a drone listens unless told otherwise.
 inline constexpr const char* kDefaultDroneTarget = rpc::kDefaultDroneAddress;
+inline constexpr const char* kRouterLabTarget = rpc::kRouterLabAddress;
 
 /// A target as users type it: "host" gets the default port 7878; "host:port", "[v6]:port" and
 /// "unix:/path" and a fleet name "@lab-a" stay as they are.

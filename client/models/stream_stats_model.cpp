@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "client/models/number_format.h"
+#include "rpc/stats/stream_pairing.h"
 
 namespace staccato::client {
 namespace {
@@ -206,13 +207,21 @@ QVariant StreamStatsModel::data(const QModelIndex& index, int role) const {
         break;
       }
       case kTxPort: text = row.key.txPort.empty() ? kNone : QString::fromStdString(row.key.txPort); break;
-      case kRxPort: text = row.key.rxPort.empty() ? kNone : QString::fromStdString(row.key.rxPort); break;
+      case kRxPort:
+        text = !row.key.rxPort.empty()  ? QString::fromStdString(row.key.rxPort)
+               : row.stats.untracked() ? QString::fromUtf8(rpc::kUntrackedNote)
+                                       : kNone;
+        break;
       default: text = streamText(row); break;
     }
     if (role == Qt::DisplayRole || role == Qt::UserRole) return text;
     if (role == Qt::ToolTipRole && column == kTxPort && row.key.txPort.empty())
       return tr("sender unknown: another drone, or several ports send this id");
-    if (role == Qt::ToolTipRole && column == kRxPort && row.key.rxPort.empty()) return tr("not received (yet)");
+    if (role == Qt::ToolTipRole && column == kRxPort && row.key.rxPort.empty())
+      return row.stats.untracked() ? tr("This stream has no signature layer, so no port can tell its frames from others: "
+                                        "rx, loss and latency are not measured. Add a signature as its last layer to "
+                                        "track it.")
+                                   : tr("not received (yet)");
     if (role == Qt::ToolTipRole && column == kDrone) return row.key.drone;
     return {};
   }

@@ -19,6 +19,8 @@ struct Error {
   Error withPrefix(const std::string& prefix) const {
     return {path.empty() ? prefix : prefix + "." + path, message, kind};
   }
+  /// Names the file the error is in: "lab.json: drones[0].address: ...".
+  Error inFile(const std::string& file) const { return {path.empty() ? file : file + ": " + path, message, kind}; }
 };
 
 template <typename T>

@@ -46,8 +46,9 @@ std::optional<size_t> tooDeepAt(std::string_view json) {
 }
 
 Status checkFormatVersion(const google::protobuf::Value& root, const DocumentFormat& format) {
-  const std::string example = "a " + std::string(format.kind) + " starts with {\"format_version\": " +
-                              std::to_string(format.newest) + ", ...}";
+  const std::string example = format.versionHint ? format.versionHint(root)
+                                                : "a " + std::string(format.kind) + " starts with {\"format_version\": " +
+                                                      std::to_string(format.newest) + ", ...}";
   const auto& members = root.struct_value().fields();
   const auto it = members.find("format_version");
   if (it == members.end()) return makeError("format_version", "missing; " + example);

@@ -4,6 +4,7 @@
 /// ("streams[2].rate.unit: 'PPSS' is not one of UNIT_UNSPECIFIED, PPS, ...") instead of only
 /// the parser's complaint.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -18,6 +19,9 @@ namespace staccato {
 struct DocumentFormat {
   std::string_view kind;  ///< "stream file", "session file": used in messages
   uint32_t newest = 1;    ///< the newest format_version this build reads
+  /// What a file with this content starts with, for a missing or wrong format_version (e.g.
+  /// `a stream file starts with {"format_version": 1, ...}`); none: the newest format.
+  std::function<std::string(const google::protobuf::Value& root)> versionHint;
 };
 
 /// Parses `json` into `out`: JSON syntax, then format_version (present, 1..newest, or an error

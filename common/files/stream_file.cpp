@@ -16,9 +16,27 @@ uint32_t requiredStreamFileFormat(const v1::StreamFile& file) {
   return 1;
 }
 
+namespace {
+
+/// The format this content needs (replay streams need 2): what a file without format_version
+/// should have written. A lone stream is told it needs the file around it.
+std::string streamFileVersionHint(const google::protobuf::Value& root) {
+  const auto& members = root.struct_value().fields();
+  if (members.contains("layers") && !members.contains("streams"))
+    return "this looks like one stream, not a stream file: a stream file is {\"format_version\": 1, \"streams\": [STREAM, ...]}";
+  bool replay = false;
+  if (auto it = members.find("streams"); it != members.end())
+    for (const auto& stream : it->second.list_value().values())
+      replay = replay || stream.struct_value().fields().contains("replay");
+  return replay ? "a stream file with replay streams starts with {\"format_version\": 2, ...}"
+                : "a stream file starts with {\"format_version\": 1, ...} (2 only when a stream is a replay)";
+}
+
+}  // namespace
+
 Result<v1::StreamFile> parseStreamFile(std::string_view json) {
   v1::StreamFile file;
-  if (auto s = parseVersionedJson(json, {"stream file", kStreamFileFormat}, file); !s) return s.error();
+  if (auto s = parseVersionedJson(json, {"stream file", kStreamFileFormat, streamFileVersionHint}, file); !s) return s.error();
   return file;
 }
 

@@ -36,7 +36,7 @@ auto loadTextFile(const std::string& path, Parse parse) -> decltype(parse(std::s
   auto text = readTextFile(path);
   if (!text) return text.error();
   auto parsed = parse(*text);
-  if (!parsed) return parsed.error().withPrefix(path);
+  if (!parsed) return parsed.error().inFile(path);
   return parsed;
 }
 /// Writes a whole file atomically.

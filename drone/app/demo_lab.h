@@ -12,7 +12,9 @@ inline constexpr const char* kDemoLabPortA = "demo0";
 inline constexpr const char* kDemoLabPortB = "demo1";
 inline constexpr int kDemoLabQueues = 2;  ///< tx and rx queues of each end
 
+/// A lab the drone built around itself (--demo-lab, --router-lab).
 struct DemoLab {
+  std::string name;                   ///< "demo lab", "router lab": starts its log lines
   std::string summary;                ///< one line for the log: what was created
   std::vector<std::string> warnings;  ///< things that did not work but do not stop the lab
 };

@@ -15,9 +15,11 @@
 #include "common/files/stream_file.h"
 #include "drone/app/access_token.h"
 #include "drone/app/demo_lab.h"
+#include "drone/app/lab_setup.h"
 #include "drone/app/options.h"
 #include "drone/app/periodic_trim.h"
 #include "drone/app/quiet_logs.h"
+#include "drone/app/router_lab.h"
 #include "drone/app/unix_socket_file.h"
 #include "drone/core/drone_core.h"
 #include "drone/edge/fd_budget.h"
@@ -63,7 +65,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (opts->demoLab) {
-    if (auto s = checkDemoLabPermitted(); !s) {
+    if (auto s = checkLabPermitted(labOption(*opts)); !s) {
       log::error(s.error().toString());
       return 1;
     }
@@ -72,7 +74,7 @@ int main(int argc, char** argv) {
   std::optional<UnixSocketFile> socketFile;
   if (rpc::isUnixAddress(opts->listen)) {
     socketFile.emplace(rpc::unixAddressPath(opts->listen));
-    if (auto s = socketFile->prepare(opts->listen == kDemoLabListen || opts->listen == kDefaultListen); !s) {
+    if (auto s = socketFile->prepare(opts->listen == kDemoLabListen || opts->listen == kRouterLabListen || opts->listen == kDefaultListen); !s) {
       log::error(s.error().toString());
       return 1;
     }
@@ -80,13 +82,13 @@ int main(int argc, char** argv) {
   // unshare() moves only the calling thread, and a new mount namespace needs a process without
   // threads: before gRPC or any library starts one.
   if (opts->demoLab) {
-    auto lab = enterDemoLab();
+    auto lab = opts->routerLab ? enterRouterLab() : enterDemoLab();
     if (!lab) {
       log::error(lab.error().toString());
       return 1;
     }
-    for (const auto& w : lab->warnings) log::warning("demo lab: " + w);
-    log::notice("demo lab: " + lab->summary + "; see its traffic with: nsenter -t " + std::to_string(::getpid()) +
+    for (const auto& w : lab->warnings) log::warning(lab->name + ": " + w);
+    log::notice(lab->name + ": " + lab->summary + "; see its traffic with: nsenter -t " + std::to_string(::getpid()) +
                 " -n tcpdump -i " + kDemoLabPortB);
   }
   ServerOptions server;

@@ -23,6 +23,12 @@ The Staccato drone: owns this host's ports, sends and receives streams, reports 
                          ports; what one sends the other receives. The kernel removes it all
                          when the drone exits, however it exits. Listens on
                          unix:/run/staccato/demo-lab.sock unless --listen unix:PATH is given.
+  --router-lab           the demo lab with a Linux router between demo0 and demo1 (root), in a
+                         private namespace of its own: 10.0.0.1/24 and 2001:db8:0::1/64 face
+                         demo0, 10.0.1.1/24 and 2001:db8:1::1/64 face demo1, IPv4 and IPv6
+                         forwarding on. For emulated hosts and routed streams; gone when the
+                         drone exits. Listens on unix:/run/staccato/router-lab.sock unless
+                         --listen unix:PATH is given.
   --fake-lab             fake ports fake0 <-> fake1 (2 queues each) instead of this
                          host's: no root and no network needed; what one sends the other
                          receives, counted by the real receive code. For trying the drone and
@@ -53,13 +59,17 @@ The Staccato drone: owns this host's ports, sends and receives streams, reports 
   --include PATTERNS     only these interfaces (comma-separated shell patterns, e.g. 'eth*,ens1f?')
   --exclude PATTERNS     never these interfaces (default: none; lo is left out unless included)
   --backend B            every port's transmit backend until a client configures it:
-                         auto (default: AF_XDP turbo when it works, else libpcap), pcap, turbo,
-                         turbo-zerocopy, turbo-copy
+                         auto (default: AF_XDP zero-copy, else in-kernel XDP, else AF_XDP copy
+                         mode, else libpcap), pcap, turbo (AF_XDP), turbo-zerocopy, turbo-xdp
+                         (in-kernel only), turbo-copy
   --tx-queues N          turbo: transmit queues per port (default 0 = all the port has)
   --rx-backend B         every port's receive engine until a client configures it: auto
-                         (default: turbo where it opens, else libpcap), pcap, turbo (XDP +
-                         AF_XDP: millions of frames/s; tcpdump on the port no longer sees
-                         signature frames: receive with pcap to capture them with tcpdump)
+                         (default: per driver, docs/turbo.md: xdp-count on veth, else turbo;
+                         libpcap where they do not open), pcap, turbo (XDP + AF_XDP: millions of
+                         frames/s), xdp-count (counted in the kernel, nothing copied), tc-count
+                         (the same at tc ingress); with turbo and xdp-count tcpdump on the port
+                         no longer sees signature frames: receive with pcap or tc-count to
+                         capture them with tcpdump
   --rx-buffer KIB        libpcap receive: the packet ring of each port (default 16384; 64..1048576):
                          what arrives while the receive thread is busy waits there, and what
                          does not fit is reported as missed (the kernel maps about twice this).
@@ -82,6 +92,8 @@ std::vector<std::string> splitComma(const std::string& s) {
 
 }  // namespace
 
+const char* labOption(const DroneOptions& o) { return o.routerLab ? "--router-lab" : "--demo-lab"; }
+
 RxOptions rxOptionsOf(const DroneOptions& o) {
   RxOptions rx;
   if (o.rxBufferBytes) rx.pcapBufferBytes = o.rxBufferBytes;
@@ -102,6 +114,8 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
       o.help = true;
     } else if (a == "--demo-lab") {
       o.demoLab = true;
+    } else if (a == "--router-lab") {
+      o.routerLab = true;
     } else if (a == "--fake-lab") {
       o.fakeLab = true;
     } else if (a == "--listen" || a == "--token-file" || a == "--tls-cert" || a == "--tls-key" || a == "--include" ||
@@ -163,18 +177,24 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
     return makeError("--backend", "'" + o.backend + "' (allowed: " + rpc::kBackendChoices + ")");
   if (!rpc::rxBackendFromName(o.rxBackend))
     return makeError("--rx-backend", "'" + o.rxBackend + "' (allowed: " + rpc::kRxBackendChoices + ")");
+  if (o.demoLab && o.routerLab)
+    return makeError("--router-lab", "choose one lab: --router-lab (a router between demo0 and demo1) or --demo-lab (demo0 <-> demo1)");
+  if (o.fakeLab && (o.demoLab || o.routerLab))
+    return makeError("--fake-lab", std::string("choose one lab: --fake-lab (fake ports, no root) or ") + labOption(o) + " (veth, root)");
+  if (o.routerLab) o.demoLab = true;
   if (o.demoLab) {
-    if (!listenGiven) o.listen = kDemoLabListen;
+    const std::string lab = labOption(o);
+    const char* listenDefault = o.routerLab ? kRouterLabListen : kDemoLabListen;
+    if (!listenGiven) o.listen = listenDefault;
     if (!rpc::isUnixAddress(o.listen))
-      return makeError("--listen", o.listen + " with --demo-lab would be reachable only inside the drone's private "
+      return makeError("--listen", o.listen + " with " + lab + " would be reachable only inside the drone's private "
                                    "network namespace: listen on a unix socket, e.g. --listen unix:/tmp/demo.sock "
-                                   "(default " + kDemoLabListen + ")");
+                                   "(default " + listenDefault + ")");
     if (!o.ports.include.empty() || !o.ports.exclude.empty())
-      return makeError("--demo-lab", "the demo lab's only ports are demo0 and demo1: drop --include/--exclude");
+      return makeError(lab, "the lab's only ports are demo0 and demo1: drop --include/--exclude");
     o.ports.include = {"demo0", "demo1"};
   }
   if (o.fakeLab) {
-    if (o.demoLab) return makeError("--fake-lab", "choose one lab: --fake-lab (fake ports, no root) or --demo-lab (veth, root)");
     if (!o.ports.include.empty() || !o.ports.exclude.empty())
       return makeError("--fake-lab", std::string("the fake lab's only ports are ") + kFakeLabPortA + " and " + kFakeLabPortB +
                                          ": drop --include/--exclude");

@@ -15,6 +15,8 @@ inline constexpr const char* kDefaultListen = rpc::kDefaultDroneAddress;
 /// Where a --demo-lab drone listens unless told otherwise (its TCP ports exist only inside its
 /// private network namespace).
 inline constexpr const char* kDemoLabListen = "unix:/run/staccato/demo-lab.sock";
+/// Where a --router-lab drone listens unless told otherwise.
+inline constexpr const char* kRouterLabListen = rpc::kRouterLabAddress;
 /// Where a --fake-lab drone listens unless told otherwise (it needs no root: not under /run).
 inline constexpr const char* kFakeLabListen = "unix:/tmp/staccato-fake-lab.sock";
 inline constexpr const char* kFakeLabPortA = "fake0";
@@ -29,6 +31,7 @@ struct DroneOptions {
   uint32_t txQueues = 0;         ///< turbo queues per port; 0 = all
   std::string rxBackend = "auto";  ///< every port's receive engine until a client configures it
   bool demoLab = false;            ///< own network namespace with the veth pair demo0 <-> demo1
+  bool routerLab = false;          ///< the demo lab with a router between its ports (demoLab is set too)
   bool fakeLab = false;            ///< fake ports fake0 <-> fake1 instead of the host's
   size_t streamMemoryBytes = 0;    ///< --max-stream-memory; 0 = the default
   size_t captureMemoryBytes = 0;   ///< --max-capture-memory; 0 = the default
@@ -39,6 +42,9 @@ struct DroneOptions {
   edge::ConnectionLimitOptions connections;  ///< --max-connections, --max-connections-per-address, --fd-reserve
   bool help = false;
 };
+
+/// "--router-lab" or "--demo-lab": the lab the options ask for, for messages.
+const char* labOption(const DroneOptions& options);
 
 Result<DroneOptions> parseDroneOptions(int argc, char** argv);
 /// The receive engines' options the command line asked for.

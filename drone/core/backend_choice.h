@@ -1,6 +1,7 @@
 #pragma once
-/// Picks a port's transmit backend at start: turbo zero-copy, else turbo copy mode, else libpcap
-/// (or only what the port's config forces), and says why each step down happened.
+/// Picks a port's transmit backend at start down the ladder: AF_XDP zero-copy, else the in-kernel
+/// engine (XDP, turbo/xdp), else AF_XDP copy mode (native, else generic), else libpcap (or only
+/// what the port's config forces), and says why each step down happened.
 #include <memory>
 #include <span>
 #include <string>
@@ -16,7 +17,7 @@ namespace staccato::drone {
 struct BackendChoice {
   std::vector<std::unique_ptr<TxBackend>> queues;  ///< one backend per worker
   std::vector<int> cpus;                           ///< the core of each worker
-  std::string name;    ///< "turbo-zerocopy", "turbo-copy", "turbo-generic" or "pcap"
+  std::string name;    ///< "turbo-zerocopy", "turbo-xdp", "turbo-copy", "turbo-generic" or "pcap"
   std::string reason;  ///< why this one (the fallbacks' causes)
 };
 

@@ -216,6 +216,8 @@ Result<std::vector<v1::Neighbor>> DroneCore::resolveNeighbors(const std::string&
   if (!hosts) return errors::neighborsNeedHosts(name);
   auto targets = devices::resolveTargets(*hosts->hosts(), addresses, name);
   if (!targets) return targets.error();
+  // The other hosts' own requests go first, so the device knows every host when this returns.
+  hosts->ask(devices::gatewayLearners(*hosts->hosts(), *targets));
   hosts->resolve(*targets);  // waits unlocked; failures stay in the table as FAILED
   return devices::neighborMessages(*hosts);
 }
@@ -254,8 +256,8 @@ v1::StatsSnapshot DroneCore::collect(bool latencyBuckets) {
       v1::PortStats& row = *snap.mutable_ports(snap.ports_size() - 1);
       row.set_drone_rx_dropped(missed);
       row.set_drone_rx_examined(r->examined());
-      r->forEachStream(
-          [&](uint16_t id, const StreamRxStats& rx) { received.push_back(receiveRow(name, id, rx, missed, latencyBuckets)); });
+      r->forEachCount(
+          [&](uint16_t id, const StreamRxCounts& rx) { received.push_back(receiveRow(name, id, rx, missed, latencyBuckets)); });
     }
   }
   rpc::pairStreamRows(snap, received, {true, [&](const std::string& port) { return tx_.transmitting(port); }});

@@ -45,8 +45,16 @@ class PortSource {
   virtual Result<std::unique_ptr<TxBackend>> openSharedTurboTx(const PortInfo& port, uint32_t queue,
                                                                SignatureReceiver& receiver,
                                                                std::span<const TxPlan> plans) = 0;
+  /// The in-kernel engine (turbo/xdp): one backend per core in `cpus` (worker k runs on cpus[k]),
+  /// all sharing a sender loaded with `plans`; fails saying why (a stream it cannot run in the
+  /// kernel, no live frames, no rights).
+  virtual Result<std::vector<std::unique_ptr<TxBackend>>> openKernelTx(const PortInfo& port, std::span<const int> cpus,
+                                                                       std::span<const TxPlan> plans) = 0;
   virtual Result<std::unique_ptr<SignatureReceiver>> openPcapRx(const PortInfo& port) = 0;
   virtual Result<std::unique_ptr<SignatureReceiver>> openTurboRx(const PortInfo& port) = 0;
+  /// In-kernel receive counting: an XDP program (`atTc`: a tc ingress program) counts signature
+  /// frames in maps (turbo/xdp).
+  virtual Result<std::unique_ptr<SignatureReceiver>> openXdpCountRx(const PortInfo& port, bool atTc) = 0;
   /// A capture engine handing what crosses the port (as `spec` asks; frames cut to `snapLength`)
   /// to `sink`, which outlives it.
   virtual Result<std::unique_ptr<CaptureEngine>> openCapture(const PortInfo& port, const CaptureSpec& spec,

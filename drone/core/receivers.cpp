@@ -11,7 +11,7 @@ void Receivers::update(const PortEntry& port, bool retryFailed) {
   // Turbo depends on the MTU (frame size) and the receive queues (one socket each): it is
   // tried again when they change.
   const bool shapeChanged = port.info.mtu != rx.openedFor.mtu || port.info.rxQueues != rx.openedFor.rxQueues;
-  const bool sameAsk = want.track_rx() == rx.openedWith.track_rx() && asksTurbo(want) == asksTurbo(rx.openedWith);
+  const bool sameAsk = want.track_rx() == rx.openedWith.track_rx() && want.rx_backend() == rx.openedWith.rx_backend();
   const bool failed = want.track_rx() && !rx.receiver;
   if (rx.opened && sameAsk && !(want.track_rx() && asksTurbo(want) && shapeChanged) && !(failed && retryFailed)) return;
   rx.receiver.reset();  // first: the new engine may need what the old one holds
@@ -23,8 +23,7 @@ void Receivers::update(const PortEntry& port, bool retryFailed) {
   rx.reason = c.reason;
   rx.error = c.failed ? c.reason : "";
   // A fallback the user did not ask for is worth a line in the drone's log.
-  if (want.track_rx() && want.rx_backend() != v1::PortConfig::RX_PCAP && !rx.engine.starts_with("turbo"))
-    log::notice(port.info.name + ": receive: " + rx.reason);
+  if (c.fellBack) log::notice(port.info.name + ": receive: " + rx.reason);
   rx.openedWith = want;
   rx.openedFor = port.info;
   rx.opened = true;

@@ -55,10 +55,11 @@ void addTransmitRows(v1::StatsSnapshot& snap, const PortEntry& p, const PortTx& 
   ps->set_transmitting(transmitting);
   ps->set_error(tx.error);
   uint64_t packets = 0, bytes = 0;
-  for (size_t i = 0; tx.session && i < tx.streamIds.size(); ++i) {
+  for (size_t i = 0; tx.session && i < tx.streams.size(); ++i) {
     v1::StreamStats* s = snap.add_streams();
     s->set_tx_port(p.info.name);
-    s->set_stream_id(tx.streamIds[i]);
+    s->set_stream_id(tx.streams[i].id);
+    s->set_untracked(!tx.streams[i].tracked);
     s->set_tx_packets(tx.session->packets(i));
     s->set_tx_bytes(tx.session->bytes(i));
     packets += s->tx_packets();
@@ -68,35 +69,37 @@ void addTransmitRows(v1::StatsSnapshot& snap, const PortEntry& p, const PortTx& 
   ps->set_drone_tx_bytes(bytes);
 }
 
-v1::StreamStats receiveRow(const std::string& port, uint16_t id, const StreamRxStats& rx, uint64_t portMissed,
+v1::StreamStats receiveRow(const std::string& port, uint16_t id, const StreamRxCounts& rx, uint64_t portMissed,
                            bool withBuckets) {
   v1::StreamStats s;
   s.set_rx_port(port);
   s.set_stream_id(id);
-  s.set_rx_packets(rx.packets.load(std::memory_order_relaxed));
-  s.set_rx_bytes(rx.bytes.load(std::memory_order_relaxed));
+  s.set_rx_packets(rx.packets);
+  s.set_rx_bytes(rx.bytes);
   s.set_rx_missed(portMissed);
   s.set_incomplete(s.rx_missed() > 0);
-  s.set_lost(rpc::provenLoss(rx.sequence.lost(), s.rx_missed()));
-  s.set_duplicates(rx.sequence.duplicates());
-  s.set_reordered(rx.sequence.reordered());
+  s.set_lost(rpc::provenLoss(rx.lost, s.rx_missed()));
+  s.set_duplicates(rx.duplicates);
+  s.set_reordered(rx.reordered);
+  s.set_first_rx_ns(rx.firstNs);
+  s.set_last_rx_ns(rx.lastNs);
   v1::LatencyStats* l = s.mutable_latency();
-  l->set_samples(rx.latency.count());
-  l->set_min_ns(rx.latency.min());
-  l->set_avg_ns(rx.latency.mean());
-  l->set_max_ns(rx.latency.max());
+  l->set_samples(rx.latencySamples);
+  l->set_min_ns(rx.latencyMinNs);
+  l->set_avg_ns(rx.latencyMeanNs);
+  l->set_max_ns(rx.latencyMaxNs);
   l->set_sub_bucket_bits(LatencyHistogram::kSubBits);
-  rx.latency.forEachBucket([l](size_t b, uint64_t n) {
-    l->add_bucket_index(uint32_t(b));
+  for (const auto& [b, n] : rx.buckets) {
+    l->add_bucket_index(b);
     l->add_bucket_count(n);
-  });
+  }
   rpc::setPercentiles(*l);  // from the buckets as sent: a client computes the same from them
   if (!withBuckets) {
     l->clear_bucket_index();
     l->clear_bucket_count();
     l->clear_sub_bucket_bits();
   }
-  l->set_jitter_ns(double(rx.jitterNs.load(std::memory_order_relaxed)));
+  l->set_jitter_ns(double(rx.jitterNs));
   return s;
 }
 

@@ -34,7 +34,11 @@ void setKernelCounters(v1::PortStats& row, const LinkCounters& now, const LinkCo
 /// the sequence gaps they may explain are not called lost. Its latency
 /// percentiles come from one read of the histogram's buckets, which the row keeps when
 /// `withBuckets` (else they are dropped: hundreds of bytes a stream that most watchers do not want).
-v1::StreamStats receiveRow(const std::string& port, uint16_t id, const StreamRxStats& rx, uint64_t portMissed,
+v1::StreamStats receiveRow(const std::string& port, uint16_t id, const StreamRxCounts& rx, uint64_t portMissed,
                            bool withBuckets);
+inline v1::StreamStats receiveRow(const std::string& port, uint16_t id, const StreamRxStats& rx, uint64_t portMissed,
+                                  bool withBuckets) {
+  return receiveRow(port, id, rx.counts(), portMissed, withBuckets);
+}
 
 }  // namespace staccato::drone

@@ -61,8 +61,8 @@ void Transmitter::finish(PendingStart& s, uint64_t lease) {
   tx.starting = false;
   if (s.chosen->name == "pcap" && s.config.backend() == v1::PortConfig::BACKEND_AUTO && source_.hasTurbo())
     log::notice(s.port + ": " + s.chosen->reason);
-  tx.streamIds.clear();
-  for (const TxPlan& plan : *s.job.plans) tx.streamIds.push_back(plan.streamId);
+  tx.streams.clear();
+  for (const TxPlan& plan : *s.job.plans) tx.streams.push_back({plan.streamId, plan.tracked});
   tx.error.clear();
   tx.backend = s.chosen->name;
   tx.reason = s.chosen->reason;
@@ -110,7 +110,7 @@ void Transmitter::forget(const std::string& port) {
   reap(port);  // its sockets close on the closer's thread, not under the lock
   PortTx& tx = ports_[port];
   tx.session.reset();
-  tx.streamIds.clear();
+  tx.streams.clear();
 }
 
 void Transmitter::clearCounters(const std::string& port) {

@@ -18,9 +18,16 @@
 
 namespace staccato::drone {
 
+/// One of the streams a start sends: its id, and whether it carries a signature (only then can
+/// a receiver count it).
+struct SentStream {
+  uint32_t id = 0;
+  bool tracked = false;
+};
+
 struct PortTx {
   std::shared_ptr<TxSession> session;  ///< the last start's (kept after they finish, for counts)
-  std::vector<uint32_t> streamIds;     ///< stream id of each of the session's streams
+  std::vector<SentStream> streams;     ///< each of the session's streams, in its order
   std::string backend, reason;         ///< what the last start chose, and why ("" = none since configure)
   uint64_t lease = 0;                  ///< the last start's lease, 0 = none
   std::vector<int> cpus;               ///< the cores its workers are pinned to (-1 = none)

@@ -82,4 +82,23 @@ Result<std::vector<ResolveTarget>> resolveTargets(const HostTable& hosts, const 
   return out;
 }
 
+std::vector<Probe> gatewayLearners(const HostTable& hosts, const std::vector<ResolveTarget>& targets) {
+  std::set<std::pair<NeighborKey, uint32_t>> asked;
+  for (const ResolveTarget& t : targets) asked.emplace(t.key, t.host);
+  std::vector<Probe> out;
+  const auto& all = hosts.hosts();
+  for (uint32_t i = 0; i < all.size(); ++i) {
+    const Host& h = all[i];
+    if (h.hasGateway4 && h.has4) {
+      const auto key = NeighborKey::v4(h.vlans.key(), h.gateway4);
+      if (!asked.contains({key, i})) out.push_back({key, i});
+    }
+    if (h.hasGateway6) {
+      const auto key = NeighborKey::v6(h.vlans.key(), h.gateway6);
+      if (!asked.contains({key, i})) out.push_back({key, i});
+    }
+  }
+  return out;
+}
+
 }  // namespace staccato::drone::devices

@@ -21,4 +21,10 @@ std::vector<v1::Neighbor> neighborMessages(PortDevices& port);
 Result<std::vector<ResolveTarget>> resolveTargets(const HostTable& hosts, const std::vector<std::string>& addresses,
                                                   const std::string& port);
 
+/// Every host's own request for its gateways, but for the host that asks on behalf of the table
+/// (in `targets`): a router creates a neighbour entry for whoever asks for its address, so each
+/// host is known to the device before the first frame (as every device of Ostinato or IxNetwork
+/// resolves its own gateway), not only the first host of a group.
+std::vector<Probe> gatewayLearners(const HostTable& hosts, const std::vector<ResolveTarget>& targets);
+
 }  // namespace staccato::drone::devices

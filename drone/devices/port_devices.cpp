@@ -72,6 +72,15 @@ std::vector<std::optional<Neighbor>> PortDevices::resolve(const std::vector<Reso
   return out;
 }
 
+void PortDevices::ask(const std::vector<Probe>& probes) {
+  std::lock_guard lock(mu_);
+  for (const Probe& p : probes) {
+    pending_.emplace_back();
+    buildProbe(p, *hosts_, pending_.back());
+  }
+  changed_.notify_all();
+}
+
 void PortDevices::sendAll(std::vector<std::vector<uint8_t>>& frames) {
   for (const auto& f : frames) {
     auto s = socket_->send(f);

@@ -39,6 +39,9 @@ class PortDevices {
   /// waits until each is known or FAILED: at most kMaxTries probes kRetryNs apart. Returns each
   /// target's entry (nullopt: the table was full).
   std::vector<std::optional<Neighbor>> resolve(const std::vector<ResolveTarget>& targets);
+  /// Sends one probe for each of `probes` (on the thread's next turn) without keeping an entry:
+  /// the answers only confirm what the table knows. The device asked learns each asking host.
+  void ask(const std::vector<Probe>& probes);
   uint64_t now() const { return clock_(); }
   /// The control socket's error when its last send or receive failed ("" = it works).
   std::string error();

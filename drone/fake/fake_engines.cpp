@@ -13,6 +13,7 @@
 #include "common/core/thread_affinity.h"
 #include "common/packet/signature_layout.h"
 #include "common/core/clock.h"
+#include "common/stream/patch_program.h"
 
 namespace staccato::drone::fake {
 namespace {
@@ -71,6 +72,73 @@ class FakeTxBackend final : public TxBackend {
   std::vector<std::vector<std::vector<uint8_t>>> buffers_;  ///< [stream][buffer]
   std::array<uint8_t*, kBuffersPerStream> pending_{};
   std::string error_;
+};
+
+/// Stands in for the in-kernel sender: builds its frames itself (FrameBuilder) with the patch
+/// program, in user space, and sends them through a fake backend; paces by waiting for each
+/// frame's time, as the program does.
+class FakeBuilderBackend final : public TxBackend, public FrameBuilder {
+ public:
+  explicit FakeBuilderBackend(std::shared_ptr<FakePortSource::Port> port)
+      : inner_(std::move(port), "turbo in-kernel") {}
+
+  std::string name() const override { return inner_.name(); }
+  bool bypassesKernelTaps() const noexcept override { return true; }
+  Status prepare(std::span<const TxPlan> plans) override {
+    plans_ = plans;
+    states_.assign(plans.size(), PatchState{});
+    return inner_.prepare(plans);
+  }
+  size_t acquire(size_t, std::span<uint8_t*>) noexcept override { return 0; }
+  size_t submit(std::span<const uint16_t>) noexcept override { return 0; }
+  std::string lastError() const override { return inner_.lastError(); }
+  FrameBuilder* builder() noexcept override { return this; }
+
+  uint64_t maxBatch() const noexcept override { return 256; }
+  void beginRun(size_t stream, uint64_t first, uint64_t stride, const SignatureLane* lane) noexcept override {
+    states_[stream] = makePatchState(plans_[stream], first, stride, 0, lane);
+  }
+  uint64_t send(size_t stream, uint64_t n, uint64_t& bytes) noexcept override {
+    uint64_t sent = 0;
+    while (sent < n) {
+      std::array<uint8_t*, kBuffersPerStream> frames;
+      std::array<uint16_t, kBuffersPerStream> lengths;
+      std::array<SentFrame, kBuffersPerStream> copies;
+      const size_t got = inner_.acquire(stream, std::span(frames.data(), std::min<uint64_t>(n - sent, kBuffersPerStream)));
+      const uint64_t now = realtimeNs();
+      for (size_t k = 0; k < got; ++k) {
+        lengths[k] = applyPatchProgram(plans_[stream], states_[stream], frames[k], now);
+        copies[k] = {frames[k], lengths[k], now};
+      }
+      const size_t done = inner_.submit(std::span(lengths.data(), got));
+      for (size_t k = 0; k < done; ++k) bytes += lengths[k] + 4u;
+      if (sink_ && done) sink_(sinkCtx_, copies.data(), done);
+      sent += done;
+      if (done < got || got == 0) break;
+    }
+    return sent;
+  }
+  uint64_t sendPaced(size_t stream, uint64_t n, uint64_t& nextDueNs, uint64_t intervalNs, uint64_t& bytes) noexcept override {
+    uint64_t sent = 0;
+    for (; sent < n; ++sent, nextDueNs += intervalNs) {
+      waitUntil(nextDueNs);
+      if (send(stream, 1, bytes) != 1) break;
+    }
+    return sent;
+  }
+  bool pacesAt(double pps) const noexcept override { return pps > 50'000; }
+  void copySentTo(SentSink sink, void* ctx) noexcept override {
+    sink_ = sink;
+    sinkCtx_ = ctx;
+  }
+  uint64_t copiesLost() const noexcept override { return 0; }
+
+ private:
+  FakeTxBackend inner_;
+  std::span<const TxPlan> plans_;
+  std::vector<PatchState> states_;
+  SentSink sink_ = nullptr;
+  void* sinkCtx_ = nullptr;
 };
 
 class FakeReceiver final : public SignatureReceiver {
@@ -132,6 +200,10 @@ class FakeCaptureEngine final : public CaptureEngine {
 
 std::unique_ptr<TxBackend> fakeTxBackend(std::shared_ptr<FakePortSource::Port> port, std::string name) {
   return std::make_unique<FakeTxBackend>(std::move(port), std::move(name));
+}
+
+std::unique_ptr<TxBackend> fakeBuilderBackend(std::shared_ptr<FakePortSource::Port> port) {
+  return std::make_unique<FakeBuilderBackend>(std::move(port));
 }
 
 std::unique_ptr<CaptureEngine> fakeCaptureEngine(std::shared_ptr<FakePortSource::Port> port, CaptureSink& sink) {

@@ -8,8 +8,6 @@
 namespace staccato::drone::fake {
 namespace {
 
-constexpr const char* kDriver = "simulated";
-
 std::string macOf(int index) {
   char mac[18];
   std::snprintf(mac, sizeof mac, "02:00:00:00:00:%02x", index & 0xff);
@@ -56,7 +54,7 @@ Result<std::vector<PortInfo>> FakePortSource::discover() {
     info.linkUp = true;
     info.speedMbps = p->spec.speedMbps;
     info.txQueues = info.rxQueues = p->spec.queues;
-    info.driver = kDriver;
+    info.driver = p->spec.driver;
     info.xdpCapable = p->spec.turbo;
     out.push_back(std::move(info));
   }
@@ -76,8 +74,9 @@ Result<std::map<std::string, LinkCounters>> FakePortSource::counters() {
   return out;
 }
 
-XdpFeatures FakePortSource::xdpFeatures(const PortInfo&) {
-  return {.known = true, .native = false, .redirect = false, .zeroCopy = false};
+XdpFeatures FakePortSource::xdpFeatures(const PortInfo& info) {
+  auto p = find(info.name);
+  return {.known = true, .native = false, .redirect = false, .ndoXmit = p && p->spec.inKernel, .zeroCopy = false};
 }
 
 Status FakePortSource::takeFailure(const std::string& name) {
@@ -114,6 +113,18 @@ Result<std::unique_ptr<TxBackend>> FakePortSource::openSharedTurboTx(const PortI
   return openTurboTx(info, queue, TurboMode::kCopy, plans);
 }
 
+Result<std::vector<std::unique_ptr<TxBackend>>> FakePortSource::openKernelTx(const PortInfo& info, std::span<const int> cpus,
+                                                                             std::span<const TxPlan> plans) {
+  if (auto s = takeFailure(info.name); !s) return s.error();
+  auto p = find(info.name);
+  if (!p || !p->spec.inKernel) return makeError(info.name, "fake port without the in-kernel sender", ErrorKind::kUnavailable);
+  for (size_t i = 0; i < plans.size(); ++i)  // as the real sender refuses them
+    if (plans[i].replay.active) return makeError("streams[" + std::to_string(i) + "]", "a replay does not run in the kernel");
+  std::vector<std::unique_ptr<TxBackend>> out;
+  for (size_t k = 0; k < cpus.size(); ++k) out.push_back(fakeBuilderBackend(p));
+  return out;
+}
+
 Result<std::unique_ptr<SignatureReceiver>> FakePortSource::openPcapRx(const PortInfo& info) {
   if (auto s = takeFailure(info.name); !s) return s.error();
   auto p = find(info.name);
@@ -126,6 +137,13 @@ Result<std::unique_ptr<SignatureReceiver>> FakePortSource::openTurboRx(const Por
   auto p = find(info.name);
   if (!p || !p->spec.turbo) return makeError(info.name, "fake port without AF_XDP", ErrorKind::kUnavailable);
   return fakeReceiver(p, "turbo-generic");
+}
+
+Result<std::unique_ptr<SignatureReceiver>> FakePortSource::openXdpCountRx(const PortInfo& info, bool atTc) {
+  if (auto s = takeFailure(info.name); !s) return s.error();
+  auto p = find(info.name);
+  if (!p || !p->spec.inKernel) return makeError(info.name, "fake port without in-kernel counting", ErrorKind::kUnavailable);
+  return fakeReceiver(p, atTc ? "tc-count" : "xdp-count");
 }
 
 Result<std::unique_ptr<CaptureEngine>> FakePortSource::openCapture(const PortInfo& info, const CaptureSpec&, uint32_t,

@@ -21,7 +21,9 @@ struct FakePortSpec {
   std::string peer;        ///< the port at the other end of the wire ("" = none: frames vanish)
   uint32_t queues = 1;     ///< transmit and receive queues
   bool turbo = false;      ///< offers AF_XDP (copy mode, generic hook)
+  bool inKernel = false;   ///< offers the in-kernel sender (a stand-in that builds frames itself)
   uint64_t speedMbps = 0;  ///< 0 = unknown, as veth says
+  std::string driver = "simulated";  ///< what the port list says (the receive choice is per driver)
   size_t inboxFrames = 8192;
   bool lossless = true;    ///< false: frames finding the receiver's inbox full are dropped (missed)
 };
@@ -43,8 +45,11 @@ class FakePortSource final : public PortSource {
                                                  std::span<const TxPlan> plans) override;
   Result<std::unique_ptr<TxBackend>> openSharedTurboTx(const PortInfo& port, uint32_t queue, SignatureReceiver& receiver,
                                                        std::span<const TxPlan> plans) override;
+  Result<std::vector<std::unique_ptr<TxBackend>>> openKernelTx(const PortInfo& port, std::span<const int> cpus,
+                                                               std::span<const TxPlan> plans) override;
   Result<std::unique_ptr<SignatureReceiver>> openPcapRx(const PortInfo& port) override;
   Result<std::unique_ptr<SignatureReceiver>> openTurboRx(const PortInfo& port) override;
+  Result<std::unique_ptr<SignatureReceiver>> openXdpCountRx(const PortInfo& port, bool atTc) override;
   Result<std::unique_ptr<CaptureEngine>> openCapture(const PortInfo& port, const CaptureSpec& spec, uint32_t snapLength,
                                                      CaptureSink& sink) override;
   Result<std::unique_ptr<devices::ControlSocket>> openControl(const PortInfo& port) override;

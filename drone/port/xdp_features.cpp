@@ -28,6 +28,7 @@ constexpr uint16_t kNetdevADevXdpFeatures = 3;       // NETDEV_A_DEV_XDP_FEATURE
 constexpr uint16_t kNetdevADevXdpZcMaxSegs = 4;      // NETDEV_A_DEV_XDP_ZC_MAX_SEGS (u32, kernel 6.6+)
 constexpr uint64_t kXdpActBasic = 1;                 // NETDEV_XDP_ACT_BASIC
 constexpr uint64_t kXdpActRedirect = 2;              // NETDEV_XDP_ACT_REDIRECT
+constexpr uint64_t kXdpActNdoXmit = 4;               // NETDEV_XDP_ACT_NDO_XMIT
 constexpr uint64_t kXdpActXskZerocopy = 8;           // NETDEV_XDP_ACT_XSK_ZEROCOPY
 
 #ifdef STACCATO_HAVE_LINUX_NETDEV_H
@@ -36,6 +37,7 @@ static_assert(kNetdevADevIfindex == NETDEV_A_DEV_IFINDEX);
 static_assert(kNetdevADevXdpFeatures == NETDEV_A_DEV_XDP_FEATURES);
 static_assert(kXdpActBasic == NETDEV_XDP_ACT_BASIC);
 static_assert(kXdpActRedirect == NETDEV_XDP_ACT_REDIRECT);
+static_assert(kXdpActNdoXmit == NETDEV_XDP_ACT_NDO_XMIT);
 static_assert(kXdpActXskZerocopy == NETDEV_XDP_ACT_XSK_ZEROCOPY);
 // NETDEV_A_DEV_XDP_ZC_MAX_SEGS is not checked: 6.3-6.5 headers lack it and an enum cannot be #ifdef'd.
 #endif
@@ -199,6 +201,7 @@ Result<XdpFeatures> queryXdpFeatures(unsigned ifindex) {
   });
   f.native = (f.raw & kXdpActBasic) != 0;
   f.redirect = (f.raw & kXdpActRedirect) != 0;
+  f.ndoXmit = (f.raw & kXdpActNdoXmit) != 0;
   f.zeroCopy = (f.raw & kXdpActXskZerocopy) != 0;
   return f;
 }

@@ -34,6 +34,10 @@ void SignatureReceiver::forEachStream(const std::function<void(uint16_t, const S
   }
 }
 
+void SignatureReceiver::forEachCount(const std::function<void(uint16_t, const StreamRxCounts&)>& fn) const {
+  forEachStream([&](uint16_t id, const StreamRxStats& s) { fn(id, s.counts()); });
+}
+
 void SignatureReceiver::clear() {
   const uint64_t want = clearsRequested_.fetch_add(1) + 1;
   while (clearsDone_.load() < want) std::this_thread::sleep_for(std::chrono::milliseconds(5));

@@ -44,11 +44,18 @@ class SignatureReceiver {
   /// Turbo engine (when built with turbo): counts at millions of frames per second, but the
   /// signature frames no longer reach the kernel: a capture on the port gets them through its tap.
   static Result<std::unique_ptr<SignatureReceiver>> openTurbo(const PortInfo& port, const RxOptions& options);
+  /// In-kernel counting (when built with turbo): an XDP program (or, `atTc`, a tc ingress
+  /// program) counts signature frames in maps and copies none; the kernel's taps see them only
+  /// while a capture of the port runs (at tc: always, they run first).
+  static Result<std::unique_ptr<SignatureReceiver>> openXdpCount(const PortInfo& port, const RxOptions& options,
+                                                                 bool atTc = false);
 
   virtual ~SignatureReceiver();
 
-  /// Calls `fn` for every stream seen since the last clear.
+  /// Calls `fn` for every stream seen since the last clear (engines with a receive thread).
   void forEachStream(const std::function<void(uint16_t, const StreamRxStats&)>& fn) const;
+  /// Calls `fn` with the counts of every stream seen since the last clear, whichever engine.
+  virtual void forEachCount(const std::function<void(uint16_t, const StreamRxCounts&)>& fn) const;
   /// Forgets every stream (their memory too); returns once the receive thread has let go of
   /// them. Not while another thread reads forEachStream (the drone's lock orders both).
   void clear();
@@ -57,17 +64,19 @@ class SignatureReceiver {
   void avoidCores(uint64_t cores);
   /// Frames that passed the filter but were not plausible signatures (bad time, short), or
   /// belonged to a stream id beyond kMaxTrackedStreams.
-  uint64_t ignored() const { return ignored_.load(std::memory_order_relaxed); }
+  virtual uint64_t ignored() const { return ignored_.load(std::memory_order_relaxed); }
   /// Signature frames the engine had no room for and never examined (libpcap: its ring was full;
   /// turbo: its rings were full or it had no free buffer). Since the last clear.
   virtual uint64_t dropped() const { return 0; }
   /// Frames the filter passed and this engine examined (signatures or not), since the last clear.
-  uint64_t examined() const { return examined_.load(std::memory_order_relaxed); }
-  /// "pcap", "turbo-native" or "turbo-generic".
+  virtual uint64_t examined() const { return examined_.load(std::memory_order_relaxed); }
+  /// "pcap", "turbo-native", "turbo-generic" or "xdp-count".
   virtual std::string engine() const = 0;
   /// Where arrival times come from: "kernel", "adapter" (the NIC's, synchronised with the system
   /// clock), "XDP" (the driver's, when the XDP program runs) or "receive thread".
   std::string timestamps() const { return userTimestamps_ ? "receive thread" : engineTimestamps(); }
+  /// What else the port list should say about the engine (e.g. its hook and limits), or empty.
+  virtual std::string engineNote() const { return {}; }
   /// Turbo: the AF_XDP sockets it holds on the port's queues, which the port's turbo transmit
   /// shares (a queue takes one packet memory). Null for other engines.
   virtual std::shared_ptr<turbo::TurboRx> turboQueues() const { return nullptr; }

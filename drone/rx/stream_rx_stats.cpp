@@ -7,6 +7,8 @@
 namespace staccato::drone {
 
 void StreamRxStats::onPacket(unsigned lane, uint32_t seq, uint64_t frameBytes, uint64_t txNs, uint64_t rxNs) noexcept {
+  if (packets.load(std::memory_order_relaxed) == 0) firstNs.store(rxNs, std::memory_order_relaxed);
+  lastNs.store(rxNs, std::memory_order_relaxed);
   addSingleWriter(packets);
   addSingleWriter(bytes, frameBytes);
   if (sequence.onPacket(lane, seq) == SequenceTracker::Verdict::kDuplicate) return;
@@ -19,6 +21,24 @@ void StreamRxStats::onPacket(unsigned lane, uint32_t seq, uint64_t frameBytes, u
   }
   haveTransit_ = true;
   lastTransit_ = transit;
+}
+
+StreamRxCounts StreamRxStats::counts() const {
+  StreamRxCounts c;
+  c.packets = packets.load(std::memory_order_relaxed);
+  c.bytes = bytes.load(std::memory_order_relaxed);
+  c.lost = sequence.lost();
+  c.duplicates = sequence.duplicates();
+  c.reordered = sequence.reordered();
+  c.latencySamples = latency.count();
+  c.latencyMinNs = latency.min();
+  c.latencyMeanNs = latency.mean();
+  c.latencyMaxNs = latency.max();
+  latency.forEachBucket([&](size_t b, uint64_t n) { c.buckets.emplace_back(static_cast<uint32_t>(b), n); });
+  c.jitterNs = jitterNs.load(std::memory_order_relaxed);
+  c.firstNs = firstNs.load(std::memory_order_relaxed);
+  c.lastNs = lastNs.load(std::memory_order_relaxed);
+  return c;
 }
 
 }  // namespace staccato::drone

@@ -90,7 +90,8 @@ class TurboSignatureReceiver final : public SignatureReceiver, private turbo::Rx
 
 Result<std::unique_ptr<SignatureReceiver>> SignatureReceiver::openTurbo(const PortInfo& port, const RxOptions& options) {
   auto rx = turbo::TurboRx::open(
-      {.iface = port.name, .queues = port.rxQueues, .mtu = port.mtu, .realtimeMinusMonoNs = realtimeMinusMonotonicNs()});
+      {.iface = port.name, .queues = port.rxQueues, .mtu = port.mtu, .speedMbps = port.speedMbps,
+       .realtimeMinusMonoNs = realtimeMinusMonotonicNs()});
   if (!rx) return rx.error();
   return std::unique_ptr<SignatureReceiver>(new TurboSignatureReceiver(std::move(rx).value(), port.name, options.userTimestamps));
 }

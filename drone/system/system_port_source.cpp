@@ -4,6 +4,8 @@
 #include "drone/tx/pcap_backend.h"
 #ifdef STACCATO_HAVE_TURBO
 #include "turbo/tx/turbo_backend.h"
+#include "turbo/xdp/helper_device.h"
+#include "turbo/xdp/kernel_tx_backend.h"
 #endif
 
 namespace staccato::drone {
@@ -11,9 +13,20 @@ namespace {
 
 class SystemPortSource final : public PortSource {
  public:
-  SystemPortSource(PortFilter filter, RxOptions rx) : filter_(std::move(filter)), rx_(rx) {}
+  SystemPortSource(PortFilter filter, RxOptions rx) : filter_(std::move(filter)), rx_(rx) {
+#ifdef STACCATO_HAVE_TURBO
+    turbo::HelperDevice::removeLeftovers();  // a killed drone's in-kernel helper devices
+#endif
+  }
 
-  Result<std::vector<PortInfo>> discover() override { return discoverPorts(filter_); }
+  Result<std::vector<PortInfo>> discover() override {
+    auto ports = discoverPorts(filter_);
+#ifdef STACCATO_HAVE_TURBO
+    // The in-kernel sender's helper devices (when they live in the drone's namespace) are no ports.
+    if (ports) std::erase_if(*ports, [](const PortInfo& p) { return turbo::HelperDevice::isHelper(p.name); });
+#endif
+    return ports;
+  }
   Result<std::map<std::string, LinkCounters>> counters() override { return readLinkCounters(); }
   XdpFeatures xdpFeatures(const PortInfo& port) override {
     auto f = queryXdpFeatures(static_cast<unsigned>(port.ifindex));
@@ -50,11 +63,24 @@ class SystemPortSource final : public PortSource {
 #endif
   }
 
+  Result<std::vector<std::unique_ptr<TxBackend>>> openKernelTx(const PortInfo& port, std::span<const int> cpus,
+                                                               std::span<const TxPlan> plans) override {
+#ifdef STACCATO_HAVE_TURBO
+    return turbo::openKernelBackends(port.name, cpus, plans);
+#else
+    (void)cpus, (void)plans;
+    return makeError(port.name, "this drone was built without turbo", ErrorKind::kUnavailable);
+#endif
+  }
+
   Result<std::unique_ptr<SignatureReceiver>> openPcapRx(const PortInfo& port) override {
     return SignatureReceiver::openPcap(port, rx_);
   }
   Result<std::unique_ptr<SignatureReceiver>> openTurboRx(const PortInfo& port) override {
     return SignatureReceiver::openTurbo(port, rx_);
+  }
+  Result<std::unique_ptr<SignatureReceiver>> openXdpCountRx(const PortInfo& port, bool atTc) override {
+    return SignatureReceiver::openXdpCount(port, rx_, atTc);
   }
   Result<std::unique_ptr<CaptureEngine>> openCapture(const PortInfo& port, const CaptureSpec& spec, uint32_t snapLength,
                                                      CaptureSink& sink) override {

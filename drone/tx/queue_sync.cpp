@@ -10,8 +10,9 @@ namespace {
 constexpr uint64_t kAgreeTimeoutNs = 1'000'000'000;  // a worker that never answers: end without it
 }  // namespace
 
-QueueSync::QueueSync(uint32_t queues, size_t streams)
+QueueSync::QueueSync(uint32_t queues, size_t streams, uint64_t maxSkew)
     : queues_(queues),
+      maxSkew_(maxSkew),
       slots_(std::make_unique<Slot[]>(queues)),
       streamEnds_(std::make_unique<std::atomic<uint64_t>[]>(streams)),
       barrier_(queues, Completion{this}) {}
@@ -40,7 +41,7 @@ bool QueueSync::tooFarAhead(uint32_t k, uint64_t next) const noexcept {
   for (uint32_t j = 0; j < queues_; ++j) {
     if (j == k || slots_[j].stopped.load(std::memory_order_relaxed) || slots_[j].left.load(std::memory_order_relaxed))
       continue;
-    if (next > slots_[j].next.load(std::memory_order_relaxed) + kMaxSkew) return true;
+    if (next > slots_[j].next.load(std::memory_order_relaxed) + maxSkew_) return true;
   }
   return false;
 }

@@ -21,7 +21,9 @@ class QueueSync {
  public:
   static constexpr uint64_t kMaxSkew = 2048;
 
-  QueueSync(uint32_t queues, size_t streams);
+  /// `maxSkew`: how far ahead of the slowest a worker may get (at least a batch of every queue:
+  /// workers that send in big batches, such as the in-kernel engine's, pass more).
+  QueueSync(uint32_t queues, size_t streams, uint64_t maxSkew = kMaxSkew);
   /// Waits for the other queues; returns the shared monotonic start time of what comes next.
   uint64_t arriveAndWait();
   /// This worker is done: the others stop waiting for it.
@@ -52,6 +54,7 @@ class QueueSync {
     void operator()() noexcept;
   };
   uint32_t queues_;
+  uint64_t maxSkew_;
   std::unique_ptr<Slot[]> slots_;
   std::unique_ptr<std::atomic<uint64_t>[]> streamEnds_;
   std::atomic<uint64_t> start_{0};

@@ -9,7 +9,12 @@ TxSession::TxSession(std::vector<std::unique_ptr<TxBackend>> backends, const TxJ
   queues_ = q;
   counters_.resize(q);
   for (auto& c : counters_) c = std::vector<StreamTxCounters>(job.plans->size());
-  if (q > 1) sync_ = std::make_unique<QueueSync>(q, job.plans->size());
+  if (q > 1) {
+    // Workers that send a big batch per call may be a call of every queue apart, no less.
+    FrameBuilder* builder = backends.front()->builder();
+    const uint64_t skew = std::max<uint64_t>(QueueSync::kMaxSkew, builder ? 2 * q * builder->maxBatch() : 0);
+    sync_ = std::make_unique<QueueSync>(q, job.plans->size(), skew);
+  }
   for (uint32_t k = 0; k < q; ++k) {
     TxJob mine = job;
     mine.queue = k;

@@ -41,10 +41,17 @@ PatchState stateFor(const TxPlan& plan, uint64_t first, uint32_t k, uint32_t q, 
   return makePatchState(plan, first, q, 0, &lane);
 }
 
+/// A builder paces a run in chunks of this much time, each call starting this long before its
+/// first packet is due (the builder waits for each packet's time itself).
+constexpr uint64_t kPacedChunkNs = 2'000'000;
+constexpr uint64_t kPacedLeadNs = 20'000;
+
+}  // namespace
+
 /// One worker's part of one run of a stream: its j-th packet is the run's packet first + j*stride.
 /// Its packets are due `schedule`'s offsets after the anchor: at first the run's start (packet 0's
 /// time), after a rate change the packet next due at that moment.
-struct StreamRun {
+struct TxWorker::StreamRun {
   PatchState state;
   RateSchedule schedule;
   uint64_t start = 0;  ///< monotonic ns of the anchor
@@ -63,10 +70,10 @@ struct StreamRun {
   }
 };
 
-}  // namespace
 
 TxWorker::TxWorker(std::unique_ptr<TxBackend> backend, TxJob job, std::vector<StreamTxCounters>& counters)
-    : backend_(std::move(backend)), job_(std::move(job)), tap_(backend_->bypassesKernelTaps() ? job_.tap.get() : nullptr),
+    : backend_(std::move(backend)), job_(std::move(job)), builder_(backend_->builder()),
+      tap_(backend_->bypassesKernelTaps() ? job_.tap.get() : nullptr),
       counters_(counters), thread_([this](std::stop_token st) { run(st); }) {}
 
 TxWorker::~TxWorker() {
@@ -97,7 +104,52 @@ void TxWorker::run(std::stop_token st) {
   finished_.store(true);
 }
 
+PatchState TxWorker::beginRun(size_t i, uint64_t first, uint64_t laneFirst) {
+  const uint32_t k = job_.queue, q = job_.queues;
+  if (!builder_) return stateFor(plans()[i], first, k, q, laneFirst);
+  const SignatureLane lane{k, laneFirst};
+  builder_->beginRun(i, first, q, q > 1 ? &lane : nullptr);
+  return {};
+}
+
+size_t TxWorker::maxBatch() const noexcept { return builder_ ? static_cast<size_t>(builder_->maxBatch()) : kMaxBatch; }
+
+bool TxWorker::builderPaces(size_t i, const StreamRun& run) const noexcept {
+  const TxPlan& plan = plans()[i];
+  const RatePlan rate = rateOf(i);
+  return builder_ && !run.schedule.unpaced() && rate.unit != v1::Rate::BURSTS_PER_SECOND && !plan.replay.active &&
+         builder_->pacesAt(packetsPerSecond(rate, plan.averageFrameBytes, job_.lineRateBps));
+}
+
+size_t TxWorker::sendPacedChunk(size_t i, StreamRun& run) {
+  uint64_t due = run.deadline(run.sent);
+  const uint64_t now = monotonicNs();
+  if (due > now + kPacedLeadNs) {
+    waitUntil(std::min(due - kPacedLeadNs, now + kMaxWaitNs));  // wakes often enough to see a stop or a rate change
+    if (due > monotonicNs() + kPacedLeadNs) return 0;
+  }
+  // The packets due within the chunk, spaced evenly: each chunk's first deadline comes from the
+  // schedule, so rounding never accumulates beyond a chunk.
+  uint64_t n = 1;
+  while (n < maxBatch() && run.sent + n < run.total && run.deadline(run.sent + n) < due + kPacedChunkNs) ++n;
+  const uint64_t interval = std::max<uint64_t>((run.deadline(run.sent + n) - due) / n, 1);
+  uint64_t bytes = 0;
+  copyWhileCapturing();
+  const uint64_t sent = builder_->sendPaced(i, n, due, interval, bytes);
+  if (sent < n) fail(backend_->lastError());
+  counters_[i].add(sent, bytes);
+  return static_cast<size_t>(sent);
+}
+
 size_t TxWorker::sendBatch(size_t i, PatchState& state, size_t max) {
+  if (builder_) {
+    uint64_t bytes = 0;
+    copyWhileCapturing();
+    const uint64_t sent = builder_->send(i, max, bytes);
+    if (sent < max) fail(backend_->lastError());
+    counters_[i].add(sent, bytes);
+    return static_cast<size_t>(sent);
+  }
   const TxPlan& plan = plans()[i];
   std::array<uint8_t*, kMaxBatch> frames;
   std::array<uint16_t, kMaxBatch> lengths;
@@ -118,6 +170,25 @@ size_t TxWorker::sendBatch(size_t i, PatchState& state, size_t max) {
   return sent;
 }
 
+void TxWorker::copyWhileCapturing() noexcept {
+  const bool capturing = tap_ && tap_->active();
+  if (capturing == copying_) return;
+  builder_->copySentTo(capturing ? &TxWorker::copiesToTap : nullptr, this);
+  copying_ = capturing;
+}
+
+void TxWorker::copiesToTap(void* self, const SentFrame* frames, size_t n) noexcept {
+  std::array<CapturedFrame, kMaxBatch> out;
+  for (size_t i = 0; i < n; i += kMaxBatch) {
+    const size_t m = std::min(kMaxBatch, n - i);
+    for (size_t k = 0; k < m; ++k) {
+      const SentFrame& f = frames[i + k];
+      out[k] = {f.data, f.length, f.length, f.realtimeNs, uint8_t{kCapturedOutbound | kCapturedUnfiltered}};
+    }
+    static_cast<TxWorker*>(self)->tap_->capture({out.data(), m});
+  }
+}
+
 void TxWorker::tapSent(const uint8_t* const* frames, const uint16_t* lengths, size_t n) noexcept {
   std::array<CapturedFrame, kMaxBatch> out;
   const uint64_t now = realtimeNs();
@@ -128,7 +199,7 @@ void TxWorker::tapSent(const uint8_t* const* frames, const uint16_t* lengths, si
 
 uint64_t TxWorker::sendOwed(size_t i, PatchState& state, uint64_t sent, uint64_t owed) {
   while (sent < owed && !failed_.load())
-    sent += sendBatch(i, state, static_cast<size_t>(std::min<uint64_t>(kMaxBatch, owed - sent)));
+    sent += sendBatch(i, state, static_cast<size_t>(std::min<uint64_t>(maxBatch(), owed - sent)));
   return sent;
 }
 
@@ -175,17 +246,19 @@ void TxWorker::runSequential(std::stop_token st) {
     // A replay plays its capture from the first frame each run.
     const uint64_t carried = plan.replay.active ? 0 : before[i];
     ratesChanged();
-    StreamRun run{stateFor(plan, carried + k, k, q, plan.replay.active ? 0 : laneBefore[i]),
+    StreamRun run{beginRun(i, carried + k, plan.replay.active ? 0 : laneBefore[i]),
                   RateSchedule(plan, job_.lineRateBps, rateOf(i)).withRamp(firstRun ? job_.rampNs : 0),
                   startTogether(nextStart), 0, shareOf(perRun, k, q), k, q};
     firstRun = false;
     bool unpaced = run.schedule.unpaced();
+    bool builderPaced = builderPaces(i, run);
     QueueSync* sync = job_.sync;
     auto nextIndex = [&] { return k + run.sent * q; };  // in the run, over all queues
     while (run.sent < run.total && !st.stop_requested() && !failed_.load()) {
       if (ratesChanged()) {
         run.retime(RateSchedule(plan, job_.lineRateBps, rateOf(i)), monotonicNs());
         unpaced = run.schedule.unpaced();
+        builderPaced = builderPaces(i, run);
       }
       if (sync) {
         if (sync->tooFarAhead(k, nextIndex())) {
@@ -195,7 +268,11 @@ void TxWorker::runSequential(std::stop_token st) {
         sync->publish(k, nextIndex());
       }
       if (unpaced) {  // as fast as possible: no clock, no deadlines
-        run.sent += sendBatch(i, run.state, static_cast<size_t>(std::min<uint64_t>(kMaxBatch, run.total - run.sent)));
+        run.sent += sendBatch(i, run.state, static_cast<size_t>(std::min<uint64_t>(maxBatch(), run.total - run.sent)));
+        continue;
+      }
+      if (builderPaced) {
+        run.sent += sendPacedChunk(i, run);
         continue;
       }
       const uint64_t now = monotonicNs();
@@ -206,7 +283,7 @@ void TxWorker::runSequential(std::stop_token st) {
       }
       // How many are due by now (at least one); batch them.
       size_t due = 1;
-      while (due < kMaxBatch && run.sent + due < run.total && run.deadline(run.sent + due) <= now) ++due;
+      while (due < maxBatch() && run.sent + due < run.total && run.deadline(run.sent + due) <= now) ++due;
       run.sent += sendBatch(i, run.state, due);
     }
     if (sync) {
@@ -245,7 +322,7 @@ void TxWorker::runInterleaved(std::stop_token st) {
   std::vector<StreamRun> runs;
   for (size_t i = 0; i < plans().size(); ++i) {
     const TxPlan& plan = plans()[i];
-    runs.push_back({stateFor(plan, k, k, q, 0), RateSchedule(plan, job_.lineRateBps, rateOf(i)).withRamp(job_.rampNs),
+    runs.push_back({beginRun(i, k, 0), RateSchedule(plan, job_.lineRateBps, rateOf(i)).withRamp(job_.rampNs),
                     start, 0, shareOf(runLength(plan), k, q), k, q});
   }
   while (!st.stop_requested() && !failed_.load()) {
@@ -267,7 +344,12 @@ void TxWorker::runInterleaved(std::stop_token st) {
       waitUntil(std::min(bestDeadline, now + kMaxWaitNs));
       continue;
     }
-    runs[best].sent += sendBatch(best, runs[best].state, 1);
+    // One packet at a time keeps the streams' order exact; a builder (a call per batch) sends
+    // the stream's packets that are due together.
+    size_t due = 1;
+    StreamRun& r = runs[best];
+    while (builder_ && due < maxBatch() && r.sent + due < r.total && r.deadline(r.sent + due) <= now) ++due;
+    r.sent += sendBatch(best, r.state, due);
   }
   if (QueueSync* sync = job_.sync) {
     // Every exit notes where this queue is in each stream (a finished share too: the others

@@ -44,11 +44,25 @@ class TxWorker {
   std::string error() const;  ///< non-empty when sending failed
 
  private:
+  struct StreamRun;
   void run(std::stop_token st);
   void runSequential(std::stop_token st);
   void runInterleaved(std::stop_token st);
+  /// Starts worker's share of a run of stream i at run packet `first` (its lane counting from
+  /// laneFirst): the patch state for it, or the builder told.
+  PatchState beginRun(size_t i, uint64_t first, uint64_t laneFirst);
   /// Sends up to `max` packets of stream i that are due; returns how many were sent.
   size_t sendBatch(size_t i, PatchState& state, size_t max);
+  /// Packets one sendBatch sends at most.
+  size_t maxBatch() const noexcept;
+  /// A builder that paces: sends the run's packets due in the next chunk of time, paced by the
+  /// builder (none when the first is not due soon). Returns how many.
+  size_t sendPacedChunk(size_t i, StreamRun& run);
+  /// Whether stream i's packets go paced by the builder rather than a call per batch of due ones.
+  bool builderPaces(size_t i, const StreamRun& run) const noexcept;
+  /// A builder copies what it sends while the port's capture runs (the copies cost time).
+  void copyWhileCapturing() noexcept;
+  static void copiesToTap(void* self, const SentFrame* frames, size_t n) noexcept;
   /// Gives a running capture the batch's sent frames.
   void tapSent(const uint8_t* const* frames, const uint16_t* lengths, size_t n) noexcept;
   /// Stopped mid-run: sends stream i's packets until this worker has sent `owed` of them (its
@@ -68,7 +82,9 @@ class TxWorker {
 
   std::unique_ptr<TxBackend> backend_;
   TxJob job_;
+  FrameBuilder* builder_ = nullptr;  ///< the backend builds its own frames (in-kernel)
   TxTap* tap_ = nullptr;  ///< job_.tap when the backend bypasses the kernel's taps
+  bool copying_ = false;  ///< the builder copies what it sends to tap_
   std::vector<StreamTxCounters>& counters_;
   RateChanges changes_;     ///< the rates as this worker applies them
   uint64_t ratesSeen_ = 0;  ///< RateControl::version() when it last took them

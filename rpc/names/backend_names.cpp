@@ -8,6 +8,7 @@ std::optional<v1::PortConfig::Backend> backendFromName(const std::string& name) 
   if (name == "turbo") return v1::PortConfig::TURBO;
   if (name == "turbo-zerocopy") return v1::PortConfig::TURBO_ZEROCOPY;
   if (name == "turbo-copy") return v1::PortConfig::TURBO_COPY;
+  if (name == "turbo-xdp") return v1::PortConfig::TURBO_XDP;
   return std::nullopt;
 }
 
@@ -15,6 +16,8 @@ std::optional<v1::PortConfig::RxBackend> rxBackendFromName(const std::string& na
   if (name == "auto") return v1::PortConfig::RX_AUTO;
   if (name == "pcap") return v1::PortConfig::RX_PCAP;
   if (name == "turbo") return v1::PortConfig::RX_TURBO;
+  if (name == "xdp-count") return v1::PortConfig::RX_XDP_COUNT;
+  if (name == "tc-count") return v1::PortConfig::RX_TC_COUNT;
   return std::nullopt;
 }
 

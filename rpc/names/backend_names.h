@@ -7,14 +7,14 @@
 
 namespace staccato::rpc {
 
-inline constexpr const char* kBackendChoices = "auto, pcap, turbo, turbo-zerocopy, turbo-copy";
+inline constexpr const char* kBackendChoices = "auto, pcap, turbo, turbo-zerocopy, turbo-xdp, turbo-copy";
 
-/// "auto", "pcap", "turbo", "turbo-zerocopy", "turbo-copy"; nullopt for anything else.
+/// "auto", "pcap", "turbo", "turbo-zerocopy", "turbo-xdp", "turbo-copy"; nullopt for anything else.
 std::optional<v1::PortConfig::Backend> backendFromName(const std::string& name);
 
-inline constexpr const char* kRxBackendChoices = "auto, pcap, turbo";
+inline constexpr const char* kRxBackendChoices = "auto, pcap, turbo, xdp-count, tc-count";
 
-/// "auto", "pcap", "turbo"; nullopt for anything else.
+/// "auto", "pcap", "turbo", "xdp-count", "tc-count"; nullopt for anything else.
 std::optional<v1::PortConfig::RxBackend> rxBackendFromName(const std::string& name);
 
 }  // namespace staccato::rpc

@@ -18,6 +18,8 @@ void takeReceiveSide(v1::StreamStats& row, const v1::StreamStats& rx) {
   row.set_reordered(rx.reordered());
   row.set_rx_missed(rx.rx_missed());
   row.set_incomplete(rx.incomplete());
+  row.set_first_rx_ns(rx.first_rx_ns());
+  row.set_last_rx_ns(rx.last_rx_ns());
   *row.mutable_latency() = rx.latency();
 }
 
@@ -32,6 +34,10 @@ void pairStreamRows(v1::StatsSnapshot& snap, const std::vector<v1::StreamStats>&
     if (s.tx_port().empty() || !s.rx_port().empty()) continue;
     senders[s.stream_id()].push_back(s.tx_port());
     txRows[{s.tx_port(), s.stream_id()}] = i;
+  }
+  for (auto& [id, ports] : senders) {
+    auto idle = [&, id = id](const std::string& port) { return snap.streams(txRows.at({port, id})).tx_packets() == 0; };
+    if (ports.size() > 1 && !std::all_of(ports.begin(), ports.end(), idle)) std::erase_if(ports, idle);
   }
   for (const v1::StreamStats& rx : rxRows) {
     auto who = senders.find(rx.stream_id());
@@ -63,9 +69,17 @@ namespace {
 void pairAcross(const std::vector<v1::StatsSnapshot*>& snapshots, bool oneRow) {
   // Which drones (by index) and ports send each stream id, over all drones.
   std::map<uint32_t, std::set<std::pair<size_t, std::string>>> senders;
+  std::map<std::pair<uint32_t, std::pair<size_t, std::string>>, uint64_t> sent;
   for (size_t i = 0; i < snapshots.size(); ++i)
     for (const auto& row : snapshots[i]->streams())
-      if (!row.tx_port().empty()) senders[row.stream_id()].insert({i, row.tx_port()});
+      if (!row.tx_port().empty()) {
+        senders[row.stream_id()].insert({i, row.tx_port()});
+        sent[{row.stream_id(), {i, row.tx_port()}}] += row.tx_packets();
+      }
+  for (auto& [id, ports] : senders) {
+    auto idle = [&, id = id](const std::pair<size_t, std::string>& port) { return sent.at({id, port}) == 0; };
+    if (ports.size() > 1 && !std::all_of(ports.begin(), ports.end(), idle)) std::erase_if(ports, idle);
+  }
   std::vector<std::vector<v1::StreamStats>> received(snapshots.size());
   std::vector<std::vector<int>> taken(snapshots.size());  // by receiving snapshot: the rows paired elsewhere
   for (size_t i = 0; i < snapshots.size(); ++i)

@@ -20,9 +20,15 @@ struct PairingContext {
 
 /// Pairs receive rows (rx_port set; receive counts, sequence analysis and latency) with the
 /// transmit rows of `snap` (rx_port empty; tx counts): a receive row goes into the transmit row
-/// of the one port that sends its stream id. With several senders, or none, it stays a row of
-/// its own (with tx_port when there is exactly one sender that already has a receive row).
+/// of the one port that sends its stream id. A port that holds the id but sent none of it since
+/// the clear is no sender while another port sent it (the stream moved to another port). With
+/// several senders, or none, it stays a row of its own (with tx_port when there is exactly one
+/// sender that already has a receive row).
 void pairStreamRows(v1::StatsSnapshot& snap, const std::vector<v1::StreamStats>& rxRows, const PairingContext& context);
+
+/// How every client (CLI table, JUnit, GUI) names a row with `untracked` set: a stream without a
+/// signature, whose frames no receiver can count.
+inline constexpr const char* kUntrackedNote = "not tracked (no signature)";
 
 /// Packets proven lost: the `gaps` a receiver saw (sequence numbers, or sent but never arrived)
 /// beyond the `missed` frames it never examined, which may have been any of them.

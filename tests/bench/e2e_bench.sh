@@ -10,11 +10,16 @@
 #            exactly: stream rx == vb's kernel rx == sent, lost 0, reordered 0, incomplete false
 # Optional reference rows: trafgen on 1 and 2 CPUs, plain frames (TRAFGEN=0 leaves them out).
 # Usage (root): tests/bench/e2e_bench.sh BUILD_DIR [REPEATS] [COUNT_64] [COUNT_1518]
-#   env BACKENDS="pcap turbo1 turbo2" to choose (also turbo1-pcaprx, turbo2-pcaprx: turbo sending,
-#   libpcap receiving), TRAFGEN=0|1 (default: 1 if trafgen is installed)
+#   env BACKENDS="pcap turbo1 turbo2" to choose: SENDER[-RECEIVER] with SENDER pcap, turbo1,
+#   turbo2 (AF_XDP), xdp1, xdp2 (the in-kernel engine on 1, 2 cores) and RECEIVER pcaprx,
+#   turborx, xdprx (in-kernel counting in XDP) or tcrx (at tc ingress); without one: pcap receives with pcap, turbo with
+#   turbo, xdp with xdp-count. LENGTHS="64 1518" (default both), TRAFGEN=0|1 (default: 1 if
+#   trafgen is installed). The in-kernel sender's runs give vb GRO (a veth takes redirected frames
+#   only while its peer runs XDP or GRO: plain runs have no receive program).
 set -euo pipefail
 BUILD=${1:?usage: e2e_bench.sh BUILD_DIR [REPEATS] [COUNT_64] [COUNT_1518]}
 reps=${2:-3}; count64=${3:-2000000}; count1518=${4:-500000}
+lengths=${LENGTHS:-64 1518}
 backends=${BACKENDS:-pcap turbo1 turbo2}
 trafgen=${TRAFGEN:-$(command -v trafgen >/dev/null && echo 1 || echo 0)}
 [[ $trafgen == 1 ]] && backends+=" trafgen1 trafgen2"
@@ -76,23 +81,30 @@ lab_up
 declare -A engines=()
 for ((round = 1; round <= reps; round++)); do
   for b in $backends; do
-    case $b in
+    case ${b%-*} in
       pcap) q=1; args=(--backend pcap --rx-backend pcap) ;;
-      turbo1) q=1; args=(--backend turbo --tx-queues 1) ;;
-      turbo2) q=2; args=(--backend turbo --tx-queues 2) ;;
-      turbo1-pcaprx) q=1; args=(--backend turbo --tx-queues 1 --rx-backend pcap) ;;
-      turbo2-pcaprx) q=2; args=(--backend turbo --tx-queues 2 --rx-backend pcap) ;;
+      turbo1) q=1; args=(--backend turbo --tx-queues 1 --rx-backend turbo) ;;
+      turbo2) q=2; args=(--backend turbo --tx-queues 2 --rx-backend turbo) ;;
+      xdp1) q=1; args=(--backend turbo-xdp --tx-queues 1 --rx-backend xdp-count) ;;
+      xdp2) q=2; args=(--backend turbo-xdp --tx-queues 2 --rx-backend xdp-count) ;;
       trafgen1) q=1 ;;
       trafgen2) q=2 ;;
-      *) die "unknown backend $b (pcap, turbo1, turbo2, turbo1-pcaprx, turbo2-pcaprx)" ;;
+      *) die "unknown backend $b (pcap, turbo1, turbo2, xdp1, xdp2, each optionally -pcaprx, -turborx, -xdprx)" ;;
+    esac
+    case $b in
+      *-pcaprx) args+=(--rx-backend pcap) ;;
+      *-turborx) args+=(--rx-backend turbo) ;;
+      *-xdprx) args+=(--rx-backend xdp-count) ;;
+      *-tcrx) args+=(--rx-backend tc-count) ;;
     esac
     veth_up "$q"
+    [[ $b == xdp* ]] && in_ns ethtool -K vb gro on >/dev/null
     if [[ $b == trafgen* ]]; then
       drone_down
     else
       drone_up "${args[@]}"
     fi
-    for len in 64 1518; do
+    for len in $lengths; do
       count=$count64; [[ $len == 1518 ]] && count=$count1518
       measure "$b" "$len" "$count" "$round"
     done
@@ -110,9 +122,13 @@ echo " tracked = signature + varying udp.srcport, tracking on at both ends; targ
 for b in $backends; do [[ -z ${engines[$b]:-} ]] || echo "  $b: ${engines[$b]}"; done
 "$PY" - "$results" <<'PY'
 import statistics, sys
-names = {"pcap": "pcap", "turbo1": "turbo, 1 queue", "turbo2": "turbo, 2 queues",
-         "turbo1-pcaprx": "turbo 1 q, pcap rx", "turbo2-pcaprx": "turbo 2 q, pcap rx",
-         "trafgen1": "trafgen, 1 CPU (ref.)", "trafgen2": "trafgen, 2 CPUs (ref.)"}
+senders = {"pcap": "pcap", "turbo1": "turbo 1 q", "turbo2": "turbo 2 q", "xdp1": "in-kernel 1 core",
+           "xdp2": "in-kernel 2 cores", "trafgen1": "trafgen, 1 CPU (ref.)", "trafgen2": "trafgen, 2 CPUs (ref.)"}
+receivers = {"pcaprx": "pcap rx", "turborx": "turbo rx", "xdprx": "xdp-count rx", "tcrx": "tc-count rx"}
+def label(b):
+    s, _, r = b.partition("-")
+    return senders[s] + (", " + receivers[r] if r else "")
+order = [s + r for s in senders for r in ("", "-pcaprx", "-turborx", "-xdprx", "-tcrx")]
 runs = {}
 for line in open(sys.argv[1]):
     b, length, mode, mpps, verdict = line.split(maxsplit=4)
@@ -123,16 +139,16 @@ def cell(rs):
     if not v: return "failed", None
     m = statistics.median(v)
     return f"{m:.3f} [{v[0]:.3f}-{v[-1]:.3f}]", m
-print(f"\n{'backend':24s} {'frame':>6s}  {'plain':21s} {'tracked':21s} {'ratio':>12s}  tracked counted exactly")
+print(f"\n{'backend':30s} {'frame':>6s}  {'plain':21s} {'tracked':21s} {'ratio':>12s}  tracked counted exactly")
 failures = []
-for (b, length), modes in sorted(runs.items(), key=lambda kv: (kv[0][1], list(names).index(kv[0][0]))):
+for (b, length), modes in sorted(runs.items(), key=lambda kv: (kv[0][1], order.index(kv[0][0]))):
     (p, pm), (t, tm) = cell(modes.get("plain", [])), cell(modes.get("tracked", []))
     ratio = f"{tm / pm:.2f}x" + (" <0.8" if tm / pm < 0.8 else "") if pm and tm else "-"
     tr = modes.get("tracked", [])
     exact = f"{sum(v == 'exact' for _, v in tr)}/{len(tr)} runs" if tr else "-"
-    print(f"{names[b]:24s} {length:4d} B  {p:21s} {t:21s} {ratio:>12s}  {exact}")
+    print(f"{label(b):30s} {length:4d} B  {p:21s} {t:21s} {ratio:>12s}  {exact}")
     for mode, rs in modes.items():
-        failures += [f"  {names[b]}, {length} B, {mode}, round {i + 1}: {v}" for i, (_, v) in enumerate(rs) if v != "exact"]
+        failures += [f"  {label(b)}, {length} B, {mode}, round {i + 1}: {v}" for i, (_, v) in enumerate(rs) if v != "exact"]
 if failures:
     print("\nRuns that did not count exactly (stream rx / kernel rx / sent, lost, reordered, incomplete):")
     print("\n".join(failures))

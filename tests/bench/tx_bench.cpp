@@ -1,8 +1,10 @@
 // One transmit method for the transmit benchmarks: sends N frames on an interface as fast as it
 // can and prints "Mpps". Methods: "plain" (a bare pcap_sendpacket loop over one fixed frame),
-// "bare-xsk" (a bare libxdp loop, nothing built per packet), "pcap" and "turbo" (the drone's
-// backends and workers running a compiled stream with a signature, a varying field and live
-// per-stream counters; turbo on QUEUES queues). Run by pcap_tx_bench.sh / turbo_tx_bench.sh.
+// "bare-xsk" (a bare libxdp loop, nothing built per packet), "pcap", "turbo" and "xdp" (the
+// drone's backends and workers running a compiled stream with a signature, FIELDS varying
+// fields (1: udp.srcport; 3: also ip.src and ip.id) with their checksum updates, and live
+// per-stream counters; turbo on QUEUES queues, the in-kernel engine on QUEUES cores). Run by
+// tx_bench.sh.
 #include <net/if.h>
 
 #include <chrono>
@@ -21,7 +23,7 @@ using namespace staccato;
 
 namespace {
 
-v1::Stream benchStream(uint32_t frameLength, uint64_t count) {
+v1::Stream benchStream(uint32_t frameLength, uint64_t count, int fields) {
   v1::Stream s;
   s.set_id(1);
   auto add = [&](const char* p) {
@@ -35,9 +37,16 @@ v1::Stream benchStream(uint32_t frameLength, uint64_t count) {
   add("payload");
   add("signature");
   s.mutable_frame_length()->set_fixed(frameLength);
-  auto* v = s.add_variable_fields();
-  v->set_field("udp.srcport");
-  v->set_count(1000);
+  auto vary = [&](const char* field, uint64_t count) {
+    auto* v = s.add_variable_fields();
+    v->set_field(field);
+    v->set_count(count);
+  };
+  vary("udp.srcport", 1000);
+  if (fields >= 3) {
+    vary("ip.src", 250);
+    vary("ip.id", 65536);
+  }
   s.mutable_rate()->set_unit(v1::Rate::FASTEST);
   s.mutable_control()->set_mode(v1::Control::PACKETS);
   s.mutable_control()->set_count(count);
@@ -52,14 +61,15 @@ double seconds(std::chrono::steady_clock::time_point a) {
 
 int main(int argc, char** argv) {
   if (argc < 5) {
-    std::fprintf(stderr, "usage: %s plain|bare-xsk|pcap|turbo IFACE FRAME_LEN COUNT [QUEUES]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s plain|bare-xsk|pcap|turbo|xdp IFACE FRAME_LEN COUNT [QUEUES] [FIELDS]\n", argv[0]);
     return 2;
   }
   const std::string method = argv[1], iface = argv[2];
   const uint32_t len = static_cast<uint32_t>(std::atoi(argv[3]));
   const uint64_t count = std::strtoull(argv[4], nullptr, 10);
   const uint32_t queues = argc > 5 ? static_cast<uint32_t>(std::atoi(argv[5])) : 1;
-  auto plan = compile(benchStream(len, count));
+  const int fields = argc > 6 ? std::atoi(argv[6]) : 1;
+  auto plan = compile(benchStream(len, count, fields));
   if (!plan) return std::fprintf(stderr, "%s\n", plan.error().toString().c_str()), 1;
   if (method == "plain" || method == "bare-xsk") {
 #ifdef STACCATO_HAVE_TURBO
@@ -78,7 +88,9 @@ int main(int argc, char** argv) {
   port.ifindex = static_cast<int>(if_nametoindex(iface.c_str()));
   port.txQueues = queues;
   v1::PortConfig config;
-  config.set_backend(method == "pcap" ? v1::PortConfig::PCAP : v1::PortConfig::TURBO);
+  config.set_backend(method == "pcap"  ? v1::PortConfig::PCAP
+                     : method == "xdp" ? v1::PortConfig::TURBO_XDP
+                                       : v1::PortConfig::TURBO);
   config.set_tx_queues(queues);
   for (uint32_t k = 0; k < queues; ++k) config.add_cpus(k);
   drone::TxJob job;

@@ -2,6 +2,7 @@
 // examined are not called lost (honest numbers), and real loss still is.
 #include <gtest/gtest.h>
 
+#include "client/cli/junit_report.h"
 #include "client/cli/run_verdict.h"
 
 namespace staccato::cli {
@@ -73,6 +74,47 @@ TEST(RunVerdict, LossProvenBeyondWhatTheReceiverMissedIsLoss) {
   // 150 never arrived, the receiver missed 100: at least 50 were lost on the way.
   EXPECT_EQ(streamFailure(incompleteStream(1000, 850, 50, 100)),
             "lost 50 of 1000 packets (beyond the 100 frames the receiver on vb did not examine)");
+}
+
+/// A stream without a signature: sent in full, but nothing can count it on the receiving side.
+RunOutcome untrackedStream(uint64_t sent, uint64_t count) {
+  RunOutcome o = oneStream(sent, 0, 0, 0);
+  o.ports[0].streams[0].clear_layers();
+  o.ports[0].streams[0].add_layers()->set_protocol("payload");
+  o.ports[0].streams[0].mutable_control()->set_count(count);
+  v1::StreamStats* row = o.snapshots[0].second.mutable_streams(0);
+  row->clear_rx_port();
+  row->set_untracked(true);
+  return o;
+}
+
+const Verdict& streamVerdict(const std::vector<Verdict>& verdicts) {
+  for (const Verdict& v : verdicts)
+    if (v.name != kTransmitVerdict) return v;
+  throw std::runtime_error("no stream verdict");
+}
+
+TEST(RunVerdict, AStreamWithoutASignatureIsSkippedNotPassed) {
+  const auto verdicts = judge(untrackedStream(1000, 1000));
+  const Verdict& v = streamVerdict(verdicts);
+  EXPECT_EQ(v.failure, "");
+  EXPECT_EQ(v.skipped, "receive not checked: not tracked (no signature) (add a signature layer for its rx, loss and latency)");
+  const std::string xml = junitXml(verdicts, 1.0);
+  EXPECT_NE(xml.find("<skipped message=\"receive not checked: not tracked (no signature)"), std::string::npos) << xml;
+  EXPECT_NE(xml.find("tests=\"2\" failures=\"0\" skipped=\"1\""), std::string::npos) << xml;
+}
+
+TEST(RunVerdict, AStreamWithoutASignatureThatDidNotSendFails) {
+  const auto verdicts = judge(untrackedStream(400, 1000));
+  const Verdict& v = streamVerdict(verdicts);
+  EXPECT_EQ(v.failure, "sent 400 of 1000 packets");
+  EXPECT_EQ(v.skipped, "");
+}
+
+TEST(RunVerdict, ATrackedStreamIsNotSkipped) {
+  const auto verdicts = judge(oneStream(1000, 1000, 0, 0));
+  EXPECT_EQ(streamVerdict(verdicts).skipped, "");
+  EXPECT_EQ(junitXml(verdicts, 1.0).find("<skipped"), std::string::npos);
 }
 
 }  // namespace

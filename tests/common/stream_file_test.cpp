@@ -27,7 +27,15 @@ TEST(StreamFile, JsonRoundTripIsLossless) {
 
 TEST(StreamFile, ClearErrors) {
   EXPECT_EQ(parseStreamFile(R"({"streams": []})").error().toString(),
-            "format_version: missing; a stream file starts with {\"format_version\": 2, ...}");
+            "format_version: missing; a stream file starts with {\"format_version\": 1, ...} (2 only when a stream is a replay)");
+  EXPECT_EQ(parseStreamFile(R"({"streams": [{"id": 1}, {"replay": {}}]})").error().toString(),
+            "format_version: missing; a stream file with replay streams starts with {\"format_version\": 2, ...}");
+  EXPECT_EQ(parseStreamFile(R"({"format_version": "1", "streams": []})").error().toString(),
+            "format_version: expected a whole number from 1; a stream file starts with {\"format_version\": 1, ...} (2 "
+            "only when a stream is a replay)");
+  EXPECT_EQ(parseStreamFile(R"({"id": 1, "layers": [{"protocol": "eth"}]})").error().toString(),
+            "format_version: missing; this looks like one stream, not a stream file: a stream file is "
+            "{\"format_version\": 1, \"streams\": [STREAM, ...]}");
   EXPECT_EQ(parseStreamFile(R"({"format_version": 9})").error().toString(),
             "format_version: the file is format 9, written by a newer Staccato; this version reads formats up to 2 "
             "(upgrade Staccato)");
@@ -36,6 +44,10 @@ TEST(StreamFile, ClearErrors) {
   EXPECT_EQ(unknown.error().path, "streams[0].nmae") << unknown.error().toString();
   EXPECT_FALSE(parseStreamFile("{not json").ok());
   EXPECT_FALSE(parseStreamFile("").ok());
+  const std::string bad = ::testing::TempDir() + "bad-member.json";
+  ASSERT_TRUE(writeFileAtomically(bad, R"({"format_version": 1, "streams": [{"idd": 1}]})").ok());
+  EXPECT_TRUE(loadStreamFile(bad).error().toString().starts_with(bad + ": streams[0].idd: unknown member"))
+      << "the file, then the JSON path (as docs/sharing.md shows): " << loadStreamFile(bad).error().toString();
   auto missing = loadStreamFile("/nonexistent/x.json");
   ASSERT_FALSE(missing.ok());
   EXPECT_EQ(missing.error().toString(), "/nonexistent/x.json: cannot open: No such file or directory");

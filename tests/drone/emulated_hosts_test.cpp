@@ -1,6 +1,7 @@
 // Emulated hosts in the drone's rules, over fake ports whose hosts answer each other:
 // resolution at start, eth.src "device" / eth.dst "resolve" filled per packet, and the errors.
 #include <map>
+#include <set>
 
 #include "common/stream/compiler.h"
 #include "drone/core/device_group_check.h"
@@ -216,6 +217,24 @@ TEST(EmulatedHosts, AddressesToResolveAreAskedByTheFirstHostOfTheirSubnet) {
   ASSERT_FALSE(offLink);
   EXPECT_EQ(offLink.error().toString(),
             "addresses[0]: 2001:db9::1 is on no emulated host's subnet of port a and there is no gateway");
+}
+
+TEST(EmulatedHosts, EveryOtherHostAsksForItsOwnGatewaysSoTheDeviceLearnsItToo) {
+  v1::DeviceGroup tagged = deviceGroup(3, "02:00:00:00:02:00", "10.0.5.10", "10.0.5.1");
+  tagged.add_vlans()->set_vid(7);
+  const devices::HostTable hosts =
+      tableOf({deviceGroup(10, "02:00:00:00:01:00", "10.0.0.10", "10.0.0.1", "2001:db8::10", "2001:db8::1"), tagged});
+  auto targets = devices::resolveTargets(hosts, {}, "a");
+  ASSERT_TRUE(targets) << targets.error().toString();
+  std::multiset<std::pair<std::string, uint32_t>> asked;  // (gateway, asking host)
+  for (const auto& p : devices::gatewayLearners(hosts, *targets)) {
+    EXPECT_EQ(p.key.link, hosts.hosts()[p.host].vlans.key());
+    asked.emplace(p.key.isIpv4() ? devices::formatIpv4(p.key.ipv4()) : devices::formatIpv6(p.key.ip), p.host);
+  }
+  std::multiset<std::pair<std::string, uint32_t>> want;
+  for (uint32_t i = 1; i < 10; ++i) want.insert({{"10.0.0.1", i}, {"2001:db8::1", i}});
+  for (uint32_t i = 11; i < 13; ++i) want.insert({"10.0.5.1", i});  // host 10 asks for the table
+  EXPECT_EQ(asked, want);
 }
 
 TEST(EmulatedHosts, ABadGroupChangesNothing) {

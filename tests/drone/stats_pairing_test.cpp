@@ -96,6 +96,23 @@ TEST(PairingOnOneDrone, TwoPortsSendingTheSameIdStayApart) {
   EXPECT_FALSE(rx->same_clock());
 }
 
+TEST(PairingOnOneDrone, APortThatSentNothingOfTheIdSinceTheClearIsNotItsSender) {
+  // a sent stream 7 and still holds it; after the clear, c sends stream 7 (a session moved with --map).
+  FakeDrone d({{.name = "a", .peer = "b"}, {.name = "b", .peer = "a"}, {.name = "c", .peer = "b"}});
+  d.runToEnd("a", {udpStream(7, 200)});
+  d.waitReceived("b", 7, 200);
+  ASSERT_TRUE(d.core().clearStats({"a", "b", "c"}, "").ok());
+  d.runToEnd("c", {udpStream(7, 300)});
+  const v1::StatsSnapshot snap = d.waitReceived("b", 7, 300);
+  const v1::StreamStats* row = streamRow(snap, "c", 7, "b");
+  ASSERT_NE(row, nullptr) << "c's stream 7 was not paired with b's counts";
+  EXPECT_EQ(row->tx_packets(), 300u);
+  EXPECT_EQ(row->rx_packets(), 300u);
+  EXPECT_TRUE(row->same_clock());
+  ASSERT_NE(streamRow(snap, "a", 7, ""), nullptr) << "a's row (0 packets) stays";
+  EXPECT_EQ(streamRow(snap, "a", 7, "")->tx_packets(), 0u);
+}
+
 // Frames the receiver had no room for are its own misses, not the network's loss: the row says it
 // is incomplete and how many frames went unexamined, and calls none of them lost.
 TEST(PairingOnOneDrone, FramesTheReceiverMissedAreIncompleteNotLost) {
@@ -175,8 +192,15 @@ class PortsOf final : public PortSource {
                                                        std::span<const TxPlan> plans) override {
     return all_->openSharedTurboTx(port, queue, receiver, plans);
   }
+  Result<std::vector<std::unique_ptr<TxBackend>>> openKernelTx(const PortInfo& port, std::span<const int> cpus,
+                                                               std::span<const TxPlan> plans) override {
+    return all_->openKernelTx(port, cpus, plans);
+  }
   Result<std::unique_ptr<SignatureReceiver>> openPcapRx(const PortInfo& port) override { return all_->openPcapRx(port); }
   Result<std::unique_ptr<SignatureReceiver>> openTurboRx(const PortInfo& port) override { return all_->openTurboRx(port); }
+  Result<std::unique_ptr<SignatureReceiver>> openXdpCountRx(const PortInfo& port, bool atTc) override {
+    return all_->openXdpCountRx(port, atTc);
+  }
   Result<std::unique_ptr<CaptureEngine>> openCapture(const PortInfo& port, const CaptureSpec& spec, uint32_t snapLength,
                                                      CaptureSink& sink) override {
     return all_->openCapture(port, spec, snapLength, sink);

@@ -6,8 +6,9 @@ set -euo pipefail
 DRONE=${DRONE:?set DRONE to the staccato-drone binary}
 CLI=${CLI:?set CLI to the staccato-cli binary}
 LAB_NS="stc-test-$$-$RANDOM"
-# The transmit backend under test (BACKEND=pcap|turbo|auto), veth queues (QUEUES), and the
-# ports' receive engine (RX_BACKEND=pcap|turbo|auto; turbo is checked on vb in start_drone).
+# The transmit backend under test (BACKEND=pcap|turbo|turbo-xdp|auto), veth queues (QUEUES), and
+# the ports' receive engine (RX_BACKEND=pcap|turbo|xdp-count|auto; turbo and xdp-count are checked
+# on vb in start_drone).
 # Tests that read tcpdump captures of signature frames receive with pcap: turbo receive takes
 # those frames before the kernel's captures see them.
 LAB_QUEUES=${QUEUES:-1}
@@ -46,10 +47,13 @@ lab_up() {
   in_lab sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1 || true
 }
 
-# add_veth A B: a veth pair with $LAB_QUEUES queues each way.
+# add_veth A B: a veth pair with $LAB_QUEUES queues each way. The in-kernel sender's frames reach
+# a veth's peer only when the peer runs XDP or GRO (docs/turbo.md): with BACKEND=turbo-xdp both
+# ends get GRO, so a peer that receives with libpcap takes them too.
 add_veth() {
   in_lab ip link add "$1" numtxqueues "$LAB_QUEUES" numrxqueues "$LAB_QUEUES" type veth \
     peer name "$2" numtxqueues "$LAB_QUEUES" numrxqueues "$LAB_QUEUES"
+  if [[ ${BACKEND:-} == turbo-xdp ]]; then in_lab ethtool -K "$1" gro on >/dev/null; in_lab ethtool -K "$2" gro on >/dev/null; fi
 }
 
 # start_drone [drone options...]: starts the drone in the lab and waits until it answers.
@@ -59,11 +63,13 @@ start_drone() {
   DRONE_PID=$!
   for _ in $(seq 100); do
     if cli ports ${PROBE_ARGS:-} >/dev/null 2>&1; then
-      if [[ ${RX_BACKEND:-} == turbo ]] && in_lab ip link show vb >/dev/null 2>&1; then
-        cli configure vb --rx-backend turbo ${PROBE_ARGS:-} >/dev/null
+      if [[ ${RX_BACKEND:-} == turbo || ${RX_BACKEND:-} == xdp-count ]] && in_lab ip link show vb >/dev/null 2>&1; then
+        local engine=turbo-native
+        [[ $RX_BACKEND == xdp-count ]] && engine=xdp-count
+        cli configure vb --rx-backend "$RX_BACKEND" ${PROBE_ARGS:-} >/dev/null
         cli ports --json ${PROBE_ARGS:-} >"$LAB_TMP/ports.json"
         json "$LAB_TMP/ports.json" "[p['rx_backend'] + ': ' + p['rx_backend_reason'] for p in d['ports'] if p['name'] == 'vb'][0]" \
-          | tee "$LAB_TMP/rx_backend" | grep -q '^turbo-native' || { echo "FAIL vb does not receive with turbo: $(cat "$LAB_TMP/rx_backend")"; exit 1; }
+          | tee "$LAB_TMP/rx_backend" | grep -q "^$engine" || { echo "FAIL vb does not receive with $engine: $(cat "$LAB_TMP/rx_backend")"; exit 1; }
         echo "ok   vb receives with $(cat "$LAB_TMP/rx_backend")"
       fi
       return 0

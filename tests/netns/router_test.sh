@@ -17,6 +17,16 @@ cli devices vb add --count 1 --mac 02:00:00:00:0b:0a --ip 10.0.1.10/24 --gateway
 cli devices va list | grep -q '10.0.0.10/24' || { echo "FAIL devices list"; cli devices va list; exit 1; }
 echo "ok   device groups configured"
 
+# Learning: resolving va's neighbours makes every host ask for its own gateway, so the router
+# knows all 100 (IPv4 and IPv6) before any frame is sent or any ping asks for them.
+cli neighbors va --resolve >/dev/null
+learnt4=$(in_dut ip -4 neigh show dev da | grep -c '^10\.0\.0\.' || true)
+learnt6=$(in_dut ip -6 neigh show dev da | grep -c '^2001:db8::' || true)
+((learnt4 == 100 && learnt6 == 100)) || {
+  echo "FAIL after neighbors --resolve the router knows $learnt4 IPv4 and $learnt6 IPv6 hosts of 100 each"
+  in_dut ip neigh show dev da; exit 1; }
+echo "ok   neighbors --resolve: the router learnt all 100 hosts (IPv4 and IPv6) before any frame"
+
 # The router resolves and reaches our hosts (and learns them): every one answers its ping.
 pings=()
 for i in $(seq 10 109); do in_dut ping -c 1 -W 2 -q "10.0.0.$i" >/dev/null & pings+=($!); done

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The backend ladder and its reasons: veth gets turbo copy mode (native XDP, no zero-copy); an
 # interface without native XDP gets turbo's generic mode; frames larger than turbo sends and a
-# drone without AF_XDP fall back to libpcap and say why; forcing turbo where it cannot work is a
-# clear error; nothing stays attached to the interfaces afterwards.
+# drone without AF_XDP fall back to libpcap and say why, unless the in-kernel engine (which needs
+# no AF_XDP) can send; forcing turbo where it cannot work is a clear error; nothing stays attached
+# to the interfaces afterwards.
 # Env: NO_AF_XDP = the LD_PRELOAD shim that hides AF_XDP.
 source "$(dirname "$0")/lab.sh"
 lab_up
@@ -49,12 +50,17 @@ expect_backend "forced pcap" "$(send va "$f")" pcap "forced"
 cli configure va --backend auto >/dev/null
 stop_drone
 
-# A drone that cannot open AF_XDP sockets: libpcap, with the reason.
-ip netns exec "$LAB_NS" env LD_PRELOAD="$NO_AF_XDP" ASAN_OPTIONS=verify_asan_link_order=0 "$DRONE" --listen "$STACCATO_DRONE" --include 'va,vb' >"$LAB_TMP/drone.log" 2>&1 &
+# A drone that cannot open AF_XDP sockets: libpcap, with the reason (vb receives with libpcap,
+# so va's peer has no XDP program and the in-kernel engine cannot send there either).
+ip netns exec "$LAB_NS" env LD_PRELOAD="$NO_AF_XDP" ASAN_OPTIONS=verify_asan_link_order=0 "$DRONE" --listen "$STACCATO_DRONE" --include 'va,vb' --rx-backend pcap >"$LAB_TMP/drone.log" 2>&1 &
 DRONE_PID=$!
 for _ in $(seq 100); do cli ports >/dev/null 2>&1 && break; sleep 0.1; done
 expect_backend "AF_XDP unavailable" "$(send va "$f")" pcap "Address family not supported"
 grep -q "libpcap, because turbo is not available" "$LAB_TMP/drone.log" && echo "ok   the drone logs the fallback" || { echo "FAIL no fallback in the log"; cat "$LAB_TMP/drone.log"; exit 1; }
+# With vb counting in the kernel (an XDP program on va's peer), the in-kernel engine sends from va
+# without any AF_XDP socket.
+cli configure vb --rx-backend xdp-count >/dev/null
+expect_backend "AF_XDP unavailable, vb counting in the kernel" "$(send va "$f")" turbo-xdp "in-kernel XDP"
 cli configure va --backend turbo >/dev/null
 if cli run "$f" --tx va 2>"$LAB_TMP/err" >/dev/null; then echo "FAIL turbo forced without AF_XDP worked"; exit 1; fi
 expect_error "turbo is not available"

@@ -127,3 +127,13 @@ def test_a_large_replay_travels_in_parts_and_comes_back_whole(fake):
         assert len(fake.part_sizes) >= 5 and max(fake.part_sizes) <= 1.1 * staccato.parts.PART_BYTES
         back = drone.streams("p0")
     assert back == [small, replay]
+
+
+def test_missing_token_and_ca_files_are_drone_errors_naming_the_file(tmp_path):
+    # Raised before any connection: the address need not answer.
+    for kwargs, says in [({"token_file": str(tmp_path / "no-token")}, "cannot read the token file"),
+                         ({"ca": str(tmp_path / "no-ca.pem")}, "cannot read the CA certificate")]:
+        with pytest.raises(staccato.DroneError) as raised:
+            staccato.Drone("unix:/nonexistent/drone.sock", **kwargs)
+        path = next(iter(kwargs.values()))
+        assert str(raised.value).startswith(f"{path}: {says}: No such file or directory"), str(raised.value)

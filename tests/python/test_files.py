@@ -39,7 +39,9 @@ def test_reads_the_files_the_cpp_code_reads(example):
 @pytest.mark.parametrize("content, message", [
     ('{"format_version": 1, "streams": [{"id": 1, "colour": "red"}]}', "colour"),
     ('{"format_version": 3, "streams": [{"id": 1, "new_thing": 1}]}', "format 3, written by a newer Staccato"),
-    ('{"streams": []}', "format_version: missing"),
+    ('{"streams": []}', r'format_version: missing; a stream file starts with \{"format_version": 1, ...\} \(2 only when a stream is a replay\)'),
+    ('{"streams": [{"replay": {}}]}', r'missing; a stream file with replay streams starts with \{"format_version": 2'),
+    ('{"id": 1, "layers": []}', "missing; this looks like one stream, not a stream file"),
     ('{"format_version": "1", "streams": []}', "format_version: expected a whole number"),
     ('{"format_version": 1, "streams": [', "not a valid stream file"),
     ('[1]', "expected a JSON object"),

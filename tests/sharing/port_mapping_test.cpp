@@ -30,6 +30,20 @@ TEST(PortMapping, MostSpecificRuleWins) {
   EXPECT_EQ(m->apply({"z:1", "x"}), (DronePort{"z:1", "x"}));
 }
 
+TEST(PortMapping, RulesNoPortTakesAreListedAsUnused) {
+  auto m = PortMapping::parse({"va=eth1", "vz=eth2", "@a:1=@c:1", "@a=@c:1", "va@b:1=eth9@c:1", "vb@b:1=eth8@c:1"});
+  ASSERT_TRUE(m.ok()) << m.error().toString();
+  // vz: no such port; @a: the file says a:1; vb@b:1: b:1 has no vb. va=eth1 is used by a:1's va
+  // (b:1's va takes its exact rule).
+  EXPECT_EQ(m->unusedRules(twoDrones()), (std::vector<std::string>{"vb@b:1=eth8@c:1", "vz=eth2", "@a=@c:1"}));
+  auto exactOnly = PortMapping::parse({"va=eth1", "va@a:1=eth9@c:1"});
+  ASSERT_TRUE(exactOnly.ok());
+  v1::SessionFile oneDrone = twoDrones();
+  oneDrone.mutable_drones()->RemoveLast();
+  EXPECT_EQ(exactOnly->unusedRules(oneDrone), (std::vector<std::string>{"va=eth1"})) << "a:1's va takes the exact rule";
+  EXPECT_TRUE(PortMapping::parse({"va=x", "vb=y", "@b:1=@c:1"})->unusedRules(twoDrones()).empty());
+}
+
 TEST(PortMapping, BadRulesSayWhatIsWrong) {
   auto error = [](const std::string& rule) { return PortMapping::parse({rule}).error().toString(); };
   EXPECT_EQ(error("va"), "--map va: no '='; use PORT=NEWPORT, PORT@DRONE=NEWPORT@NEWDRONE or @DRONE=@NEWDRONE");

@@ -18,13 +18,23 @@ struct RxMeta {
   uint64_t magic;
 };
 constexpr uint32_t kL2Overhead = 18;  // Ethernet header + one VLAN tag on top of the MTU
-constexpr uint64_t kMemoryBudget = 256u << 20;  // all queues together
-constexpr uint64_t kMemoryPerQueue = 32u << 20;
+/// The receive thread may be away this long (a busy core, a page fault): the port's frames of
+/// that time wait in the queues' memory.
+constexpr uint64_t kStallNs = 2'000'000;
+/// The most a port delivers to its receive thread (one thread drains every queue of a port;
+/// measured below 8 Mpps here): a faster link does not need memory for more.
+constexpr uint64_t kDrainPps = 8'000'000;
+constexpr uint64_t kUnknownSpeedMbps = 1000;  // ports that do not say
+constexpr uint32_t kMinFramesPerQueue = 1024, kMaxFramesPerQueue = 16384;
 
-/// Frames per queue: 32 MB each (16 ms at a million 64-byte frames/s), less when there are many.
-uint32_t framesPerQueue(uint32_t queues, uint32_t frameSize) {
-  const uint64_t bytes = std::min(kMemoryPerQueue, kMemoryBudget / std::max(queues, 1u));
-  return std::bit_floor(static_cast<uint32_t>(std::clamp<uint64_t>(bytes / frameSize, 2048, 16384)));
+/// Receive frames per queue, by need: the smallest frames (84 bytes on the wire) the port
+/// delivers in kStallNs at its speed (at most kDrainPps), spread over its queues (RSS),
+/// 1024..16384 each. A 1 Gb/s port with one queue gets 4096 frames (8 MiB of 2 KiB frames);
+/// a 10 Gb/s port (veth says so too) with one queue 16384 (32 MiB), with 8 queues 2048 each.
+uint32_t framesPerQueue(uint32_t queues, uint64_t speedMbps) {
+  const uint64_t pps = std::min(kDrainPps, (speedMbps ? speedMbps : kUnknownSpeedMbps) * 1'000'000 / (84 * 8));
+  const uint64_t frames = pps * kStallNs / 1'000'000'000 / std::max(queues, 1u);
+  return std::bit_ceil(static_cast<uint32_t>(std::clamp<uint64_t>(frames, kMinFramesPerQueue, kMaxFramesPerQueue)));
 }
 
 }  // namespace
@@ -42,7 +52,7 @@ Result<std::unique_ptr<TurboRx>> TurboRx::open(const Options& o) {
   rx->program_ = std::move(program).value();
   if (auto s = rx->setRealtimeOffset(o.realtimeMinusMonoNs); !s) return s.error();
   const uint32_t frameSize = largestFrame + kXdpHeadroom <= 2048 ? 2048 : 4096;
-  const uint32_t frames = framesPerQueue(queues, frameSize);
+  const uint32_t frames = framesPerQueue(queues, o.speedMbps);
   const uint32_t rings = std::max(frames, kTxFramesPerQueue);
   rx->queues_.reserve(queues);
   for (uint32_t q = 0; q < queues; ++q) {

@@ -35,6 +35,7 @@ class TurboRx {
     std::string iface;
     uint32_t queues = 1;  ///< the interface's receive queues
     uint32_t mtu = 1500;
+    uint64_t speedMbps = 0;  ///< the link's speed (sizes the packet memory); 0 = unknown
     int64_t realtimeMinusMonoNs = 0;  ///< CLOCK_REALTIME - CLOCK_MONOTONIC now (see setRealtimeOffset)
   };
   /// Packet buffers: 2048 bytes when the MTU allows (twice the frames for the same memory),
@@ -47,8 +48,9 @@ class TurboRx {
 
   /// A queue's socket serves transmit too (a queue takes one packet memory, so a port cannot
   /// have separate receive and transmit sockets): its tx ring, the memory's completion ring and
-  /// kTxFramesPerQueue frames kept for sending are lent to one transmit backend at a time.
-  static constexpr uint32_t kTxFramesPerQueue = 4096;
+  /// kTxFramesPerQueue frames kept for sending are lent to one transmit backend at a time (a
+  /// stream's frames in flight: a millisecond of a queue's sending at full speed).
+  static constexpr uint32_t kTxFramesPerQueue = 1024;
   struct TxShare {
     Umem* umem;
     XskSocket* xsk;

@@ -1,6 +1,7 @@
 #include "client/core/files/port_mapping.h"
 
 #include <algorithm>
+#include <set>
 
 namespace staccato::client {
 namespace {
@@ -46,6 +47,28 @@ DronePort PortMapping::apply(const DronePort& from) const {
   if (auto it = byName_.find(from.port); it != byName_.end()) to.port = it->second;
   if (auto it = byDrone_.find(from.drone); it != byDrone_.end()) to.drone = it->second;
   return to;
+}
+
+std::vector<std::string> PortMapping::unusedRules(const v1::SessionFile& session) const {
+  std::set<std::pair<std::string, std::string>> exactUsed;
+  std::set<std::string> namesUsed, dronesUsed;
+  for (const v1::SessionDrone& drone : session.drones())
+    for (const v1::SessionPort& port : drone.ports()) {
+      if (exact_.contains({drone.address(), port.name()})) {
+        exactUsed.insert({drone.address(), port.name()});
+        continue;  // as apply() does: an exact rule is the only one a port takes
+      }
+      if (byName_.contains(port.name())) namesUsed.insert(port.name());
+      if (byDrone_.contains(drone.address())) dronesUsed.insert(drone.address());
+    }
+  std::vector<std::string> unused;
+  for (const auto& [from, to] : exact_)
+    if (!exactUsed.contains(from)) unused.push_back(from.second + "@" + from.first + "=" + to.toString());
+  for (const auto& [from, to] : byName_)
+    if (!namesUsed.contains(from)) unused.push_back(from + "=" + to);
+  for (const auto& [from, to] : byDrone_)
+    if (!dronesUsed.contains(from)) unused.push_back("@" + from + "=@" + to);
+  return unused;
 }
 
 Result<v1::SessionFile> remapSession(const v1::SessionFile& session, const PortMapping& mapping) {

@@ -35,6 +35,9 @@ class PortMapping {
 
   DronePort apply(const DronePort& from) const;
   bool empty() const { return exact_.empty() && byName_.empty() && byDrone_.empty(); }
+  /// The rules no port of `session` takes (as `--map` writes them): most likely a typo, or a
+  /// drone address written differently from the file's ("@lab-a" for "lab-a:7878").
+  std::vector<std::string> unusedRules(const v1::SessionFile& session) const;
 
  private:
   std::map<std::pair<std::string, std::string>, DronePort> exact_;

@@ -73,6 +73,21 @@ TEST_F(StreamStatsModelTest, RowsPerKeyWithFormattedNumbers) {
   EXPECT_EQ(model_.headerData(M::kLatencyP99, Qt::Horizontal).toString(), "p99 µs");
 }
 
+TEST_F(StreamStatsModelTest, AStreamWithoutASignatureIsMarkedNotTracked) {
+  v1::StatsSnapshot snap;
+  addStream(snap, "demo0", "", 1, 1000)->set_untracked(true);
+  addStream(snap, "demo0", "", 2, 500);  // tracked, not received (yet)
+  model_.applySnapshot("d", "d", snap);
+  ASSERT_EQ(model_.rowCount(), 2);
+  EXPECT_EQ(text(0, M::kRxPort), "not tracked (no signature)");
+  EXPECT_TRUE(text(0, M::kRxPort, Qt::ToolTipRole).contains("no signature layer")) << text(0, M::kRxPort, Qt::ToolTipRole).toStdString();
+  EXPECT_EQ(text(0, M::kTxPackets), "1,000");
+  EXPECT_EQ(text(0, M::kRxPackets), "—");
+  EXPECT_EQ(text(0, M::kLatencyAvg), "—");
+  EXPECT_EQ(text(1, M::kRxPort), "—");
+  EXPECT_EQ(text(1, M::kRxPort, Qt::ToolTipRole), "not received (yet)");
+}
+
 TEST_F(StreamStatsModelTest, LossOnAPortWhoseReceiverMissedFramesIsMarkedNotProven) {
   v1::StatsSnapshot snap;
   addStream(snap, "va", "vb", 1, 200000, 155492, 44508);

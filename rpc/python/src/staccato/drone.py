@@ -70,8 +70,11 @@ class Drone(Captures):
         if tls or ca:
             root = None
             if ca:
-                with open(ca, "rb") as f:
-                    root = f.read()
+                try:
+                    with open(ca, "rb") as f:
+                        root = f.read()
+                except OSError as e:
+                    raise DroneError(f"{ca}: cannot read the CA certificate: {e.strerror}") from None
             self._channel = grpc.secure_channel(self.address, grpc.ssl_channel_credentials(root_certificates=root),
                                                 options=_CHANNEL_OPTIONS)
         else:

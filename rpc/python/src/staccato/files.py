@@ -3,7 +3,7 @@
 import json
 import os
 from importlib.metadata import version
-from typing import Iterable, Mapping, Type, Union
+from typing import Callable, Iterable, Mapping, Optional, Type, Union
 
 from google.protobuf import json_format
 from google.protobuf.message import Message
@@ -31,7 +31,7 @@ def save_streams(path: Union[str, os.PathLike], streams: Iterable[StreamLike]) -
 def load_streams(path: Union[str, os.PathLike]) -> list:
     """The ``staccato.v1.Stream`` messages of a stream file. Raises FileFormatError for bad JSON,
     unknown fields, a missing or newer ``format_version``."""
-    return list(_load(path, stream_pb2.StreamFile, STREAM_FILE_FORMAT, "stream file").streams)
+    return list(_load(path, stream_pb2.StreamFile, STREAM_FILE_FORMAT, "stream file", _stream_file_hint).streams)
 
 
 def save_session(path: Union[str, os.PathLike], session: Union[session_pb2.SessionFile, Mapping]) -> None:
@@ -56,7 +56,19 @@ def _save(path, message: Message) -> None:
     os.replace(tmp, path)  # readers never see half a file
 
 
-def _load(path, cls: Type[Message], newest: int, kind: str) -> Message:
+def _stream_file_hint(data: dict) -> str:
+    """What a stream file with this content starts with (as the C++ loader says it): replay
+    streams need format 2, others 1; a lone stream needs the file around it."""
+    if "layers" in data and "streams" not in data:
+        return ('this looks like one stream, not a stream file: a stream file is '
+                '{"format_version": 1, "streams": [STREAM, ...]}')
+    streams = data.get("streams")
+    if isinstance(streams, list) and any(isinstance(s, dict) and "replay" in s for s in streams):
+        return 'a stream file with replay streams starts with {"format_version": 2, ...}'
+    return 'a stream file starts with {"format_version": 1, ...} (2 only when a stream is a replay)'
+
+
+def _load(path, cls: Type[Message], newest: int, kind: str, hint: Optional[Callable[[dict], str]] = None) -> Message:
     with open(path, encoding="utf-8") as f:
         text = f.read()
     try:
@@ -67,7 +79,7 @@ def _load(path, cls: Type[Message], newest: int, kind: str) -> Message:
         raise FileFormatError(f"{path}: not a valid {kind}: expected a JSON object")
     # Checked before the fields: a newer file's unknown fields are explained by its version.
     found = data.get("format_version")
-    example = f'a {kind} starts with {{"format_version": {newest}, ...}}'
+    example = hint(data) if hint else f'a {kind} starts with {{"format_version": {newest}, ...}}'
     if found is None:
         raise FileFormatError(f"{path}: format_version: missing; {example}")
     if not isinstance(found, int) or isinstance(found, bool) or found < 1:
