@@ -38,7 +38,7 @@ Status checkSearch(const SearchSettings& s) {
     return makeError("search.exceed_ratio", "allowed 0 <= r < 1");
   if (!fraction(s.absolutePrecision, true) || !fraction(s.relativePrecision, true) ||
       (s.absolutePrecision == 0 && s.relativePrecision == 0) || s.absolutePrecision >= 0.5 || s.relativePrecision >= 0.5)
-    return makeError("search.precision", "an absolute (fraction of line rate) or relative precision above 0 and below 0.5");
+    return makeError("search.relative_precision", "an absolute (fraction of line rate) or relative precision above 0 and below 0.5");
   if (!fraction(s.minLoad, false) || !fraction(s.maxLoad, false) || s.minLoad >= s.maxLoad)
     return makeError("search.min_load", "min_load and max_load are fractions of line rate, 0 < min < max <= 1");
   return Ok{};
@@ -145,7 +145,7 @@ Status checkConfig(const BenchmarkConfig& c) {
     if (!seconds(b.trialSeconds)) return makeError("b2b.trial_seconds", "must be above 0 (RFC 9004: at least 2)");
     if (!seconds(b.maxBurstSeconds) || b.maxBurstSeconds > b.trialSeconds)
       return makeError("b2b.max_burst_seconds", "above 0 and at most trial_seconds (" + num(b.trialSeconds) + ")");
-    if (!fraction(b.relativePrecision, false) || b.relativePrecision >= 0.5) return makeError("b2b.precision", "0 < p < 0.5");
+    if (!fraction(b.relativePrecision, false) || b.relativePrecision >= 0.5) return makeError("b2b.relative_precision", "0 < p < 0.5");
   }
   if (c.trial.receiverRetries > 20) return makeError("trial.receiver_retries", "at most 20");
   if (!fraction(c.trial.testerTolerance, true) || c.trial.testerTolerance > 0.5)
