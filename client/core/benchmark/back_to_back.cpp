@@ -67,7 +67,13 @@ Result<BackToBackResult> backToBack(TrialRunner& runner, const BackToBackSetting
   b.throughputPps = throughputPps;
   if (b.burstLoad < 1) b.note = "bursts at " + percentText(b.burstLoad) + " of line rate, this generator's ceiling";
   if (throughputPps >= b.burstPps * (1 - runner.tolerance())) {
-    b.note = "the throughput equals the burst rate: the device forwards every burst, there is no buffer to measure (RFC 9004)";
+    if (b.burstLoad < 1) {
+      b.testerLimited = true;
+      b.note = "tester-limited: this generator's bursts (" + percentText(b.burstLoad) +
+               " of line rate) are no faster than the device forwards, so no buffer fills";
+    } else {
+      b.note = "the throughput equals the line rate: the device forwards every burst, there is no buffer to measure (RFC 9004)";
+    }
     return b;
   }
   const uint64_t maxBurst = std::max<uint64_t>(1, uint64_t(std::llround(b.burstPps * settings.maxBurstSeconds)));
