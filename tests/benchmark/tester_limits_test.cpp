@@ -27,6 +27,17 @@ TEST(TesterRule, OfferedLoadShortOfIntendedByMoreThanTheTolerance) {
   EXPECT_DOUBLE_EQ(judged(1000, 2000, 2).offeredPps, 1000);
 }
 
+TEST(TesterRule, RampSendsHalfItsTimeAtFullRate) {
+  TrialResult r;
+  r.request.pps = 1000;
+  r.request.rampSeconds = 2;
+  r.txFrames = r.rxFrames = 11000;  // a 2 s ramp (1000 frames, half of full rate) + 10 s at 1000 pps
+  r.durationSeconds = 12;
+  judgeTester(r, nullptr, 0.01, 1);
+  EXPECT_DOUBLE_EQ(r.offeredPps, 1000);
+  EXPECT_FALSE(r.testerLimited) << r.testerLimitReason;
+}
+
 TEST(TesterRule, IntendedAboveTheCalibration) {
   const CalibrationPoint point{FrameSize::fixed(64), 900, 1e9};
   const TrialResult r = judged(1000, 1000, 1, &point);

@@ -1,5 +1,6 @@
 #include "client/core/benchmark/tester_rule.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace staccato::bench {
@@ -30,9 +31,12 @@ std::string reason(const TrialResult& r, const CalibrationPoint* calibration, do
 
 void judgeTester(TrialResult& r, const CalibrationPoint* calibration, double tolerance, unsigned flows) {
   const double perFlow = 1.0 / double(flows ? flows : 1);
-  // A burst's own rate is what it was sent at; a continuous trial's is over its whole duration.
-  r.offeredPps = r.durationSeconds > 0 ? double(r.txFrames) * perFlow / r.durationSeconds : 0;
-  r.receivedPps = r.durationSeconds > 0 ? double(r.rxFrames) * perFlow / r.durationSeconds : 0;
+  // A burst's own rate is what it was sent at; a continuous trial's is over its whole duration,
+  // where a linear ramp (included in the duration) sends half the frames full rate would.
+  const double ramp = r.request.kind == TrialKind::kContinuous ? r.request.rampSeconds : 0;
+  const double seconds = r.durationSeconds - std::min(ramp, r.durationSeconds) / 2;
+  r.offeredPps = seconds > 0 ? double(r.txFrames) * perFlow / seconds : 0;
+  r.receivedPps = seconds > 0 ? double(r.rxFrames) * perFlow / seconds : 0;
   r.testerLimitReason = reason(r, calibration, tolerance, flows ? flows : 1);
   r.testerLimited = !r.testerLimitReason.empty();
   r.counted = !r.testerLimited && !r.receiverMissed;

@@ -22,7 +22,7 @@ struct TrialRequest {
   double pps = 0;              ///< the same as frames per second per flow
   double durationSeconds = 0;  ///< sending time (a burst: the whole trial, drain included)
   uint64_t burstFrames = 0;    ///< kBurst: frames per flow
-  double rampSeconds = 0;      ///< rise to `pps` over this long
+  double rampSeconds = 0;      ///< rise linearly to `pps` over this long, before durationSeconds at full rate
   bool learning = true;        ///< learning frames and ARP/NDP first
   bool latency = false;        ///< latency histograms wanted (latency test, latency criteria)
   bool operator==(const TrialRequest&) const = default;
@@ -36,7 +36,8 @@ struct TrialResult {
   uint64_t reordered = 0;
   uint64_t duplicated = 0;
   LatencyHistogram latency;   ///< all flows merged (when the request asked for latency)
-  double durationSeconds = 0; ///< how long the generator really sent (stretched when it could not keep up)
+  double durationSeconds = 0; ///< how long the generator really sent, ramp included (stretched when it
+                              ///< could not keep up; a burst: from its first frame to its last)
   int64_t startNs = 0;        ///< realtime, ns since the Unix epoch
   int64_t endNs = 0;
   bool receiverMissed = false; ///< the receiver had no room for frames (PortStats.drone_rx_dropped): repeated, never loss
@@ -48,8 +49,8 @@ struct TrialResult {
   std::string test;           ///< "throughput", "latency", "loss", "b2b", "calibrate"
   std::string phase;          ///< e.g. "NDR", "search", "90 %", "burst 3"
   TrialRequest request;
-  double offeredPps = 0;      ///< per flow: txFrames / flows / durationSeconds (burst: the burst's rate)
-  double receivedPps = 0;     ///< per flow: rxFrames / flows / durationSeconds
+  double offeredPps = 0;      ///< per flow: txFrames / flows / (durationSeconds - ramp / 2) (burst: its rate)
+  double receivedPps = 0;     ///< per flow: rxFrames over the same time
   std::string testerLimitReason;  ///< why testerLimited, when it is
   bool counted = false;       ///< judged as the device's (not tester-limited, receiver saw everything)
 
