@@ -45,7 +45,6 @@ TEST(HtmlReport, SaysTesterLimitedAndListsEveryTrial) {
   const std::string html = htmlReport(sample());
   EXPECT_NE(html.find("tester-limited at"), std::string::npos);
   EXPECT_NE(html.find("is below the required"), std::string::npos);
-  EXPECT_EQ(countOf(html, "<tr><td>"), countOf(html, "<tr><td>") );  // rows are well formed
   size_t trialRows = 0;
   for (const TrialResult& t : sample().trials) trialRows += html.find("<tr><td>" + std::to_string(t.number) + "</td><td>" + t.test) != std::string::npos;
   EXPECT_EQ(trialRows, sample().trials.size());

@@ -86,11 +86,6 @@ void JsonWriter::add(std::string_view key, uint64_t v) {
   out_ += std::to_string(v);
 }
 
-void JsonWriter::add(std::string_view key, int64_t v) {
-  prefix(key);
-  out_ += std::to_string(v);
-}
-
 void JsonWriter::add(std::string_view key, bool v) {
   prefix(key);
   out_ += v ? "true" : "false";

@@ -16,9 +16,7 @@ class JsonWriter {
   void endArray();
   void add(std::string_view key, double v);
   void add(std::string_view key, uint64_t v);
-  void add(std::string_view key, int64_t v);
   void add(std::string_view key, uint32_t v) { add(key, uint64_t{v}); }
-  void add(std::string_view key, unsigned long long v) { add(key, uint64_t(v)); }
   void add(std::string_view key, bool v);
   void add(std::string_view key, std::string_view v);
   void add(std::string_view key, const char* v) { add(key, std::string_view(v)); }

@@ -136,7 +136,10 @@ Result<SearchOutcome> multiGoalSearch(TrialRunner& runner, const SearchSettings&
     if (winner.load == 0) break;
     if (outcome.trials >= kMaxTrials)
       return makeError("search", "did not converge in " + std::to_string(kMaxTrials) + " trials");
-    auto r = runner.continuous(winner.load, winner.seconds, "throughput", "multi-goal");
+    const Selector& chosen = *winner.selector;
+    const std::string phase = s.goals[size_t(&chosen - selectors.data())].name + ", step " +
+                              std::to_string(chosen.current + 1) + "/" + std::to_string(chosen.chain.size());
+    auto r = runner.continuous(winner.load, winner.seconds, "throughput", phase);
     if (!r) return r.error();
     countTrial(outcome, *r, s.trialSeconds);
     if (!r->counted) {
