@@ -90,6 +90,14 @@ TEST(ResultJson, ConfigFileNeedsOnlyWhatDiffers) {
   EXPECT_FALSE(parseConfigJson(R"({"tests": ["speed"]})").ok());
 }
 
+TEST(ResultJson, FuzzSeedIsAValidResult) {
+  // A seed that parses lets the fuzzer reach the report writers, not only the parser's refusals.
+  auto r = readResultFile(STACCATO_SOURCE_DIR "/tests/fuzz/corpus/benchmark_result/sample.json");
+  ASSERT_TRUE(r.ok()) << r.error().toString();
+  EXPECT_EQ(r->sizes.size(), 1u);
+  EXPECT_FALSE(r->trials.empty());
+}
+
 TEST(ResultJson, TimesKeepNanoseconds) {
   for (int64_t ns : {int64_t{0}, int64_t{1'700'000'000'123'456'789}, int64_t{4'102'444'800'000'000'001}}) {
     int64_t back = -1;

@@ -1,6 +1,7 @@
 #include "client/core/benchmark/json_writer.h"
 
 #include <charconv>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
@@ -114,11 +115,13 @@ bool parseIsoTime(std::string_view text, int64_t& ns) {
   const std::string s(text);
   if (std::sscanf(s.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d.%9lldZ%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &tm.tm_hour,
                   &tm.tm_min, &tm.tm_sec, &fraction, &used) != 7 ||
-      size_t(used) != s.size() || s.size() != 30)
+      size_t(used) != s.size() || s.size() != 30 || fraction < 0)
     return false;
   tm.tm_year -= 1900;
   tm.tm_mon -= 1;
-  ns = int64_t(timegm(&tm)) * 1'000'000'000 + fraction;
+  const int64_t seconds = int64_t(timegm(&tm));
+  if (seconds < 0 || seconds >= INT64_MAX / 1'000'000'000) return false;  // 1970 .. 2262 fit in ns
+  ns = seconds * 1'000'000'000 + fraction;
   return true;
 }
 

@@ -37,6 +37,11 @@ double niceStep(double span, int ticks) {
 struct Scale {
   double lo, hi, step;
   double at(double v, double from, double to) const { return from + (v - lo) / (hi - lo) * (to - from); }
+  /// Tick intervals, bounded: a range too narrow for its magnitude gets none in between.
+  int ticks() const {
+    const double n = (hi - lo) / step;
+    return std::isfinite(n) ? int(std::clamp(std::round(n), 0.0, 20.0)) : 0;
+  }
 };
 
 Scale niceScale(double lo, double hi, bool fromZero) {
@@ -65,7 +70,8 @@ std::string svgChart(const Chart& c) {
                     "\" font-family=\"sans-serif\" role=\"img\" aria-label=\"" + xmlEscape(c.title) + "\">\n";
   svg += "<text class=\"title\" font-size=\"15\" font-weight=\"bold\" x=\"" + px(kWidth / 2) + "\" y=\"22\" text-anchor=\"middle\">" + xmlEscape(c.title) + "</text>\n";
   // Axes, grid and tick labels.
-  for (double v = ys.lo; v <= ys.hi + ys.step / 2; v += ys.step) {
+  for (int k = 0; k <= ys.ticks(); ++k) {
+    const double v = ys.lo + k * ys.step;
     const std::string y = px(ys.at(v, y0, y1));
     svg += "<line class=\"grid\" stroke=\"#e5e5e5\" x1=\"" + px(x0) + "\" y1=\"" + y + "\" x2=\"" + px(x1) + "\" y2=\"" + y + "\"/>";
     svg += "<text class=\"tick\" font-size=\"12\" x=\"" + px(x0 - 6) + "\" y=\"" + y + "\" text-anchor=\"end\" dy=\"4\">" + num(v) + "</text>\n";
@@ -75,9 +81,9 @@ std::string svgChart(const Chart& c) {
       svg += "<text class=\"tick\" font-size=\"12\" x=\"" + px(xs.at(double(i), x0, x1)) + "\" y=\"" + px(y0 + 18) +
              "\" text-anchor=\"middle\">" + xmlEscape(c.categories[i]) + "</text>\n";
   } else {
-    for (double v = xs.lo; v <= xs.hi + xs.step / 2; v += xs.step)
-      svg += "<text class=\"tick\" font-size=\"12\" x=\"" + px(xs.at(v, x0, x1)) + "\" y=\"" + px(y0 + 18) + "\" text-anchor=\"middle\">" +
-             num(v) + "</text>\n";
+    for (int k = 0; k <= xs.ticks(); ++k)
+      svg += "<text class=\"tick\" font-size=\"12\" x=\"" + px(xs.at(xs.lo + k * xs.step, x0, x1)) + "\" y=\"" + px(y0 + 18) +
+             "\" text-anchor=\"middle\">" + num(xs.lo + k * xs.step) + "</text>\n";
   }
   svg += "<line class=\"axis\" stroke=\"#444\" x1=\"" + px(x0) + "\" y1=\"" + px(y0) + "\" x2=\"" + px(x1) + "\" y2=\"" + px(y0) + "\"/>";
   svg += "<line class=\"axis\" stroke=\"#444\" x1=\"" + px(x0) + "\" y1=\"" + px(y0) + "\" x2=\"" + px(x0) + "\" y2=\"" + px(y1) + "\"/>\n";
