@@ -12,10 +12,14 @@ TEST(Runner, ProgressNamesEveryTrial) {
   BenchmarkConfig c = searchConfig(SearchMethod::kMultiGoal);
   c.frameSizes = {FrameSize::fixed(64), FrameSize::imix()};
   std::vector<ProgressEvent> events;
-  const BenchmarkResult r = runBenchmark(c, {}, device, {[&](const ProgressEvent& e) { events.push_back(e); }, {}});
+  std::vector<TrialResult> done;
+  const BenchmarkResult r = runBenchmark(c, {}, device,
+                                         {[&](const ProgressEvent& e) { events.push_back(e); }, {},
+                                          [&](const TrialResult& t) { done.push_back(t); }});
   ASSERT_TRUE(r.error.empty()) << r.error;
   EXPECT_FALSE(r.stopped);
   ASSERT_EQ(events.size(), r.trials.size());
+  EXPECT_EQ(done, r.trials);
   EXPECT_EQ(device.prepared(), 2u);
   for (size_t i = 0; i < events.size(); ++i) {
     EXPECT_EQ(events[i].trial, r.trials[i].number);

@@ -72,6 +72,7 @@ Result<TrialResult> TrialRunner::run(TrialRequest q, std::string_view test, std:
       r->testerLimitReason = "the receiver missed frames in " + std::to_string(attempts) + " attempts";
     }
     log_.push_back(*r);
+    if (hooks_.trialDone) hooks_.trialDone(log_.back());
     if (!retry) return r;
   }
 }

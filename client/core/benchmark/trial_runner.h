@@ -28,6 +28,7 @@ struct ProgressEvent {
 struct RunHooks {
   std::function<void(const ProgressEvent&)> progress;  ///< before each trial (may be empty)
   std::function<bool()> stopRequested;                 ///< checked before each trial (may be empty)
+  std::function<void(const TrialResult&)> trialDone;   ///< each trial as logged, judged (live charts; may be empty)
 };
 
 class TrialRunner {
