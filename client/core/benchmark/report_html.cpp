@@ -49,6 +49,7 @@ std::string setupSection(const BenchmarkResult& r) {
   if (c.criteria.maxJitterNs) criteria += "jitter " + nsText(double(*c.criteria.maxJitterNs)) + "; ";
   if (c.criteria.maxReordered) criteria += "reordered <= " + std::to_string(*c.criteria.maxReordered) + "; ";
   if (c.criteria.maxDuplicated) criteria += "duplicated <= " + std::to_string(*c.criteria.maxDuplicated) + "; ";
+  if (criteria.size() >= 2) criteria.resize(criteria.size() - 2);  // the last "; "
   const std::vector<std::vector<std::string>> rows = {
       {"Started", isoTime(r.startedNs)},
       {"Duration", seconds(r.startedNs, r.endedNs)},
