@@ -12,19 +12,10 @@
 #    9004's corrected burst, within 15 %);
 #  - over a plain veth pair (vc <-> vd, no device) every size is reported tester-limited, against
 #    this generator's calibration.
-# Frame sizes 64 128 256 512 1518, trials of 0.5 to 2 s: each size costs about 30 s on a loaded
+# Frame sizes 64 128 256 512 1518, trials of 0.5 to 3 s: each size costs 15 to 40 s on a loaded
 # 2-core CI machine, so 1024 and 1280 are left out (their accounting is that of 512 and 1518).
-source "$(dirname "$0")/lab.sh"
-DUT_NS="stc-dut-$$-$RANDOM"
-bench_cleanup() {
-  ip netns pids "$DUT_NS" 2>/dev/null | xargs -r kill 2>/dev/null || true
-  ip netns del "$DUT_NS" 2>/dev/null || true
-  lab_cleanup
-}
-trap bench_cleanup EXIT
-if [[ $EUID -ne 0 ]]; then echo "SKIP: network namespaces need root"; exit 77; fi
+source "$(dirname "$0")/router_lab.sh"
 if ! command -v tc >/dev/null; then echo "SKIP: tc (iproute2) is not installed"; exit 77; fi
-dut() { ip netns exec "$DUT_NS" "$@"; }
 SIZES=${SIZES-"64 128 256 512 1518"}
 RATE_BPS=50000000
 LINE_BPS=100000000
@@ -33,30 +24,19 @@ LINE_BPS=100000000
 # through for at most 200000 / (6.25 MB/s x 3 s) = 1.1 % more load than tbf's rate.
 QUEUE=200000
 
-# --- the lab: va/vb into the router (da/db), vc <-> vd plain ------------------------------------
-ip netns add "$LAB_NS"
-in_lab ip link set lo up
-ip netns add "$DUT_NS"
-dut ip link set lo up
-ip link add va netns "$LAB_NS" type veth peer name da netns "$DUT_NS"
-ip link add vb netns "$LAB_NS" type veth peer name db netns "$DUT_NS"
+# --- the lab: va/vb through the router (router_lab.sh), vc <-> vd plain --------------------------
+router_up
 add_veth vc vd
-for p in va vb vc vd; do in_lab ip link set "$p" up; done
-for p in da db; do dut ip link set "$p" up; done
-in_lab sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1 || true
-dut sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1 || true
-dut ip addr add 10.0.0.1/24 dev da
-dut ip addr add 10.0.1.1/24 dev db
-dut sysctl -qw net.ipv4.ip_forward=1 net.ipv4.conf.all.send_redirects=0 net.ipv4.conf.all.rp_filter=0 \
-  net.ipv4.conf.da.rp_filter=0
+in_lab ip link set vc up
+in_lab ip link set vd up
 # A router, not a tc redirect: IP receive orphans the frame, so a full tbf drops as a device
 # on a wire does, instead of holding the sender's socket buffer and slowing the generator down.
 shaper() {  # shaper LIMIT_BYTES
-  dut tc qdisc replace dev db root tbf rate "$RATE_BPS"bit burst 5000 limit "$1" 2>"$LAB_TMP/tc.err"
+  in_dut tc qdisc replace dev db root tbf rate "$RATE_BPS"bit burst 5000 limit "$1" 2>"$LAB_TMP/tc.err"
 }
 if ! shaper "$QUEUE"; then echo "SKIP: this kernel has no tbf qdisc ($(cat "$LAB_TMP/tc.err"))"; exit 77; fi
 # tbf's own counters: bytes and frames sent, frames dropped.
-qdisc_sent() { dut tc -s qdisc show dev db | awk '/Sent/ {sub(",", "", $7); print $2, $4, $7; exit}'; }
+qdisc_sent() { in_dut tc -s qdisc show dev db | awk '/Sent/ {sub(",", "", $7); print $2, $4, $7; exit}'; }
 
 start_drone
 for p in va vb; do cli configure "$p" --line-rate "$LINE_BPS" >/dev/null; done
