@@ -41,10 +41,13 @@ std::string summaryText(const bench::BenchmarkResult& r) {
         out += "\n";
       }
     if (s.latency)
-      for (const bench::LatencyPoint& p : s.latency->points)
-        out += size + "  latency at " + bench::loadText(p.load) + ": " +
-               (p.latency.samples ? formatText("avg %.1f us, max %.1f us", p.latency.avgNs / 1e3, double(p.latency.maxNs) / 1e3)
-                                  : std::string("no samples")) + "\n";
+      for (const bench::LatencyPoint& p : s.latency->points) {
+        out += size + "  latency at " + bench::loadText(p.load) + ": ";
+        if (p.latency.samples)
+          out += formatText("avg %.1f us, max %.1f us", p.latency.avgNs / 1e3, double(p.latency.maxNs) / 1e3);
+        out += p.failure.empty() ? (p.latency.samples ? "" : "no samples") : (p.latency.samples ? "; " : "") + p.failure;
+        out += "\n";
+      }
     if (s.backToBack) {
       const bench::BackToBackResult& b = s.backToBack.value();
       out += size + "  back-to-back: ";
