@@ -59,6 +59,18 @@ TEST(FlowStreams, PlainL2OrAsEmulatedHosts) {
   EXPECT_EQ(hosts->dstIp, "10.0.1.10");
   EXPECT_NE(flowAddressing(port("va", "m", "10.0.0.10"), port("vb", "m"), 4, 0).error().message.find("emulates no IPv4 host"),
             std::string::npos);
+  // Every host of the sending group, in turn.
+  v1::Port many = port("va", "m", "10.0.0.10");
+  many.mutable_config()->mutable_devices(0)->set_count(100);
+  many.mutable_config()->mutable_devices(0)->mutable_ipv4()->set_step(2);
+  auto all = flowAddressing(many, port("vb", "m", "10.0.1.10"), 4, 0);
+  ASSERT_TRUE(all);
+  EXPECT_EQ(all->hosts, 100u);
+  const v1::Stream s = flowStream({{"d", "va"}, {"d", "vb"}, 1}, *all, 4, FrameSize::fixed(128), {});
+  ASSERT_EQ(s.variable_fields_size(), 1);
+  EXPECT_EQ(s.variable_fields(0).field(), "ip.src");
+  EXPECT_EQ(s.variable_fields(0).count(), 100u);
+  EXPECT_EQ(s.variable_fields(0).step(), 2u);
 }
 
 /// The stream compiles at every RFC 2544 size (IPv4) and carries the frame length asked.

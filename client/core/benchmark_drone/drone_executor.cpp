@@ -14,8 +14,10 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-/// Learning frames go at this rate: slow enough for any device to take them all.
+/// Learning frames go at this rate (slow enough for any device to take them all), or faster when
+/// there are many hosts: all of them within kLearningSeconds.
 constexpr double kLearningPps = 1000;
+constexpr double kLearningSeconds = 0.1;
 /// A start margin never grows beyond this (the drone refuses starts more than an hour ahead).
 constexpr double kMaxStartMarginSeconds = 5;
 
@@ -55,10 +57,14 @@ Status DroneTrialExecutor::learn() {
       if (ports_.at(drone).at(port).config().devices_size() > 0)
         if (auto s = resolveGateways(*drones_.at(drone), port); !s) return portError(port, drone, s.error(), "resolving its gateways");
   if (!settings_.learningFrames) return Ok{};
-  if (auto s = load({kLearningPps, settings_.learningFrames}); !s) return s.error();
+  // At least one frame from every emulated host that sends (an L2 device learns each source).
+  uint64_t frames = settings_.learningFrames;
+  for (const FlowAddressing& a : addressing_) frames = std::max(frames, a.hosts);
+  const double pps = std::max(kLearningPps, double(frames) / kLearningSeconds);
+  if (auto s = load({pps, frames}); !s) return s.error();
   for (const auto& [drone, ports] : sending())
     if (auto s = startPorts(*drones_.at(drone), ports, 0, 0, 30); !s) return portError(ports.front(), drone, s.error(), "sending learning frames");
-  std::this_thread::sleep_for(seconds(settings_.learningFrames / kLearningPps + 0.1));
+  std::this_thread::sleep_for(seconds(double(frames) / pps + 0.1));
   stopAll();
   return Ok{};
 }
