@@ -58,8 +58,6 @@ std::string summaryText(const bench::BenchmarkResult& r) {
     }
     if (!s.note.empty()) out += size + "  " + s.note + "\n";
   }
-  if (!r.error.empty()) out += "error: " + r.error + "\n";
-  if (r.stopped) out += "stopped before the end\n";
   return out;
 }
 
