@@ -51,14 +51,18 @@ cat >"$LAB_TMP/ndr.json" <<'JSON'
  "initial_trial_seconds": 0.5, "relative_precision": 0.01}, "loss": {"start_load": 1, "step": 0.1, "trial_seconds": 0.5}}
 JSON
 : >"$LAB_TMP/measured"
-for size in $SIZES; do
+# measure SIZE: one benchmark at SIZE, checked; exit status 3 when it failed and a trial below
+# tbf's rate lost frames (tbf drops nothing then unless frames come in a burst: the generator
+# stalled on this busy machine, then caught up).
+measure() {
+  local size=$1
   read -r b0 p0 x0 < <(qdisc_sent)
   if ! cli benchmark rfc2544 --tx va --rx vb --sizes "$size" --config "$LAB_TMP/ndr.json" --learning-frames 0 --drain 200 \
        --json "$LAB_TMP/ndr-$size.json" --quiet >"$LAB_TMP/ndr-$size.txt" 2>"$LAB_TMP/err"; then
     echo "FAIL benchmark at $size bytes: $(cat "$LAB_TMP/err")"; exit 1
   fi
   read -r b1 p1 x1 < <(qdisc_sent)
-  rc=0
+  local rc=0
   python3 - "$LAB_TMP/ndr-$size.json" "$size" "$((b1 - b0))" "$((p1 - p0))" "$((x1 - x0))" "$RATE_BPS" "$LINE_BPS" "$QUEUE" >"$LAB_TMP/size.out" <<'PY' || rc=$?
 import json, sys
 path, size, sent_bytes, sent_pkts, dropped, rate_bps, line_bps, queue = sys.argv[1], int(sys.argv[2]), *map(int, sys.argv[3:6]), *map(float, sys.argv[6:9])
@@ -102,11 +106,22 @@ for st in steps:
         report(st["loss_ratio"] > last and expect - held - 0.02 <= st["loss_ratio"] <= expect + 0.02,
                at + f", rising, as tbf drops {max(0, expect - held) * 100:.2f} to {expect * 100:.2f} %")
         last = st["loss_ratio"]
-sys.exit(1 if fail else 0)
+stalled = [t for t in d["trials"] if t["lost_frames"] and t["offered_pps"] < device_pps * 0.98]
+sys.exit(0 if not fail else 3 if stalled else 1)
 PY
   grep -v '^MEASURED' "$LAB_TMP/size.out"
-  grep '^MEASURED' "$LAB_TMP/size.out" >>"$LAB_TMP/measured" || true
+  return $rc
+}
+for size in $SIZES; do
+  rc=0
+  measure "$size" || rc=$?
+  if [[ $rc -eq 3 ]]; then
+    echo "note $size B: a trial below tbf's rate lost frames (the generator stalled): measuring $size B once more"
+    rc=0
+    measure "$size" || rc=$?
+  fi
   [[ $rc -eq 0 ]] || { echo "--- summary:"; cat "$LAB_TMP/ndr-$size.txt"; exit 1; }
+  grep '^MEASURED' "$LAB_TMP/size.out" >>"$LAB_TMP/measured"
 done
 devices=$(grep -c '^MEASURED .* device ' "$LAB_TMP/measured" || true)
 [[ $devices -ge ${MIN_DEVICE_SIZES:-3} ]] || { echo "FAIL only $devices sizes measured the device (the rest were tester-limited)"; exit 1; }

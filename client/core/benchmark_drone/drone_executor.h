@@ -3,7 +3,8 @@
 /// flow a tracked UDP stream; a trial sends learning frames (and resolves the emulated hosts'
 /// gateways) first when asked, loads the trial's rate, clears the counters, starts every flow on
 /// every drone at one T0 (StartTx start_time_ns), stops after the trial, waits for frames in
-/// flight and reads the counters once. The ports' streams are replaced while it runs.
+/// flight and reads the counters once they settle (never mid-trial). The ports' streams are
+/// replaced while it runs.
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -55,6 +56,8 @@ class DroneTrialExecutor final : public TrialExecutor {
   Status learn();
   Status startAtT0(uint32_t rampMs, uint32_t leaseSeconds, double& aheadSeconds);
   void stopAll();
+  /// The trial's counts once its receivers have settled.
+  Result<TrialResult> settledCounts(const TrialRequest& q);
   /// Ports by drone: the sending ones, and every one the flows touch.
   std::map<std::string, std::vector<std::string>> sending() const;
   std::map<std::string, std::vector<std::string>> touched() const;
