@@ -104,7 +104,7 @@ struct TrialSettings {
 
 enum class Direction { kUnidirectional, kBidirectional };
 
-/// A pair of tester ports with the device between them ("drone/port" or "port").
+/// A pair of tester ports with the device between them: "PORT" (on the default drone) or "PORT@DRONE".
 struct PortPair {
   std::string tx, rx;
   bool operator==(const PortPair&) const = default;
