@@ -25,6 +25,8 @@ int neighborsCommand(const std::vector<std::string>& args);
 int rateCommand(const std::vector<std::string>& args);
 /// fleet show|status [--json]: the fleet file, and each of its drones' state.
 int fleetCommand(const std::vector<std::string>& args);
+/// benchmark rfc2544|calibrate: RFC 2544 / NDR-PDR benchmarks and the generator's calibration.
+int benchmarkCommand(const std::vector<std::string>& args);
 /// start / stop / clear / reserve / release PORT...
 int portActionCommand(const std::string& action, const std::vector<std::string>& args);
 

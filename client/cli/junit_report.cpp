@@ -2,30 +2,10 @@
 
 #include <map>
 
+#include "common/core/xml_text.h"
 #include "common/files/stream_file.h"
 
 namespace staccato::cli {
-namespace {
-
-std::string escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default:
-        // XML 1.0 allows no control characters but tab, CR, LF.
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') out += '?';
-        else out += c;
-    }
-  }
-  return out;
-}
-
-}  // namespace
 
 std::string junitXml(const std::vector<Verdict>& verdicts, double seconds) {
   std::vector<std::string> order;  // suites in first-seen order
@@ -47,14 +27,14 @@ std::string junitXml(const std::vector<Verdict>& verdicts, double seconds) {
       suiteFailures += !v->failure.empty();
       suiteSkipped += !v->skipped.empty();
     }
-    xml += "  <testsuite name=\"" + escape(suite) + "\" tests=\"" + std::to_string(suites[suite].size()) +
+    xml += "  <testsuite name=\"" + xmlEscape(suite) + "\" tests=\"" + std::to_string(suites[suite].size()) +
            "\" failures=\"" + std::to_string(suiteFailures) + "\" skipped=\"" + std::to_string(suiteSkipped) +
            "\" time=\"" + std::to_string(seconds) + "\">\n";
     for (const Verdict* v : suites[suite]) {
-      xml += "    <testcase classname=\"" + escape(suite) + "\" name=\"" + escape(v->name) + "\">\n";
-      if (!v->failure.empty()) xml += "      <failure message=\"" + escape(v->failure) + "\"/>\n";
-      if (!v->skipped.empty()) xml += "      <skipped message=\"" + escape(v->skipped) + "\"/>\n";
-      if (!v->details.empty()) xml += "      <system-out>" + escape(v->details) + "</system-out>\n";
+      xml += "    <testcase classname=\"" + xmlEscape(suite) + "\" name=\"" + xmlEscape(v->name) + "\">\n";
+      if (!v->failure.empty()) xml += "      <failure message=\"" + xmlEscape(v->failure) + "\"/>\n";
+      if (!v->skipped.empty()) xml += "      <skipped message=\"" + xmlEscape(v->skipped) + "\"/>\n";
+      if (!v->details.empty()) xml += "      <system-out>" + xmlEscape(v->details) + "</system-out>\n";
       xml += "    </testcase>\n";
     }
     xml += "  </testsuite>\n";

@@ -5,16 +5,12 @@
 #include <string>
 
 #include "common/packet/builder.h"
+#include "common/stream/wire.h"
 
 namespace staccato {
 namespace {
 
 constexpr size_t kMaxMixTable = 4096;  // sum of weights; bounds the table's memory
-
-struct Size {
-  uint32_t length;
-  uint32_t weight;
-};
 
 Status checkLength(const std::string& path, uint64_t len, size_t minLen) {
   if (len < minLen || len > kMaxFrameLength)
@@ -25,9 +21,9 @@ Status checkLength(const std::string& path, uint64_t len, size_t minLen) {
 }
 
 /// Smooth weighted round-robin: 7:4:1 interleaves instead of sending 7 small frames in a row.
-std::vector<uint16_t> interleave(const std::vector<Size>& sizes) {
+std::vector<uint16_t> interleave(const std::vector<WeightedLength>& sizes) {
   uint64_t total = 0;
-  for (const Size& s : sizes) total += s.weight;
+  for (const WeightedLength& s : sizes) total += s.weight;
   std::vector<int64_t> current(sizes.size(), 0);
   std::vector<uint16_t> table;
   table.reserve(total);
@@ -80,9 +76,9 @@ Result<double> planFrameLength(const v1::FrameLength& spec, size_t minLen, Lengt
       return sum / static_cast<double>(plan.table.size());
     }
     case M::IMIX: {
-      std::vector<Size> sizes;
+      std::vector<WeightedLength> sizes;
       for (const auto& ws : spec.mix()) sizes.push_back({ws.length(), ws.weight()});
-      if (sizes.empty()) sizes = {{64, 7}, {594, 4}, {1518, 1}};
+      if (sizes.empty()) sizes.assign(kDefaultImix.begin(), kDefaultImix.end());
       uint64_t total = 0;
       double sum = 0;
       uint32_t lo = UINT32_MAX, hi = 0;

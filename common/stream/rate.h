@@ -6,10 +6,10 @@
 
 #include "common/core/result.h"
 #include "common/stream/tx_plan.h"
+#include "common/stream/wire.h"
 
 namespace staccato {
 
-inline constexpr double kL1OverheadBytes = 20;  ///< preamble + SFD (8) + inter-frame gap (12)
 inline constexpr double kDefaultPps = 1000;
 /// The lowest rate a stream may ask for: one packet every 1000 s. Slower rates are almost
 /// always a unit mistake, and their send times would overflow a 64-bit ns clock.

@@ -45,19 +45,8 @@ uint64_t bucketTotal(const v1::LatencyStats& l) {
 }
 
 void percentilesFromBuckets(const v1::LatencyStats& l, std::span<const double> qs, std::span<uint64_t> out) {
-  const uint64_t total = bucketTotal(l);
-  const uint64_t lo = l.min_ns(), hi = l.max_ns();
-  const unsigned bits = l.sub_bucket_bits();
-  size_t k = 0;
-  uint64_t seen = 0;
-  for (int i = 0; i < l.bucket_index_size() && k < qs.size() && total > 0; ++i) {
-    seen += l.bucket_count(i);
-    while (k < qs.size() && seen >= static_cast<uint64_t>(qs[k] * static_cast<double>(total - 1)) + 1) {
-      const uint64_t low = latencyBucketLow(l.bucket_index(i), bits), high = latencyBucketHigh(l.bucket_index(i), bits);
-      out[k++] = std::min(std::max(low + (high - low) / 2, lo), hi);
-    }
-  }
-  for (; k < qs.size(); ++k) out[k] = total ? hi : 0;
+  percentilesOfBuckets(l.bucket_index(), l.bucket_count(), l.sub_bucket_bits(), bucketTotal(l), l.min_ns(), l.max_ns(), qs,
+                       out);
 }
 
 uint64_t percentileFromBuckets(const v1::LatencyStats& l, double q) {
@@ -88,18 +77,7 @@ Status mergeLatency(v1::LatencyStats& into, const v1::LatencyStats& from) {
   if (into.sub_bucket_bits() != from.sub_bucket_bits())
     return makeError("latency.sub_bucket_bits", "cannot merge histograms of " + std::to_string(into.sub_bucket_bits()) +
                                                     " and " + std::to_string(from.sub_bucket_bits()) + " sub-bucket bits");
-  // Both lists are ascending: one merge pass.
-  std::vector<std::pair<uint32_t, uint64_t>> merged;
-  merged.reserve(size_t(into.bucket_index_size() + from.bucket_index_size()));
-  int i = 0, j = 0;
-  while (i < into.bucket_index_size() || j < from.bucket_index_size()) {
-    const bool takeInto = j == from.bucket_index_size() ||
-                          (i < into.bucket_index_size() && into.bucket_index(i) <= from.bucket_index(j));
-    const bool takeFrom = i == into.bucket_index_size() ||
-                          (j < from.bucket_index_size() && from.bucket_index(j) <= into.bucket_index(i));
-    const uint32_t index = takeInto ? into.bucket_index(i) : from.bucket_index(j);
-    merged.emplace_back(index, (takeInto ? into.bucket_count(i++) : 0) + (takeFrom ? from.bucket_count(j++) : 0));
-  }
+  const auto merged = mergeBucketLists(into.bucket_index(), into.bucket_count(), from.bucket_index(), from.bucket_count());
   into.clear_bucket_index();
   into.clear_bucket_count();
   for (const auto& [index, count] : merged) {

@@ -1,0 +1,40 @@
+#pragma once
+/// A small pretty JSON writer for the benchmark's result file: numbers written so that they read
+/// back to the same double, 64-bit integers exactly, times as ISO 8601 text with nanoseconds.
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace staccato::bench {
+
+class JsonWriter {
+ public:
+  /// Inside an object pass the member's name; inside an array (or at the top) an empty one.
+  void beginObject(std::string_view key = {});
+  void endObject();
+  void beginArray(std::string_view key = {});
+  void endArray();
+  void add(std::string_view key, double v);
+  void add(std::string_view key, uint64_t v);
+  void add(std::string_view key, uint32_t v) { add(key, uint64_t{v}); }
+  void add(std::string_view key, bool v);
+  void add(std::string_view key, std::string_view v);
+  void add(std::string_view key, const char* v) { add(key, std::string_view(v)); }
+  void add(std::string_view key, const std::string& v) { add(key, std::string_view(v)); }
+  /// The document so far (complete once every begin has its end).
+  const std::string& text() const { return out_; }
+
+ private:
+  void prefix(std::string_view key);
+  void close(char c);
+
+  std::string out_;
+  int depth_ = 0;
+  bool first_ = true;
+};
+
+/// `ns` since the Unix epoch as "2025-11-27T09:12:00.123456789Z"; and back (nullopt-like: false).
+std::string isoTime(int64_t ns);
+bool parseIsoTime(std::string_view text, int64_t& ns);
+
+}  // namespace staccato::bench

@@ -1,0 +1,37 @@
+#include "client/core/benchmark/load_range.h"
+
+#include <algorithm>
+
+#include "client/core/benchmark/trial_verdict.h"
+
+namespace staccato::bench {
+namespace {
+constexpr double kEpsilon = 1e-12;
+/// A tester-limited trial lowers the ceiling by at least this much, so a search always moves on.
+constexpr double kMinCeilingStep = 0.005;
+}  // namespace
+
+LoadRange::LoadRange(const SearchSettings& s, double testerCeiling)
+    : min_(s.minLoad), ceiling_(std::min(s.maxLoad, testerCeiling)), absolute_(s.absolutePrecision),
+      relative_(s.relativePrecision) {
+  if (testerCeiling < s.maxLoad)
+    testerReason_ = "this generator's calibration allows at most " + percentText(testerCeiling) + " of line rate";
+}
+
+void LoadRange::lowerAfter(const TrialResult& r, double tolerance) {
+  const double offered = r.request.pps > 0 ? r.request.load * r.offeredPps / r.request.pps : 0;
+  ceiling_ = std::min({ceiling_, r.request.load * (1 - std::max(tolerance, kMinCeilingStep)), std::max(offered * (1 - tolerance), 0.0)});
+  testerReason_ = r.testerLimitReason.empty() ? "the trial did not count" : r.testerLimitReason;
+}
+
+bool LoadRange::narrow(double lo, double hi, double widthScale) const {
+  const double width = hi - lo;
+  return (absolute_ > 0 && width <= absolute_ * widthScale + kEpsilon) ||
+         (relative_ > 0 && width <= relative_ * widthScale * hi + kEpsilon);
+}
+
+double LoadRange::step(double load, double widthScale) const {
+  return std::max(absolute_, relative_ * load) * widthScale;
+}
+
+}  // namespace staccato::bench

@@ -1,0 +1,138 @@
+// The tester-limited rule and receiver misses: a generator that cannot send what was asked, or a
+// receiver that cannot count it, is never the device's loss or throughput.
+#include <gtest/gtest.h>
+
+#include "client/core/benchmark/tester_rule.h"
+#include "tests/benchmark/benchmark_test_support.h"
+
+namespace staccato::bench::testing {
+namespace {
+
+TrialResult judged(double intendedPps, uint64_t tx, double seconds, const CalibrationPoint* calibration = nullptr) {
+  TrialResult r;
+  r.request.pps = intendedPps;
+  r.request.load = 0.5;
+  r.txFrames = r.rxFrames = tx;
+  r.durationSeconds = seconds;
+  judgeTester(r, calibration, 0.01, 1);
+  return r;
+}
+
+TEST(TesterRule, OfferedLoadShortOfIntendedByMoreThanTheTolerance) {
+  EXPECT_FALSE(judged(1000, 995, 1).testerLimited);  // 0.5 % short: within 1 %
+  const TrialResult r = judged(1000, 980, 1);
+  EXPECT_TRUE(r.testerLimited);
+  EXPECT_FALSE(r.counted);
+  EXPECT_NE(r.testerLimitReason.find("short of intended"), std::string::npos) << r.testerLimitReason;
+  EXPECT_DOUBLE_EQ(judged(1000, 2000, 2).offeredPps, 1000);
+}
+
+TEST(TesterRule, RampSendsHalfItsTimeAtFullRate) {
+  TrialResult r;
+  r.request.pps = 1000;
+  r.request.rampSeconds = 2;
+  r.txFrames = r.rxFrames = 11000;  // a 2 s ramp (1000 frames, half of full rate) + 10 s at 1000 pps
+  r.durationSeconds = 12;
+  judgeTester(r, nullptr, 0.01, 1);
+  EXPECT_DOUBLE_EQ(r.offeredPps, 1000);
+  EXPECT_FALSE(r.testerLimited) << r.testerLimitReason;
+}
+
+TEST(TesterRule, IntendedAboveTheCalibration) {
+  const CalibrationPoint point{FrameSize::fixed(64), 900, 1e9};
+  const TrialResult r = judged(1000, 1000, 1, &point);
+  EXPECT_TRUE(r.testerLimited);
+  EXPECT_NE(r.testerLimitReason.find("calibration"), std::string::npos) << r.testerLimitReason;
+  EXPECT_FALSE(judged(900, 900, 1, &point).testerLimited);
+}
+
+TEST(TesterRule, BurstShortOfItsFrames) {
+  TrialResult r;
+  r.request = {TrialKind::kBurst, FrameSize::fixed(64), 1, 1000, 2, 500, 0, false, false};
+  r.txFrames = r.rxFrames = 499;
+  r.durationSeconds = 0.499;
+  judgeTester(r, nullptr, 0.01, 1);
+  EXPECT_TRUE(r.testerLimited) << "a burst one frame short";
+}
+
+TEST(TesterLimits, CeilingBelowTheDeviceSaysTesterLimitedNeverDeviceLoss) {
+  for (SearchMethod method : {SearchMethod::kBinary, SearchMethod::kMultiGoal}) {
+    const FrameSize size = FrameSize::fixed(64);
+    const double ceilingPps = 0.3 * maxFrameRate(1e9, 64);  // the device would forward 0.5
+    SimulatedDevice device({.rateBps = 0.5 * maxFrameRate(1e9, 64) * 64 * 8, .testerCeilingPps = ceilingPps});
+    std::vector<TrialResult> log;
+    auto outcome = searchOnce(device, searchConfig(method), size, log);
+    ASSERT_TRUE(outcome.ok());
+    for (const GoalResult& g : outcome->goals) {
+      EXPECT_TRUE(g.testerLimited) << g.goal.name;
+      EXPECT_NE(g.testerLimit.find("tester-limited at"), std::string::npos) << g.testerLimit;
+      EXPECT_EQ(g.upperLoad, 0) << "a tester-limited trial counted as the device's loss";
+      EXPECT_GT(g.lowerLoad, 0.3 * 0.97);
+      EXPECT_LE(g.lowerLoad, 0.3);
+    }
+    size_t limited = 0;
+    for (const TrialResult& r : log) {
+      limited += r.testerLimited;
+      EXPECT_EQ(r.counted, !r.testerLimited);
+    }
+    EXPECT_GE(limited, 1u);
+  }
+}
+
+TEST(TesterLimits, CalibrationCapsTheSearchBeforeAnyTrial) {
+  const FrameSize size = FrameSize::fixed(128);
+  const double ceilingPps = 0.4 * maxFrameRate(1e9, 128);
+  const Calibration calibration{"loop", 0, {{size, ceilingPps, 1e9}}};
+  SimulatedDevice device({.rateBps = 0, .testerCeilingPps = ceilingPps});
+  std::vector<TrialResult> log;
+  auto outcome = searchOnce(device, searchConfig(SearchMethod::kMultiGoal), size, log, calibration);
+  ASSERT_TRUE(outcome.ok());
+  for (const TrialResult& r : log) EXPECT_LE(r.request.pps, ceilingPps * (1 + 1e-9));
+  for (const GoalResult& g : outcome->goals) {
+    EXPECT_TRUE(g.testerLimited);
+    EXPECT_NEAR(g.lowerLoad, 0.4, 1e-9);
+  }
+}
+
+TEST(TesterLimits, ReceiverMissesAreRepeatedNeverCountedAsLoss) {
+  const FrameSize size = FrameSize::fixed(256);
+  SimulatedDevice clean({.rateBps = 300e6});
+  SimulatedDevice missing({.rateBps = 300e6, .receiverMissEvery = 3});
+  std::vector<TrialResult> cleanLog, missingLog;
+  auto expected = searchOnce(clean, searchConfig(SearchMethod::kMultiGoal), size, cleanLog);
+  auto outcome = searchOnce(missing, searchConfig(SearchMethod::kMultiGoal), size, missingLog);
+  ASSERT_TRUE(expected.ok() && outcome.ok());
+  EXPECT_EQ(outcome->goals, expected->goals);
+  size_t missed = 0;
+  for (size_t i = 0; i < missingLog.size(); ++i) {
+    if (!missingLog[i].receiverMissed) continue;
+    ++missed;
+    EXPECT_FALSE(missingLog[i].counted);
+    ASSERT_LT(i + 1, missingLog.size());
+    EXPECT_EQ(missingLog[i + 1].request, missingLog[i].request) << "the trial after a miss repeats it";
+  }
+  EXPECT_GE(missed, 3u);
+  EXPECT_EQ(missingLog.size(), cleanLog.size() + missed);
+}
+
+TEST(TesterLimits, ReceiverThatAlwaysMissesIsTheTestersLimit) {
+  const FrameSize size = FrameSize::fixed(64);
+  const double receiverPps = 0.2 * maxFrameRate(1e9, 64);
+  SimulatedDevice device({.rateBps = 0, .receiverMissAbovePps = receiverPps});
+  BenchmarkConfig c = searchConfig(SearchMethod::kBinary, {{"NDR", 0, 0}});
+  c.trial.receiverRetries = 2;
+  std::vector<TrialResult> log;
+  auto outcome = searchOnce(device, c, size, log);
+  ASSERT_TRUE(outcome.ok());
+  const GoalResult& g = outcome->goals[0];
+  EXPECT_TRUE(g.testerLimited);
+  EXPECT_NE(g.testerLimit.find("receiver missed"), std::string::npos) << g.testerLimit;
+  EXPECT_LE(g.lowerLoad, 0.2);
+  EXPECT_GT(g.lowerLoad, 0.15);
+  ASSERT_GE(log.size(), 3u);
+  EXPECT_TRUE(log[0].receiverMissed && log[1].receiverMissed && log[2].receiverMissed);
+  EXPECT_EQ(log[0].request, log[2].request) << "three attempts of the first trial";
+}
+
+}  // namespace
+}  // namespace staccato::bench::testing
