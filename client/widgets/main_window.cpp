@@ -20,6 +20,7 @@
 #include "client/models/csv_export.h"
 #include "client/models/number_format.h"
 #include "client/models/qs.h"
+#include "client/widgets/benchmark_page.h"
 #include "client/widgets/capture_actions.h"
 #include "client/widgets/connect_dialog.h"
 #include "client/widgets/log_pane.h"
@@ -73,6 +74,20 @@ MainWindow::MainWindow(Workspace* workspace, QWidget* parent) : QMainWindow(pare
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::setBenchmarkExecutorFactory(std::shared_ptr<BenchmarkExecutorFactory> factory) {
+  benchmarkFactory_ = std::move(factory);
+  if (benchmark_) benchmark_->setExecutorFactory(benchmarkFactory_);
+}
+
+BenchmarkPage* MainWindow::benchmarkPage() {
+  if (!benchmark_) {
+    benchmark_ = new BenchmarkPage(workspace_->portTree(), this);
+    benchmark_->setWindowFlag(Qt::Window);
+    benchmark_->setExecutorFactory(benchmarkFactory_);
+  }
+  return benchmark_;
+}
 
 void MainWindow::selectPort(const PortRef& port) {
   const QModelIndex i = workspace_->portTree()->portIndex(port.drone, port.port);

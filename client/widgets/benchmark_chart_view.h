@@ -1,0 +1,33 @@
+#pragma once
+/// A Qt chart of one of the runner's chart descriptions (report_charts.h, trialLossChart): the
+/// Benchmark page draws what the HTML report draws, from the same data. Dashed series are
+/// references (line rate, tester ceiling); hollow points are tester-limited; hovering a point
+/// shows its tooltip.
+#include <QChartView>
+
+#include "client/core/benchmark/svg_chart.h"
+
+namespace staccato::client {
+
+class BenchmarkChartView : public QChartView {
+  Q_OBJECT
+ public:
+  enum class Style {
+    kLines,   ///< points joined in order (per frame size)
+    kPoints,  ///< points only (trials in the order run)
+  };
+  explicit BenchmarkChartView(Style style, QWidget* parent = nullptr);
+
+  /// Replaces what is drawn; a chart without points shows `emptyText` as its title's subtitle.
+  void showChart(const bench::Chart& chart, const QString& emptyText);
+  /// Points drawn per series name (tests).
+  std::map<QString, int> pointCounts() const { return pointCounts_; }
+
+ private:
+  void addSeries(const bench::ChartSeries& series, const QColor& color);
+
+  Style style_;
+  std::map<QString, int> pointCounts_;
+};
+
+}  // namespace staccato::client

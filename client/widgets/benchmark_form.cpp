@@ -1,0 +1,186 @@
+#include "client/widgets/benchmark_form.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLineEdit>
+#include <QStringList>
+
+#include <algorithm>
+
+#include "client/models/qs.h"
+
+namespace staccato::client {
+namespace {
+
+constexpr int kDroneRole = Qt::UserRole + 1, kPortRole = Qt::UserRole + 2, kRateRole = Qt::UserRole + 3;
+constexpr bench::TestKind kTests[] = {bench::TestKind::kThroughput, bench::TestKind::kLatency, bench::TestKind::kFrameLoss,
+                                      bench::TestKind::kBackToBack};
+const char* const kTestLabels[] = {"Throughput (26.1)", "Latency (26.2)", "Frame-loss rate (26.3)", "Back-to-back (26.4)"};
+
+QString percents(const std::vector<bench::LossGoal>& goals) {
+  QStringList out;
+  for (const auto& g : goals) out << QString::number(100 * g.lossRatio, 'g', 6);
+  return out.join(", ");
+}
+
+}  // namespace
+
+BenchmarkForm::BenchmarkForm(PortTreeModel* ports, QWidget* parent) : QWidget(parent), ports_(ports) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+
+  auto* portsBox = new QGroupBox(tr("Ports"), this);
+  auto* portsForm = new QFormLayout(portsBox);
+  tx_ = new QComboBox(portsBox);
+  tx_->setObjectName("benchmarkTx");
+  rx_ = new QComboBox(portsBox);
+  rx_->setObjectName("benchmarkRx");
+  for (QComboBox* c : {tx_, rx_}) c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  bidirectional_ = new QCheckBox(tr("Both directions at once"), portsBox);
+  bidirectional_->setToolTip(tr("Each trial also sends from the receive port to the transmit port (RFC 2544 bidirectional)"));
+  portsForm->addRow(tr("Send on"), tx_);
+  portsForm->addRow(tr("Receive on"), rx_);
+  portsForm->addRow(bidirectional_);
+  layout->addWidget(portsBox);
+
+  auto* testsBox = new QGroupBox(tr("Tests"), this);
+  auto* testsForm = new QFormLayout(testsBox);
+  preset_ = new QComboBox(testsBox);
+  preset_->setObjectName("benchmarkPreset");
+  for (std::string_view name : bench::presetNames()) preset_->addItem(qs(name), qs(name));
+  preset_->addItem(tr("custom"), QString());
+  preset_->setToolTip(tr("quick: short trials, NDR and PDR in one search; rfc2544-strict: 60 s trials, 0 % loss, "
+                         "RFC 2544's trial counts. Choosing one fills the fields below."));
+  testsForm->addRow(tr("Preset"), preset_);
+  auto* testChecks = new QVBoxLayout;
+  for (size_t i = 0; i < std::size(kTests); ++i) {
+    tests_[i] = new QCheckBox(tr(kTestLabels[i]), testsBox);
+    tests_[i]->setObjectName(QString("benchmarkTest_%1").arg(qs(bench::testName(kTests[i]))));
+    testChecks->addWidget(tests_[i]);
+  }
+  testsForm->addRow(tr("Run"), testChecks);
+  sizes_ = new QLineEdit(testsBox);
+  sizes_->setObjectName("benchmarkSizes");
+  sizes_->setPlaceholderText("64 128 256 512 1024 1280 1518");
+  sizes_->setToolTip(tr("Frame sizes in bytes (FCS included), and imix or imix:64x7,594x4,1518x1; "
+                        "empty = RFC 2544's seven sizes"));
+  testsForm->addRow(tr("Frame sizes"), sizes_);
+  goals_ = new QLineEdit(testsBox);
+  goals_->setObjectName("benchmarkGoals");
+  goals_->setToolTip(tr("Loss goals in percent, searched at once: 0 is NDR, 0.5 a PDR of 0.5 %"));
+  testsForm->addRow(tr("Loss goals (%)"), goals_);
+  seconds_ = new QDoubleSpinBox(testsBox);
+  seconds_->setObjectName("benchmarkSeconds");
+  seconds_->setRange(0.1, 86400);
+  seconds_->setDecimals(1);
+  seconds_->setSuffix(" s");
+  seconds_->setToolTip(tr("Full-length trials of the throughput search, latency and frame-loss tests "
+                          "(RFC 2544: at least 60 s)"));
+  testsForm->addRow(tr("Trial length"), seconds_);
+  layout->addWidget(testsBox);
+  layout->addStretch(1);
+
+  connect(preset_, &QComboBox::currentIndexChanged, this, [this] { applyPreset(preset_->currentData().toString()); });
+  for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+    connect(ports_, signal, this, &BenchmarkForm::refreshPorts);
+  connect(ports_, &QAbstractItemModel::modelReset, this, &BenchmarkForm::refreshPorts);
+  connect(ports_, &QAbstractItemModel::dataChanged, this, &BenchmarkForm::refreshPorts);
+  refreshPorts();
+  preset_->setCurrentIndex(preset_->findData(QString("quick")));
+  applyPreset("quick");
+}
+
+void BenchmarkForm::applyPreset(const QString& name) {
+  bench::BenchmarkConfig c;
+  if (!name.isEmpty())
+    if (auto p = bench::presetConfig(name.toStdString())) c = std::move(p).value();
+  setTests(c.tests);
+  setLossGoals(percents(c.search.goals));
+  setTrialSeconds(c.search.trialSeconds);
+}
+
+void BenchmarkForm::refreshPorts() {
+  for (QComboBox* combo : {tx_, rx_}) {
+    const QString drone = combo->currentData(kDroneRole).toString(), port = combo->currentData(kPortRole).toString();
+    QSignalBlocker block(combo);
+    combo->clear();
+    for (int d = 0; d < ports_->rowCount(); ++d) {
+      const QModelIndex droneIndex = ports_->index(d, 0);
+      const QString droneName = droneIndex.data().toString();
+      for (int p = 0; p < ports_->rowCount(droneIndex); ++p) {
+        const QModelIndex i = ports_->index(p, 0, droneIndex);
+        const v1::Port* info = ports_->port(i);
+        if (!info) continue;
+        combo->addItem(droneName + " · " + qs(info->name()));
+        combo->setItemData(combo->count() - 1, droneIndex.data(PortTreeModel::kDroneKeyRole), kDroneRole);
+        combo->setItemData(combo->count() - 1, qs(info->name()), kPortRole);
+        combo->setItemData(combo->count() - 1, info->line_rate_bps(), kRateRole);
+      }
+    }
+    int keep = -1;
+    for (int i = 0; i < combo->count() && keep < 0; ++i)
+      if (combo->itemData(i, kDroneRole).toString() == drone && combo->itemData(i, kPortRole).toString() == port) keep = i;
+    // New choices: the first two ports, so a fresh page is ready for a port-to-port run.
+    combo->setCurrentIndex(keep >= 0 ? keep : std::min(combo == tx_ ? 0 : 1, combo->count() - 1));
+  }
+}
+
+bool BenchmarkForm::choosePorts(const PortRef& tx, const PortRef& rx) {
+  auto find = [](QComboBox* combo, const PortRef& ref) {
+    for (int i = 0; i < combo->count(); ++i)
+      if (combo->itemData(i, kDroneRole).toString() == ref.drone && combo->itemData(i, kPortRole).toString() == qs(ref.port)) {
+        combo->setCurrentIndex(i);
+        return true;
+      }
+    return false;
+  };
+  return find(tx_, tx) && find(rx_, rx);
+}
+
+std::optional<BenchmarkTarget::Pair> BenchmarkForm::pair() const {
+  if (tx_->currentIndex() < 0 || rx_->currentIndex() < 0) return std::nullopt;
+  auto ref = [](QComboBox* c) { return PortRef{c->currentData(kDroneRole).toString(), c->currentData(kPortRole).toString().toStdString()}; };
+  return BenchmarkTarget::Pair{ref(tx_), ref(rx_)};
+}
+
+double BenchmarkForm::lineRate() const {
+  double rate = 0;
+  for (QComboBox* c : {tx_, rx_}) {
+    const double r = c->currentData(kRateRole).toDouble();
+    if (r > 0) rate = rate > 0 ? std::min(rate, r) : r;
+  }
+  return rate;
+}
+
+BenchmarkSetup BenchmarkForm::setup() const {
+  BenchmarkSetup s;
+  s.preset = preset_->currentData().toString();
+  for (size_t i = 0; i < std::size(kTests); ++i)
+    if (tests_[i]->isChecked()) s.tests.push_back(kTests[i]);
+  s.frameSizes = sizes_->text();
+  s.lossGoals = goals_->text();
+  s.trialSeconds = seconds_->value();
+  s.bidirectional = bidirectional_->isChecked();
+  if (pair()) {
+    // Names for the report: what the port tree shows ("drone · port" as "drone/port").
+    auto name = [](QComboBox* c) { return c->currentText().replace(" · ", "/").toStdString(); };
+    s.portPairs.push_back({name(tx_), name(rx_)});
+  }
+  s.lineRateBps = lineRate();
+  return s;
+}
+
+void BenchmarkForm::setFrameSizes(const QString& text) { sizes_->setText(text); }
+void BenchmarkForm::setLossGoals(const QString& percents) { goals_->setText(percents); }
+void BenchmarkForm::setTrialSeconds(double seconds) { seconds_->setValue(seconds); }
+
+void BenchmarkForm::setTests(const std::vector<bench::TestKind>& tests) {
+  for (size_t i = 0; i < std::size(kTests); ++i)
+    tests_[i]->setChecked(std::find(tests.begin(), tests.end(), kTests[i]) != tests.end());
+}
+
+}  // namespace staccato::client

@@ -1,0 +1,197 @@
+// The Benchmark page driven like a user: ports from the port tree, Run on a worker thread with
+// the simulated device (progress, live charts and table really change while the GUI keeps
+// running), Stop, Save reports; the main window's menu and shortcut open it.
+#include <gtest/gtest.h>
+
+#include <QAction>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QMenuBar>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include "client/core/benchmark/result_json.h"
+#include "client/widgets/benchmark_chart_view.h"
+#include "client/widgets/benchmark_form.h"
+#include "client/widgets/benchmark_page.h"
+#include "client/widgets/main_window.h"
+#include "tests/client/benchmark/benchmark_lab.h"
+
+namespace staccato::client {
+namespace {
+
+using namespace std::chrono_literals;
+
+struct Lab {
+  explicit Lab(std::chrono::milliseconds trialDelay = {}) : factory(std::make_shared<test::SimulatedFactory>(trialDelay)) {
+    test::addLabPorts(tree);
+    page.setExecutorFactory(factory);
+    page.form()->setFrameSizes("64 512 1518");
+    page.form()->setTrialSeconds(2);
+  }
+  bool waitFinished(int ms = 60000) {
+    if (!page.benchmarkRun()->running()) return true;
+    QSignalSpy done(page.benchmarkRun(), &BenchmarkRun::finished);
+    return done.wait(ms);
+  }
+  int points(BenchmarkChartView* chart, const QString& series) { return chart->pointCounts()[series]; }
+
+  PortTreeModel tree;
+  std::shared_ptr<test::SimulatedFactory> factory;
+  BenchmarkPage page{&tree};
+};
+
+TEST(BenchmarkPage, RunsOnTheChosenPortsAndFillsChartsTableAndProgress) {
+  Lab lab;
+  ASSERT_TRUE(lab.page.form()->choosePorts({test::kLabDrone, "eth2"}, {test::kLabDrone, "eth1"}));
+  EXPECT_EQ(lab.page.results()->rowCount(), 0);
+  EXPECT_EQ(lab.page.progressBar()->value(), 0);
+  QSignalSpy progress(lab.page.benchmarkRun(), &BenchmarkRun::progress);
+  ASSERT_TRUE(lab.page.run()) << lab.page.statusText().toStdString();
+  EXPECT_FALSE(lab.page.findChild<QPushButton*>("benchmarkRun")->isEnabled());
+  EXPECT_TRUE(lab.page.findChild<QPushButton*>("benchmarkStop")->isEnabled());
+  ASSERT_TRUE(lab.waitFinished());
+
+  // The factory got the ports picked, and the config the form describes.
+  ASSERT_EQ(lab.factory->created, 1);
+  ASSERT_EQ(lab.factory->lastTarget.pairs.size(), 1u);
+  EXPECT_EQ(lab.factory->lastTarget.pairs[0].tx, (PortRef{test::kLabDrone, "eth2"}));
+  EXPECT_EQ(lab.factory->lastTarget.pairs[0].rx, (PortRef{test::kLabDrone, "eth1"}));
+  const bench::BenchmarkConfig& c = lab.factory->lastConfig;
+  EXPECT_EQ(c.portPairs, (std::vector<bench::PortPair>{{"lab/eth2", "lab/eth1"}}));
+  EXPECT_EQ(c.lineRateBps, test::kLabLineRate);
+  EXPECT_EQ(c.preset, "quick");
+  EXPECT_EQ(c.frameSizes.size(), 3u);
+
+  const bench::BenchmarkResult& r = lab.page.benchmarkRun()->result();
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  EXPECT_FALSE(r.stopped);
+  EXPECT_EQ(progress.count(), int(r.trials.size()));
+  EXPECT_EQ(lab.page.progressBar()->value(), lab.page.progressBar()->maximum());
+  EXPECT_EQ(lab.page.results()->rowCount(), 3);
+  EXPECT_EQ(lab.points(lab.page.throughputChart(), "line rate (theory)"), 3);
+  EXPECT_EQ(lab.points(lab.page.throughputChart(), "NDR (0 % loss)"), 3);
+  int lossPoints = 0;
+  for (const auto& [name, n] : lab.page.lossChart()->pointCounts()) lossPoints += n;
+  EXPECT_GT(lossPoints, 10);
+  EXPECT_TRUE(lab.page.findChild<QPushButton*>("benchmarkSave")->isEnabled());
+  EXPECT_TRUE(lab.page.findChild<QPushButton*>("benchmarkRun")->isEnabled());
+  // 64 bytes at 400 kpps of a 1.49 Mpps line: the table says the tester was the limit.
+  EXPECT_TRUE(lab.page.results()->index(0, 1).data(BenchmarkResultsModel::kTesterLimitedRole).toBool());
+  EXPECT_FALSE(lab.page.results()->index(2, 1).data(BenchmarkResultsModel::kTesterLimitedRole).toBool());
+}
+
+TEST(BenchmarkPage, LiveWhileRunningAndTheGuiNeverWaits) {
+  Lab lab(20ms);  // every trial takes 20 ms of real time on the worker
+  lab.page.form()->setTests({bench::TestKind::kThroughput, bench::TestKind::kFrameLoss});
+  int maxGapMs = 0, ticks = 0;
+  QElapsedTimer sinceTick;
+  QTimer tick;
+  tick.setInterval(5);
+  QObject::connect(&tick, &QTimer::timeout, [&] {
+    if (ticks++ > 0) maxGapMs = std::max(maxGapMs, int(sinceTick.elapsed()));
+    sinceTick.restart();
+  });
+  std::vector<int> rowsSeen, progressSeen, lossPointsSeen;
+  QObject::connect(lab.page.benchmarkRun(), &BenchmarkRun::trialDone, [&] {
+    rowsSeen.push_back(lab.page.results()->rowCount());
+    progressSeen.push_back(lab.page.progressBar()->value());
+    int n = 0;
+    for (const auto& [name, count] : lab.page.lossChart()->pointCounts()) n += count;
+    lossPointsSeen.push_back(n);
+  });
+  tick.start();
+  sinceTick.start();
+  ASSERT_TRUE(lab.page.run());
+  ASSERT_TRUE(lab.waitFinished());
+  tick.stop();
+  ASSERT_TRUE(lab.page.benchmarkRun()->result().error.empty());
+  ASSERT_GT(rowsSeen.size(), 30u);
+  // The table and the progress bar moved during the run, not only at its end.
+  EXPECT_EQ(rowsSeen.front(), 0);
+  EXPECT_GT(std::count(rowsSeen.begin(), rowsSeen.end(), 1), 0);
+  EXPECT_LT(progressSeen[progressSeen.size() / 2], lab.page.progressBar()->maximum());
+  EXPECT_GT(progressSeen[progressSeen.size() / 2], progressSeen.front());
+  EXPECT_TRUE(std::is_sorted(progressSeen.begin(), progressSeen.end()));
+  EXPECT_GT(lossPointsSeen[lossPointsSeen.size() / 2], 0);  // redrawn live (at most every 200 ms)
+  // Trials ran off the GUI thread: it kept ticking every few ms through a run of many 20 ms trials.
+  EXPECT_GT(ticks, int(rowsSeen.size()));
+  EXPECT_LT(maxGapMs, 250) << "the GUI thread stalled";
+}
+
+TEST(BenchmarkPage, StopKeepsWhatWasMeasured) {
+  Lab lab(10ms);
+  ASSERT_TRUE(lab.page.run());
+  QSignalSpy sized(lab.page.benchmarkRun(), &BenchmarkRun::sizeDone);
+  ASSERT_TRUE(sized.wait(30000));  // the first frame size is done
+  lab.page.findChild<QPushButton*>("benchmarkStop")->click();
+  EXPECT_FALSE(lab.page.findChild<QPushButton*>("benchmarkStop")->isEnabled());
+  ASSERT_TRUE(lab.waitFinished());
+  const bench::BenchmarkResult& r = lab.page.benchmarkRun()->result();
+  EXPECT_TRUE(r.stopped);
+  EXPECT_GE(r.sizes.size(), 1u);
+  EXPECT_LT(r.sizes.size(), 3u);
+  EXPECT_EQ(lab.page.results()->rowCount(), int(r.sizes.size()));
+  EXPECT_LT(lab.page.progressBar()->value(), lab.page.progressBar()->maximum());
+  EXPECT_TRUE(lab.page.findChild<QPushButton*>("benchmarkSave")->isEnabled());
+}
+
+TEST(BenchmarkPage, SavesEveryReportFromTheRunsResult) {
+  Lab lab;
+  lab.page.form()->setFrameSizes("128 imix");
+  ASSERT_TRUE(lab.page.run());
+  ASSERT_TRUE(lab.waitFinished());
+  QTemporaryDir dir;
+  ASSERT_TRUE(lab.page.saveReports(dir.filePath("lab run.html"))) << lab.page.statusText().toStdString();
+  for (const char* name : {"lab run.html", "lab run.json", "lab run.csv", "lab run-trials.csv", "lab run.junit.xml"})
+    EXPECT_GT(QFile(dir.filePath(name)).size(), 100) << name;
+  auto back = bench::readResultFile(dir.filePath("lab run.json").toStdString());
+  ASSERT_TRUE(back) << back.error().toString();
+  EXPECT_EQ(*back, lab.page.benchmarkRun()->result());
+  EXPECT_FALSE(lab.page.saveReports(dir.filePath("no/such/dir/x.html")));
+  EXPECT_TRUE(lab.page.statusText().startsWith("Cannot save"));
+}
+
+TEST(BenchmarkPage, SaysWhyItCannotRun) {
+  PortTreeModel tree;
+  test::addLabPorts(tree);
+  BenchmarkPage page(&tree);
+  EXPECT_FALSE(page.findChild<QPushButton*>("benchmarkRun")->isEnabled());
+  EXPECT_TRUE(page.statusText().contains("no executor"));
+  EXPECT_FALSE(page.run());
+
+  Lab lab;
+  lab.page.form()->setFrameSizes("64 huge");
+  EXPECT_FALSE(lab.page.run());
+  EXPECT_TRUE(lab.page.statusText().startsWith("frame sizes")) << lab.page.statusText().toStdString();
+  EXPECT_EQ(lab.factory->created, 0);
+  lab.page.form()->setFrameSizes("64");
+  lab.factory->failWith = "drone lab is not connected";
+  EXPECT_FALSE(lab.page.run());
+  EXPECT_TRUE(lab.page.statusText().contains("drone lab is not connected"));
+  EXPECT_FALSE(lab.page.benchmarkRun()->running());
+}
+
+TEST(BenchmarkPage, TheMainWindowOpensItFromToolsAndCtrlB) {
+  Workspace workspace;
+  MainWindow window(&workspace);
+  QAction* open = nullptr;
+  for (QAction* menu : window.menuBar()->actions())
+    if (menu->text() == "&Tools")
+      for (QAction* a : menu->menu()->actions())
+        if (a->shortcut() == QKeySequence("Ctrl+B")) open = a;
+  ASSERT_NE(open, nullptr);
+  auto factory = std::make_shared<test::SimulatedFactory>();
+  window.setBenchmarkExecutorFactory(factory);
+  open->trigger();
+  BenchmarkPage* page = window.benchmarkPage();
+  EXPECT_TRUE(page->isVisible());
+  EXPECT_TRUE(page->isWindow());
+  EXPECT_TRUE(page->findChild<QPushButton*>("benchmarkRun")->isEnabled());  // the factory reached the page
+}
+
+}  // namespace
+}  // namespace staccato::client
