@@ -3,6 +3,7 @@
 #include <QCategoryAxis>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QToolTip>
 #include <QValueAxis>
@@ -62,13 +63,14 @@ void BenchmarkChartView::showChart(const bench::Chart& c, const QString& emptyTe
   const bool empty = std::all_of(c.series.begin(), c.series.end(), [](const auto& s) { return s.points.empty(); });
   ch->setTitle(QString("<b>%1</b>%2").arg(qs(c.title), empty ? "<br><span style='color:#777'>" + emptyText + "</span>" : QString()));
 
-  double xLo = 0, xHi = 1, yHi = 0;
+  double xLo = 0, xHi = 1, yHi = 0, yLoPositive = 0;
   bool anyPoint = false;
   for (const auto& s : c.series)
     for (const auto& p : s.points) {
       xLo = anyPoint ? std::min(xLo, p.x) : p.x;
       xHi = anyPoint ? std::max(xHi, p.x) : p.x;
       yHi = std::max(yHi, p.y);
+      if (p.y > 0) yLoPositive = yLoPositive > 0 ? std::min(yLoPositive, p.y) : p.y;
       anyPoint = true;
     }
   QAbstractAxis* x = nullptr;
@@ -80,17 +82,32 @@ void BenchmarkChartView::showChart(const bench::Chart& c, const QString& emptyTe
     x = cat;
   } else {
     auto* v = new QValueAxis;
-    v->setRange(anyPoint ? std::min(0.0, xLo) : 0, anyPoint && xHi > 0 ? xHi * 1.05 : 100);
-    v->applyNiceNumbers();
+    if (fixedX_) {
+      v->setRange(fixedX_->first, fixedX_->second);
+    } else {
+      v->setRange(anyPoint ? std::min(0.0, xLo) : 0, anyPoint && xHi > 0 ? xHi * 1.05 : 100);
+      v->applyNiceNumbers();
+    }
     v->setLabelFormat("%g");
     x = v;
   }
   x->setTitleText(qs(c.xLabel));
-  auto* y = new QValueAxis;
+  QAbstractAxis* y = nullptr;
+  if (logY_ && yLoPositive > 0) {
+    auto* log = new QLogValueAxis;
+    log->setBase(10);
+    log->setMinorTickCount(8);
+    log->setLabelFormat("%g");
+    log->setRange(std::pow(10, std::floor(std::log10(yLoPositive))), std::pow(10, std::ceil(std::log10(yHi * 1.05))));
+    y = log;
+  } else {
+    auto* linear = new QValueAxis;
+    linear->setLabelFormat("%g");
+    linear->setRange(0, yHi > 0 ? yHi * 1.08 : 1);
+    linear->applyNiceNumbers();
+    y = linear;
+  }
   y->setTitleText(qs(c.yLabel));
-  y->setLabelFormat("%g");
-  y->setRange(0, yHi > 0 ? yHi * 1.08 : 1);
-  y->applyNiceNumbers();
   ch->addAxis(x, Qt::AlignBottom);
   ch->addAxis(y, Qt::AlignLeft);
 

@@ -5,6 +5,10 @@
 /// shows its tooltip.
 #include <QChartView>
 
+#include <map>
+#include <optional>
+#include <utility>
+
 #include "client/core/benchmark/svg_chart.h"
 
 namespace staccato::client {
@@ -20,6 +24,10 @@ class BenchmarkChartView : public QChartView {
 
   /// Replaces what is drawn; a chart without points shows `emptyText` as its title's subtitle.
   void showChart(const bench::Chart& chart, const QString& emptyText);
+  /// Keeps the x axis at [lo, hi] whatever the points (a load in % of line rate: 0..100).
+  void setFixedXRange(double lo, double hi) { fixedX_ = {lo, hi}; }
+  /// A logarithmic y axis (rates per frame size span two decades).
+  void setLogY(bool log) { logY_ = log; }
   /// Points drawn per series name (tests).
   std::map<QString, int> pointCounts() const { return pointCounts_; }
 
@@ -27,6 +35,8 @@ class BenchmarkChartView : public QChartView {
   void addSeries(const bench::ChartSeries& series, const QColor& color);
 
   Style style_;
+  std::optional<std::pair<double, double>> fixedX_;
+  bool logY_ = false;
   std::map<QString, int> pointCounts_;
 };
 

@@ -67,8 +67,10 @@ BenchmarkPage::BenchmarkPage(PortTreeModel* ports, QWidget* parent)
   progress_->setFormat("%p %");
   throughputChart_ = new BenchmarkChartView(BenchmarkChartView::Style::kLines, this);
   throughputChart_->setObjectName("benchmarkThroughputChart");
+  throughputChart_->setLogY(true);
   lossChart_ = new BenchmarkChartView(BenchmarkChartView::Style::kPoints, this);
   lossChart_->setObjectName("benchmarkLossChart");
+  lossChart_->setFixedXRange(0, 100);
   auto* charts = new QSplitter(Qt::Horizontal, this);
   charts->addWidget(throughputChart_);
   charts->addWidget(lossChart_);
@@ -76,14 +78,15 @@ BenchmarkPage::BenchmarkPage(PortTreeModel* ports, QWidget* parent)
   table_->setObjectName("benchmarkResults");
   table_->setModel(&results_);
   table_->setAlternatingRowColors(true);
+  table_->setWordWrap(false);
   table_->verticalHeader()->hide();
   table_->horizontalHeader()->setStretchLastSection(true);
-  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   auto* split = new QSplitter(Qt::Vertical, this);
   split->addWidget(charts);
   split->addWidget(table_);
   split->setStretchFactor(0, 3);
-  split->setStretchFactor(1, 1);
+  split->setStretchFactor(1, 2);
+  split->setSizes({520, 300});
   auto* right = new QVBoxLayout;
   right->addWidget(trial_);
   right->addWidget(progress_);
@@ -180,7 +183,12 @@ void BenchmarkPage::onFinished() {
   redraw_->stop();
   refresh();
   const bench::BenchmarkResult& r = run_->result();
-  const QString trials = tr("%n trial(s)", nullptr, int(r.trials.size()));
+  double sending = 0;  // what the trials took on the wire, however long the run's other steps took
+  for (const bench::TrialResult& t : r.trials) sending += t.durationSeconds;
+  const QString trials = QString("%1 %2 (%3 s of sending)")
+                             .arg(r.trials.size())
+                             .arg(r.trials.size() == 1 ? tr("trial") : tr("trials"))
+                             .arg(sending, 0, 'f', 1);
   if (!r.error.empty()) {
     trial_->setText(tr("Ended by an error after %1.").arg(trials));
     showStatus(qs(r.error), true);
@@ -189,10 +197,7 @@ void BenchmarkPage::onFinished() {
     showStatus(tr("Stopped."), false);
   } else {
     progress_->setValue(kProgressSteps);
-    trial_->setText(tr("Done: %1 frame size(s), %2 in %3 s.")
-                        .arg(r.sizes.size())
-                        .arg(trials)
-                        .arg(double(r.endedNs - r.startedNs) / 1e9, 0, 'f', 1));
+    trial_->setText(tr("Done: %1 frame %2, %3.").arg(r.sizes.size()).arg(r.sizes.size() == 1 ? tr("size") : tr("sizes"), trials));
     showStatus(tr("Done. Save the reports to keep them."), false);
   }
   updateButtons();
@@ -201,6 +206,7 @@ void BenchmarkPage::onFinished() {
 void BenchmarkPage::refresh() {
   const bench::BenchmarkResult& r = run_->result();
   results_.setResult(r);
+  table_->resizeColumnsToContents();
   throughputChart_->showChart(bench::throughputChart(r), tr("each frame size appears once its search ends"));
   lossChart_->showChart(trialLossChart(r), tr("every trial appears as it ends"));
 }
