@@ -360,6 +360,19 @@ void MainWindow::saveSettings() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+  // A running benchmark ends after its current trial (the executor stops the ports' traffic
+  // then); the window closes once it has.
+  if (benchmark_ && benchmark_->benchmarkRun()->running()) {
+    event->ignore();
+    if (benchmark_->benchmarkRun()->stopRequested()) return;
+    const auto answer = QMessageBox::question(this, "Benchmark running",
+                                              "A benchmark is running. Stop it after its current trial and quit?",
+                                              QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+    if (answer != QMessageBox::Yes) return;
+    benchmark_->stop();
+    connect(benchmark_->benchmarkRun(), &BenchmarkRun::finished, this, &QWidget::close, Qt::SingleShotConnection);
+    return;
+  }
   const auto dirty = workspace_->dirtyPorts();
   if (!dirty.empty()) {
     const auto answer = QMessageBox::question(

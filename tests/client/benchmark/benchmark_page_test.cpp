@@ -7,10 +7,12 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QTimer>
 
 #include "client/core/benchmark/result_json.h"
@@ -191,6 +193,34 @@ TEST(BenchmarkPage, TheMainWindowOpensItFromToolsAndCtrlB) {
   EXPECT_TRUE(page->isVisible());
   EXPECT_TRUE(page->isWindow());
   EXPECT_TRUE(page->findChild<QPushButton*>("benchmarkRun")->isEnabled());  // the factory reached the page
+}
+
+TEST(BenchmarkPage, QuittingDuringARunStopsItFirst) {
+  Workspace workspace;
+  test::addLabPorts(*workspace.portTree());
+  MainWindow window(&workspace);
+  window.setBenchmarkExecutorFactory(std::make_shared<test::SimulatedFactory>(20ms));
+  window.show();
+  BenchmarkPage* page = window.benchmarkPage();
+  ASSERT_TRUE(page->run());
+  QSignalSpy trials(page->benchmarkRun(), &BenchmarkRun::trialDone);
+  ASSERT_TRUE(trials.wait(10000));
+  int asked = 0;
+  QTimer::singleShot(50, [&] {  // the question is modal: answer it
+    if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+      ++asked;
+      box->button(QMessageBox::Yes)->click();
+    }
+  });
+  EXPECT_FALSE(window.close());  // not yet: the current trial ends first
+  EXPECT_EQ(asked, 1);
+  EXPECT_TRUE(window.isVisible());
+  EXPECT_TRUE(page->benchmarkRun()->stopRequested());
+  QSignalSpy finished(page->benchmarkRun(), &BenchmarkRun::finished);
+  ASSERT_TRUE(page->benchmarkRun()->running() ? finished.wait(10000) : true);
+  for (int i = 0; i < 100 && window.isVisible(); ++i) QTest::qWait(50);
+  EXPECT_FALSE(window.isVisible());  // closed once it ended
+  EXPECT_TRUE(page->benchmarkRun()->result().stopped);
 }
 
 }  // namespace
