@@ -7,6 +7,8 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
 #include <QStringList>
 
 #include <algorithm>
@@ -42,9 +44,26 @@ BenchmarkForm::BenchmarkForm(PortTreeModel* ports, QWidget* parent) : QWidget(pa
   for (QComboBox* c : {tx_, rx_}) c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   bidirectional_ = new QCheckBox(tr("Both directions at once"), portsBox);
   bidirectional_->setToolTip(tr("Each trial also sends from the receive port to the transmit port (RFC 2544 bidirectional)"));
+  auto* add = new QPushButton(tr("Add pair"), portsBox);
+  add->setObjectName("benchmarkAddPair");
+  add->setToolTip(tr("Run on several port pairs at once (on any drones): add each to the list"));
+  auto* clear = new QPushButton(tr("Clear"), portsBox);
+  pairList_ = new QListWidget(portsBox);
+  pairList_->setObjectName("benchmarkPairs");
+  pairList_->setMaximumHeight(70);
+  pairList_->setToolTip(tr("The pairs a run uses; when empty, the pair chosen above"));
+  pairList_->hide();
+  auto* pairButtons = new QHBoxLayout;
+  pairButtons->addWidget(add);
+  pairButtons->addWidget(clear);
+  pairButtons->addStretch(1);
   portsForm->addRow(tr("Send on"), tx_);
   portsForm->addRow(tr("Receive on"), rx_);
+  portsForm->addRow(pairButtons);
+  portsForm->addRow(pairList_);
   portsForm->addRow(bidirectional_);
+  connect(add, &QPushButton::clicked, this, &BenchmarkForm::addChosenPair);
+  connect(clear, &QPushButton::clicked, this, &BenchmarkForm::clearPairs);
   layout->addWidget(portsBox);
 
   auto* testsBox = new QGroupBox(tr("Tests"), this);
@@ -141,19 +160,40 @@ bool BenchmarkForm::choosePorts(const PortRef& tx, const PortRef& rx) {
   return find(tx_, tx) && find(rx_, rx);
 }
 
-std::optional<BenchmarkTarget::Pair> BenchmarkForm::pair() const {
-  if (tx_->currentIndex() < 0 || rx_->currentIndex() < 0) return std::nullopt;
-  auto ref = [](QComboBox* c) { return PortRef{c->currentData(kDroneRole).toString(), c->currentData(kPortRole).toString().toStdString()}; };
-  return BenchmarkTarget::Pair{ref(tx_), ref(rx_)};
+std::optional<BenchmarkForm::Choice> BenchmarkForm::choice(const QComboBox* combo) {
+  if (combo->currentIndex() < 0) return std::nullopt;
+  return Choice{{combo->currentData(kDroneRole).toString(), combo->currentData(kPortRole).toString().toStdString()},
+                combo->currentText().replace(" · ", "/"), combo->currentData(kRateRole).toDouble()};
 }
 
-double BenchmarkForm::lineRate() const {
-  double rate = 0;
-  for (QComboBox* c : {tx_, rx_}) {
-    const double r = c->currentData(kRateRole).toDouble();
-    if (r > 0) rate = rate > 0 ? std::min(rate, r) : r;
-  }
-  return rate;
+std::vector<BenchmarkForm::ChosenPair> BenchmarkForm::chosenPairs() const {
+  if (!listed_.empty()) return listed_;
+  auto tx = choice(tx_), rx = choice(rx_);
+  if (!tx || !rx) return {};
+  return {{*tx, *rx}};
+}
+
+bool BenchmarkForm::addChosenPair() {
+  auto tx = choice(tx_), rx = choice(rx_);
+  if (!tx || !rx) return false;
+  for (const ChosenPair& p : listed_)
+    if (p.tx.port == tx->port && p.rx.port == rx->port) return false;
+  listed_.push_back({*tx, *rx});
+  pairList_->addItem(tx->name + "  →  " + rx->name);
+  pairList_->show();
+  return true;
+}
+
+void BenchmarkForm::clearPairs() {
+  listed_.clear();
+  pairList_->clear();
+  pairList_->hide();
+}
+
+std::vector<BenchmarkTarget::Pair> BenchmarkForm::pairs() const {
+  std::vector<BenchmarkTarget::Pair> out;
+  for (const ChosenPair& p : chosenPairs()) out.push_back({p.tx.port, p.rx.port});
+  return out;
 }
 
 BenchmarkSetup BenchmarkForm::setup() const {
@@ -165,12 +205,11 @@ BenchmarkSetup BenchmarkForm::setup() const {
   s.lossGoals = goals_->text();
   s.trialSeconds = seconds_->value();
   s.bidirectional = bidirectional_->isChecked();
-  if (pair()) {
-    // Names for the report: what the port tree shows ("drone · port" as "drone/port").
-    auto name = [](QComboBox* c) { return c->currentText().replace(" · ", "/").toStdString(); };
-    s.portPairs.push_back({name(tx_), name(rx_)});
+  for (const ChosenPair& p : chosenPairs()) {
+    s.portPairs.push_back({p.tx.name.toStdString(), p.rx.name.toStdString()});
+    for (double rate : {p.tx.lineRateBps, p.rx.lineRateBps})  // loads are of the slowest port's line rate
+      if (rate > 0) s.lineRateBps = s.lineRateBps > 0 ? std::min(s.lineRateBps, rate) : rate;
   }
-  s.lineRateBps = lineRate();
   return s;
 }
 

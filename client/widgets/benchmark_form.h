@@ -1,7 +1,8 @@
 #pragma once
-/// The Benchmark page's settings: the ports (from the connected drones' port tree), a preset
-/// that fills the rest, the tests, frame sizes, loss goals and trial length. A preset's values
-/// land in the fields, where they can be changed before a run.
+/// The Benchmark page's settings: the port pairs (from the connected drones' port tree: the pair
+/// chosen, or several added to a list, across drones too), a preset that fills the rest, the
+/// tests, frame sizes, loss goals and trial length. A preset's values land in the fields, where
+/// they can be changed before a run.
 #include <QWidget>
 
 #include <optional>
@@ -14,6 +15,7 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLineEdit;
+class QListWidget;
 
 namespace staccato::client {
 
@@ -24,13 +26,16 @@ class BenchmarkForm : public QWidget {
 
   /// What the fields say (ports as "drone/port" names for the report).
   BenchmarkSetup setup() const;
-  /// The chosen ports, if both are chosen.
-  std::optional<BenchmarkTarget::Pair> pair() const;
+  /// The pairs listed, else the pair chosen (empty when no port is listed).
+  std::vector<BenchmarkTarget::Pair> pairs() const;
   /// Fills tests, loss goals and trial length from a preset ("" = the runner's defaults).
   void applyPreset(const QString& name);
 
   /// Chooses ports by drone key and port name (tests, remembered choices); false if not listed.
   bool choosePorts(const PortRef& tx, const PortRef& rx);
+  /// Adds the chosen pair to the list (what "Add pair" does); false when it is listed already.
+  bool addChosenPair();
+  void clearPairs();
   void setFrameSizes(const QString& text);
   void setLossGoals(const QString& percents);
   void setTrialSeconds(double seconds);
@@ -39,14 +44,25 @@ class BenchmarkForm : public QWidget {
  private:
   /// Lists every port of every drone in both port choices, keeping what was chosen.
   void refreshPorts();
-  /// The line rate of the chosen ports (the slower one), 0 when unknown.
-  double lineRate() const;
+  struct Choice {
+    PortRef port;
+    QString name;  ///< "drone/port", for the report
+    double lineRateBps = 0;
+  };
+  struct ChosenPair {
+    Choice tx, rx;
+  };
+  static std::optional<Choice> choice(const QComboBox* combo);
+  /// The listed pairs, else the chosen one.
+  std::vector<ChosenPair> chosenPairs() const;
 
   PortTreeModel* ports_;
   QComboBox* preset_;
   QComboBox* tx_;
   QComboBox* rx_;
   QCheckBox* bidirectional_;
+  QListWidget* pairList_;
+  std::vector<ChosenPair> listed_;
   QCheckBox* tests_[4];
   QLineEdit* sizes_;
   QLineEdit* goals_;

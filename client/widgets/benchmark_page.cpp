@@ -147,7 +147,7 @@ bool BenchmarkPage::run() {
     return false;
   }
   BenchmarkTarget target;
-  if (auto pair = form_->pair()) target.pairs.push_back(*pair);
+  target.pairs = form_->pairs();
   auto prepared = factory_->create(*config, target);
   if (!prepared) {
     showStatus(tr("Cannot start: %1").arg(qs(prepared.error().toString())), true);

@@ -86,6 +86,34 @@ TEST(BenchmarkPage, RunsOnTheChosenPortsAndFillsChartsTableAndProgress) {
   EXPECT_FALSE(lab.page.results()->index(2, 1).data(BenchmarkResultsModel::kTesterLimitedRole).toBool());
 }
 
+TEST(BenchmarkPage, SeveralPairsAcrossDrones) {
+  Lab lab;
+  lab.tree.addDrone("10.0.0.2:7878");
+  lab.tree.setDroneInfo("10.0.0.2:7878", "far", "connected", {}, true);
+  std::vector<v1::Port> far(1);
+  far[0].set_name("ens1");
+  far[0].set_line_rate_bps(10e9);
+  lab.tree.setPorts("10.0.0.2:7878", far);
+  ASSERT_TRUE(lab.page.form()->choosePorts({test::kLabDrone, "eth1"}, {test::kLabDrone, "eth2"}));
+  ASSERT_TRUE(lab.page.form()->addChosenPair());
+  EXPECT_FALSE(lab.page.form()->addChosenPair());  // listed already
+  ASSERT_TRUE(lab.page.form()->choosePorts({"10.0.0.2:7878", "ens1"}, {test::kLabDrone, "eth1"}));
+  ASSERT_TRUE(lab.page.form()->addChosenPair());
+  lab.page.form()->setFrameSizes("512");
+  ASSERT_TRUE(lab.page.run()) << lab.page.statusText().toStdString();
+  ASSERT_TRUE(lab.waitFinished());
+  const BenchmarkTarget& t = lab.factory->lastTarget;
+  ASSERT_EQ(t.pairs.size(), 2u);
+  EXPECT_EQ(t.pairs[1].tx, (PortRef{"10.0.0.2:7878", "ens1"}));
+  EXPECT_EQ(lab.factory->lastConfig.portPairs, (std::vector<bench::PortPair>{{"lab/eth1", "lab/eth2"}, {"far/ens1", "lab/eth1"}}));
+  EXPECT_EQ(lab.factory->lastConfig.flows(), 2u);
+  EXPECT_EQ(lab.factory->lastConfig.lineRateBps, test::kLabLineRate);  // the slowest port's
+  EXPECT_TRUE(lab.page.benchmarkRun()->result().error.empty());
+  lab.page.form()->clearPairs();  // back to the pair chosen
+  EXPECT_EQ(lab.page.form()->pairs().size(), 1u);
+  EXPECT_EQ(lab.page.form()->setup().lineRateBps, test::kLabLineRate);
+}
+
 TEST(BenchmarkPage, LiveWhileRunningAndTheGuiNeverWaits) {
   Lab lab(20ms);  // every trial takes 20 ms of real time on the worker
   lab.page.form()->setTests({bench::TestKind::kThroughput, bench::TestKind::kFrameLoss});
