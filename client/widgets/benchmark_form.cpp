@@ -9,6 +9,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QSettings>
 #include <QStringList>
 
 #include <algorithm>
@@ -109,14 +110,48 @@ BenchmarkForm::BenchmarkForm(PortTreeModel* ports, QWidget* parent) : QWidget(pa
   connect(ports_, &QAbstractItemModel::modelReset, this, &BenchmarkForm::refreshPorts);
   connect(ports_, &QAbstractItemModel::dataChanged, this, &BenchmarkForm::refreshPorts);
   refreshPorts();
-  preset_->setCurrentIndex(preset_->findData(QString("quick")));
-  applyPreset("quick");
+  restoreSettings();
+}
+
+void BenchmarkForm::restoreSettings() {
+  QSettings settings;
+  settings.beginGroup("benchmark");
+  const QString preset = settings.value("preset").toString();  // "" is "custom"
+  applyPreset(settings.contains("preset") && preset_->findData(preset) >= 0 ? preset : QString("quick"));
+  if (!settings.contains("tests")) return;  // then the saved fields over the preset's
+  std::vector<bench::TestKind> tests;
+  for (const QString& name : settings.value("tests").toStringList())
+    if (auto t = bench::testFromName(name.toStdString())) tests.push_back(*t);
+  setTests(tests);
+  setFrameSizes(settings.value("sizes").toString());
+  setLossGoals(settings.value("goals", goals_->text()).toString());
+  setTrialSeconds(settings.value("seconds", seconds_->value()).toDouble());
+  bidirectional_->setChecked(settings.value("bidirectional").toBool());
+}
+
+void BenchmarkForm::saveSettings() const {
+  QSettings settings;
+  settings.beginGroup("benchmark");
+  const BenchmarkSetup s = setup();
+  QStringList tests;
+  for (bench::TestKind t : s.tests) tests << qs(bench::testName(t));
+  settings.setValue("preset", s.preset);
+  settings.setValue("tests", tests);
+  settings.setValue("sizes", s.frameSizes);
+  settings.setValue("goals", s.lossGoals);
+  settings.setValue("seconds", s.trialSeconds);
+  settings.setValue("bidirectional", s.bidirectional);
 }
 
 void BenchmarkForm::applyPreset(const QString& name) {
+  const int i = preset_->findData(name);
+  if (i < 0) return;
+  if (i != preset_->currentIndex()) {
+    QSignalBlocker block(preset_);
+    preset_->setCurrentIndex(i);
+  }
   bench::BenchmarkConfig c;
-  if (!name.isEmpty())
-    if (auto p = bench::presetConfig(name.toStdString())) c = std::move(p).value();
+  if (!name.isEmpty()) c = bench::presetConfig(name.toStdString()).value();  // the combo lists only presets
   setTests(c.tests);
   setLossGoals(percents(c.search.goals));
   setTrialSeconds(c.search.trialSeconds);

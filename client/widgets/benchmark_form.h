@@ -28,7 +28,8 @@ class BenchmarkForm : public QWidget {
   BenchmarkSetup setup() const;
   /// The pairs listed, else the pair chosen (empty when no port is listed).
   std::vector<BenchmarkTarget::Pair> pairs() const;
-  /// Fills tests, loss goals and trial length from a preset ("" = the runner's defaults).
+  /// Chooses a preset and fills tests, loss goals and trial length from it ("" = the runner's
+  /// defaults; an unknown name fills nothing).
   void applyPreset(const QString& name);
 
   /// Chooses ports by drone key and port name (tests, remembered choices); false if not listed.
@@ -40,8 +41,12 @@ class BenchmarkForm : public QWidget {
   void setLossGoals(const QString& percents);
   void setTrialSeconds(double seconds);
   void setTests(const std::vector<bench::TestKind>& tests);
+  /// Keeps the fields (not the ports) for the next time the page opens (QSettings).
+  void saveSettings() const;
 
  private:
+  /// The fields as last saved, else the quick preset's.
+  void restoreSettings();
   /// Lists every port of every drone in both port choices, keeping what was chosen.
   void refreshPorts();
   struct Choice {

@@ -146,6 +146,7 @@ bool BenchmarkPage::run() {
     showStatus(qs(config.error().toString()), true);
     return false;
   }
+  form_->saveSettings();
   BenchmarkTarget target;
   target.pairs = form_->pairs();
   auto prepared = factory_->create(*config, target);

@@ -10,6 +10,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -27,6 +28,11 @@ namespace {
 
 using namespace std::chrono_literals;
 
+/// Forgets the page's saved fields, so each test starts from the quick preset.
+struct FreshSettings {
+  FreshSettings() { QSettings().remove("benchmark"); }
+};
+
 struct Lab {
   explicit Lab(std::chrono::milliseconds trialDelay = {}) : factory(std::make_shared<test::SimulatedFactory>(trialDelay)) {
     test::addLabPorts(tree);
@@ -41,6 +47,7 @@ struct Lab {
   }
   int points(BenchmarkChartView* chart, const QString& series) { return chart->pointCounts()[series]; }
 
+  FreshSettings fresh;
   PortTreeModel tree;
   std::shared_ptr<test::SimulatedFactory> factory;
   BenchmarkPage page{&tree};
@@ -84,6 +91,32 @@ TEST(BenchmarkPage, RunsOnTheChosenPortsAndFillsChartsTableAndProgress) {
   // 64 bytes at 400 kpps of a 1.49 Mpps line: the table says the tester was the limit.
   EXPECT_TRUE(lab.page.results()->index(0, 1).data(BenchmarkResultsModel::kTesterLimitedRole).toBool());
   EXPECT_FALSE(lab.page.results()->index(2, 1).data(BenchmarkResultsModel::kTesterLimitedRole).toBool());
+}
+
+TEST(BenchmarkPage, RemembersTheFieldsOfTheLastRun) {
+  {
+    Lab lab;
+    lab.page.form()->applyPreset("rfc2544-strict");
+    lab.page.form()->setTests({bench::TestKind::kThroughput, bench::TestKind::kLatency});
+    lab.page.form()->setFrameSizes("128 imix");
+    lab.page.form()->setLossGoals("0, 1");
+    lab.page.form()->setTrialSeconds(0.5);
+    ASSERT_TRUE(lab.page.run());
+    ASSERT_TRUE(lab.waitFinished());
+  }
+  PortTreeModel tree;
+  test::addLabPorts(tree);
+  BenchmarkPage again(&tree);
+  const BenchmarkSetup s = again.form()->setup();
+  EXPECT_EQ(s.preset, "rfc2544-strict");
+  EXPECT_EQ(s.tests, (std::vector{bench::TestKind::kThroughput, bench::TestKind::kLatency}));
+  EXPECT_EQ(s.frameSizes, "128 imix");
+  EXPECT_EQ(s.lossGoals, "0, 1");
+  EXPECT_EQ(s.trialSeconds, 0.5);
+  FreshSettings forget;
+  BenchmarkPage fresh(&tree);  // nothing saved: the quick preset
+  EXPECT_EQ(fresh.form()->setup().preset, "quick");
+  EXPECT_EQ(fresh.form()->setup().trialSeconds, bench::presetConfig("quick")->search.trialSeconds);
 }
 
 TEST(BenchmarkPage, SeveralPairsAcrossDrones) {
@@ -186,6 +219,7 @@ TEST(BenchmarkPage, SavesEveryReportFromTheRunsResult) {
 }
 
 TEST(BenchmarkPage, SaysWhyItCannotRun) {
+  FreshSettings fresh;
   PortTreeModel tree;
   test::addLabPorts(tree);
   BenchmarkPage page(&tree);
@@ -206,6 +240,7 @@ TEST(BenchmarkPage, SaysWhyItCannotRun) {
 }
 
 TEST(BenchmarkPage, TheMainWindowOpensItFromToolsAndCtrlB) {
+  FreshSettings fresh;
   Workspace workspace;
   MainWindow window(&workspace);
   QAction* open = nullptr;
@@ -224,6 +259,7 @@ TEST(BenchmarkPage, TheMainWindowOpensItFromToolsAndCtrlB) {
 }
 
 TEST(BenchmarkPage, QuittingDuringARunStopsItFirst) {
+  FreshSettings fresh;
   Workspace workspace;
   test::addLabPorts(*workspace.portTree());
   MainWindow window(&workspace);

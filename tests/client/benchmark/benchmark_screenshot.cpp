@@ -3,6 +3,8 @@
 // benchmark_screenshot OUT.png. Runs offscreen (QWidget::grab), or under Xvfb.
 #include <QApplication>
 #include <QEventLoop>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QTimer>
 
 #include <cstdio>
@@ -20,6 +22,8 @@ int main(int argc, char** argv) {
   }
   QApplication app(argc, argv);
   QApplication::setApplicationVersion("0.1.0");
+  QStandardPaths::setTestModeEnabled(true);  // neither the user's saved fields nor a test's
+  QSettings().remove("benchmark");
   PortTreeModel tree;
   test::addLabPorts(tree);
   BenchmarkPage page(&tree);
