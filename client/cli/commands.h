@@ -23,6 +23,8 @@ int devicesCommand(const std::vector<std::string>& args);
 int neighborsCommand(const std::vector<std::string>& args);
 /// rate PORT --scale X | --stream ID --pps N|--load PCT|--bps N: live rate change.
 int rateCommand(const std::vector<std::string>& args);
+/// benchmark rfc2544|calibrate: RFC 2544 / NDR-PDR benchmarks and the generator's calibration.
+int benchmarkCommand(const std::vector<std::string>& args);
 /// start / stop / clear / reserve / release PORT...
 int portActionCommand(const std::string& action, const std::vector<std::string>& args);
 

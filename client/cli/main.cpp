@@ -132,6 +132,24 @@ A token goes to another host only over TLS, unless --plaintext-token allows clea
                              PORT's neighbour table (IP, MAC, state, age, the emulated host it
                              belongs to). --resolve first resolves every group's gateway (and
                              each --address), waiting up to about 4 s.
+  benchmark rfc2544 --tx PORT --rx PORT [--tx PORT --rx PORT]... [--bidirectional] [--ipv6]
+      [--sizes 64,128,...|imix] [--preset rfc2544-strict|quick | --config FILE] [--duration S]
+      [--loss 0,0.5] [--tests throughput,latency,loss,b2b] [--search binary|multi-goal]
+      [--precision PCT] [--calibration FILE] [--ramp MS] [--no-learning] [--learning-frames N]
+      [--drain MS] [--tolerance PCT] [--retries N] [--latency-trials N] [--b2b-trials N]
+      [--start-margin MS] [--clock-tolerance US] [--unsynchronized-start] [--quiet]
+      --report OUT.html [--json OUT.json] [--junit OUT.xml] [--csv OUT.csv]
+                             RFC 2544 throughput (NDR/PDR: the highest load losing at most each
+                             --loss percentage), latency, frame-loss curve and back-to-back per
+                             frame size, through the device between the ports (PORT or
+                             PORT@DRONE). Results the generator, not the device, limited say so
+                             ("tester-limited"). A progress line names each trial on stderr.
+                             The ports' streams are replaced. See docs/benchmarks.md.
+  benchmark calibrate --tx PORT --rx PORT [--sizes ...] [--duration S] [--precision PCT] [--json]
+                             Per frame size, the highest rate this generator sends and counts
+                             port to port with no device (kpps, Mbit/s with the 20-byte
+                             preamble and gap, % of line rate); --json: a file for
+                             benchmark rfc2544 --calibration.
   help  Show this text.
 
 Stream files are JSON (see docs/stream-files.md and docs/examples/).
@@ -176,6 +194,7 @@ int main(int argc, char** argv) {
   if (cmd == "devices") return devicesCommand(args);
   if (cmd == "neighbors") return neighborsCommand(args);
   if (cmd == "rate") return rateCommand(args);
+  if (cmd == "benchmark") return benchmarkCommand(args);
   if (cmd == "start" || cmd == "stop" || cmd == "clear" || cmd == "reserve" || cmd == "release")
     return portActionCommand(cmd, args);
   return fail("unknown command '" + cmd + "' (try: staccato-cli help)", 2);

@@ -61,6 +61,8 @@ void addTransmitRows(v1::StatsSnapshot& snap, const PortEntry& p, const PortTx& 
     s->set_stream_id(tx.streamIds[i]);
     s->set_tx_packets(tx.session->packets(i));
     s->set_tx_bytes(tx.session->bytes(i));
+    s->set_first_tx_ns(tx.session->firstNs(i));
+    s->set_last_tx_ns(tx.session->lastNs(i));
     packets += s->tx_packets();
     bytes += s->tx_bytes();
   }

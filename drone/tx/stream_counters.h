@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstdint>
 
+#include "common/core/clock.h"
 #include "common/core/single_writer.h"
 
 namespace staccato::drone {
@@ -11,14 +12,25 @@ namespace staccato::drone {
 struct alignas(64) StreamTxCounters {
   std::atomic<uint64_t> packets{0};
   std::atomic<uint64_t> bytes{0};  ///< with FCS
+  /// Realtime when the first and the latest batch were handed to the port (0 = none yet): a
+  /// benchmark's real sending time, from its first frame to its last.
+  std::atomic<uint64_t> firstNs{0};
+  std::atomic<uint64_t> lastNs{0};
 
+  /// One clock read per batch, never per packet.
   void add(uint64_t n, uint64_t b) noexcept {
+    if (n == 0) return;
     addSingleWriter(packets, n);
     addSingleWriter(bytes, b);
+    const uint64_t now = realtimeNs();
+    if (firstNs.load(std::memory_order_relaxed) == 0) firstNs.store(now, std::memory_order_relaxed);
+    lastNs.store(now, std::memory_order_relaxed);
   }
   void clear() noexcept {
     packets.store(0, std::memory_order_relaxed);
     bytes.store(0, std::memory_order_relaxed);
+    firstNs.store(0, std::memory_order_relaxed);
+    lastNs.store(0, std::memory_order_relaxed);
   }
 };
 

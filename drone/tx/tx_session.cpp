@@ -83,6 +83,19 @@ uint64_t TxSession::bytes(size_t stream) const noexcept {
   return n;
 }
 
+uint64_t TxSession::firstNs(size_t stream) const noexcept {
+  uint64_t first = 0;
+  for (const auto& c : counters_)
+    if (const uint64_t t = c[stream].firstNs.load(std::memory_order_relaxed); t && (!first || t < first)) first = t;
+  return first;
+}
+
+uint64_t TxSession::lastNs(size_t stream) const noexcept {
+  uint64_t last = 0;
+  for (const auto& c : counters_) last = std::max(last, c[stream].lastNs.load(std::memory_order_relaxed));
+  return last;
+}
+
 void TxSession::clearCounters() noexcept {
   for (auto& per : counters_)
     for (auto& c : per) c.clear();

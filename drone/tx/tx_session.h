@@ -30,6 +30,9 @@ class TxSession {
   size_t queues() const noexcept { return queues_; }
   uint64_t packets(size_t stream) const noexcept;
   uint64_t bytes(size_t stream) const noexcept;
+  /// Realtime of the stream's first and latest batch over all workers since the last clear (0 = none).
+  uint64_t firstNs(size_t stream) const noexcept;
+  uint64_t lastNs(size_t stream) const noexcept;
   void clearCounters() noexcept;  ///< only between runs
 
  private:

@@ -55,6 +55,7 @@ v1::Stream oneAt(uint32_t id, double pps, uint64_t count) {
 struct Sent {
   uint64_t before = 0;          ///< a clock reading taken before the worker started
   std::vector<uint64_t> times;  ///< when each frame was submitted
+  uint64_t firstNs = 0, lastNs = 0;  ///< the first stream's first and last batch (realtime), as counted
 };
 
 /// Runs the streams sequentially on one queue to the end.
@@ -73,6 +74,8 @@ Sent send(const std::vector<v1::Stream>& streams) {
   TxWorker worker(std::make_unique<RecordingBackend>(sent.times), job, counters);
   while (!worker.finished()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
   EXPECT_EQ(worker.error(), "");
+  sent.firstNs = counters[0].firstNs.load();
+  sent.lastNs = counters[0].lastNs.load();
   return sent;
 }
 
@@ -88,6 +91,25 @@ void expectNoneEarly(const Sent& sent, const std::vector<uint64_t>& dueNs) {
   // Far late means pacing that drifts; a second of slack covers a loaded machine.
   EXPECT_LT(sent.times.back(), sent.before + dueNs.back() + 1'000'000'000)
       << "the last frame came more than a second after its due time";
+}
+
+/// A benchmark's real sending time: the counters' first and last batch times span the frames'
+/// own submit times (one frame per batch at this rate), and clearing forgets them.
+TEST(TxPacing, FirstAndLastTransmitTimesSpanTheStream) {
+  const uint64_t before = realtimeNs();
+  const Sent sent = send({oneAt(1, 1000, 50)});
+  ASSERT_EQ(sent.times.size(), 50u);
+  EXPECT_GE(sent.firstNs, before);
+  const int64_t counted = int64_t(sent.lastNs - sent.firstNs), submitted = int64_t(sent.times.back() - sent.times.front());
+  EXPECT_NEAR(double(counted), double(submitted), 2e6) << "counted " << counted << " ns, submitted over " << submitted << " ns";
+  EXPECT_GE(counted, 48'000'000);  // 49 intervals of 1 ms, never early
+  StreamTxCounters c;
+  c.add(0, 0);
+  EXPECT_EQ(c.firstNs.load(), 0u) << "an empty batch is no transmit";
+  c.add(1, 64);
+  EXPECT_NE(c.firstNs.load(), 0u);
+  c.clear();
+  EXPECT_EQ(c.firstNs.load() + c.lastNs.load(), 0u);
 }
 
 TEST(TxPacing, AStreamLoopingOnItselfKeepsItsRate) {

@@ -1,0 +1,212 @@
+#include "client/cli/benchmark_args.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "client/core/benchmark/result_json.h"
+#include "common/files/stream_file.h"
+
+namespace staccato::cli {
+namespace {
+
+std::vector<std::string> splitCommas(const std::string& text) {
+  std::vector<std::string> out;
+  size_t from = 0;
+  for (;;) {
+    const size_t comma = text.find(',', from);
+    out.push_back(text.substr(from, comma - from));
+    if (comma == std::string::npos) return out;
+    from = comma + 1;
+  }
+}
+
+std::string shown(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+/// A decimal option within [min, max] (`openMin`: above min, not at it).
+Result<double> decimal(const std::string& option, const std::string& text, double min, double max, bool openMin = false) {
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  const bool inRange = std::isfinite(v) && (openMin ? v > min : v >= min) && v <= max;
+  if (text.empty() || *end || !inRange)
+    return makeError(option, "'" + text + "' is not a number in " + (openMin ? "(" : "[") + shown(min) + ", " +
+                                 shown(max) + "]");
+  return v;
+}
+
+Status applyTests(bench::BenchmarkConfig& c, const std::string& text) {
+  c.tests.clear();
+  for (const std::string& name : splitCommas(text)) {
+    auto t = bench::testFromName(name);
+    if (!t) return makeError("--tests", "'" + name + "' is not a test (allowed: throughput, latency, loss, b2b)");
+    if (c.runs(*t)) return makeError("--tests", "'" + name + "' is named twice");
+    c.tests.push_back(*t);
+  }
+  return Ok{};
+}
+
+Status applyLoss(bench::BenchmarkConfig& c, const std::string& text) {
+  const std::vector<std::string> items = splitCommas(text);
+  size_t partial = 0;
+  for (const std::string& item : items) partial += item != "0";
+  c.search.goals.clear();
+  for (const std::string& item : items) {
+    auto pct = decimal("--loss", item, 0, 50);
+    if (!pct) return pct.error();
+    for (const bench::LossGoal& g : c.search.goals)
+      if (g.lossRatio == *pct / 100) return makeError("--loss", "'" + item + "' is named twice");
+    std::string name = *pct == 0 ? "NDR" : partial > 1 ? "PDR " + shown(*pct) + " %" : "PDR";
+    c.search.goals.push_back({name, *pct / 100, 0});
+  }
+  return Ok{};
+}
+
+/// The options that set a trial length (seconds) or a count, by option name.
+Status applyNumbers(const Args& args, BenchmarkOptions& o) {
+  bench::BenchmarkConfig& c = o.config;
+  if (auto d = args.get("--duration")) {
+    auto v = decimal("--duration", *d, 0, 86400, true);
+    if (!v) return v.error();
+    c.search.trialSeconds = c.latency.trialSeconds = c.frameLoss.trialSeconds = *v;
+    c.search.initialTrialSeconds = std::min(c.search.initialTrialSeconds, *v);
+    if (c.search.durationSum) c.search.durationSum = std::max(c.search.durationSum, *v);
+    o.calibration.trialSeconds = *v;
+  }
+  if (auto p = args.get("--precision")) {
+    auto v = decimal("--precision", *p, 0, 50, true);
+    if (!v) return v.error();
+    c.search.relativePrecision = o.calibration.relativePrecision = *v / 100;
+    c.search.absolutePrecision = 0;
+  }
+  if (auto t = args.get("--tolerance")) {
+    auto v = decimal("--tolerance", *t, 0, 50);
+    if (!v) return v.error();
+    c.trial.testerTolerance = *v / 100;
+  }
+  auto ramp = args.number("--ramp", uint64_t(std::llround(c.trial.rampSeconds * 1000)), 0, 600'000);
+  auto retries = args.number("--retries", c.trial.receiverRetries, 0, 20);
+  auto latencyTrials = args.number("--latency-trials", c.latency.trials, 1, 1000);
+  auto b2bTrials = args.number("--b2b-trials", c.backToBack.trials, 1, 1000);
+  auto drain = args.number("--drain", uint64_t(o.executor.drainSeconds * 1000), 0, 60'000);
+  auto margin = args.number("--start-margin", uint64_t(o.executor.startMarginSeconds * 1000), 1, 5'000);
+  auto tolerance = args.number("--clock-tolerance", o.executor.clockToleranceNs / 1000, 0, 10'000'000);
+  auto learning = args.number("--learning-frames", o.executor.learningFrames, 0, 10'000);
+  for (const auto* r : {&ramp, &retries, &latencyTrials, &b2bTrials, &drain, &margin, &tolerance, &learning})
+    if (!*r) return r->error();
+  c.trial.rampSeconds = double(*ramp) / 1000;
+  c.trial.receiverRetries = unsigned(*retries);
+  c.latency.trials = unsigned(*latencyTrials);
+  c.backToBack.trials = unsigned(*b2bTrials);
+  o.executor.drainSeconds = double(*drain) / 1000;
+  o.executor.startMarginSeconds = double(*margin) / 1000;
+  o.executor.clockToleranceNs = *tolerance * 1000;
+  o.executor.learningFrames = uint32_t(*learning);
+  return Ok{};
+}
+
+Status applyPorts(const Args& args, bench::BenchmarkConfig& c) {
+  const auto tx = args.every("--tx"), rx = args.every("--rx");
+  if (tx.empty() || tx.size() != rx.size())
+    return makeError("--tx", "name the ports the device sits between: --tx PORT --rx PORT (one --rx for each --tx; "
+                             "PORT or PORT@DRONE)");
+  c.portPairs.clear();
+  for (size_t i = 0; i < tx.size(); ++i) c.portPairs.push_back({tx[i], rx[i]});
+  return Ok{};
+}
+
+}  // namespace
+
+std::set<std::string> benchmarkValueOptions(bool calibrate) {
+  std::set<std::string> v = {"--tx", "--rx", "--sizes", "--duration", "--precision", "--tolerance", "--retries",
+                             "--drain", "--start-margin", "--clock-tolerance", "--learning-frames", "--config"};
+  if (!calibrate)
+    v.insert({"--loss", "--tests", "--preset", "--report", "--json", "--junit", "--csv", "--search", "--ramp",
+              "--latency-trials", "--b2b-trials", "--calibration"});
+  return v;
+}
+
+std::set<std::string> benchmarkFlagOptions(bool calibrate) {
+  std::set<std::string> f = {"--bidirectional", "--ipv6", "--no-learning", "--unsynchronized-start", "--quiet"};
+  if (calibrate) f.insert("--json");  // the table as JSON on stdout
+  return f;
+}
+
+Result<std::vector<bench::FrameSize>> parseSizeList(const std::string& option, const std::string& text) {
+  // An IMIX of its own ("imix:64x7,1518x1") has commas too: its LENxWEIGHT items stay together.
+  std::vector<std::string> items;
+  for (const std::string& item : splitCommas(text)) {
+    if (!items.empty() && items.back().starts_with("imix:") && item.find('x') != std::string::npos)
+      items.back() += "," + item;
+    else
+      items.push_back(item);
+  }
+  std::vector<bench::FrameSize> sizes;
+  for (const std::string& item : items) {
+    auto size = bench::parseFrameSize(item);
+    if (!size) return makeError(option, "'" + item + "': " + size.error().message);
+    for (const bench::FrameSize& s : sizes)
+      if (s == *size) return makeError(option, "'" + item + "' is named twice");
+    sizes.push_back(*size);
+  }
+  return sizes;
+}
+
+Result<BenchmarkOptions> parseBenchmarkOptions(const Args& args, bool calibrate) {
+  BenchmarkOptions o;
+  if (!args.positional.empty()) return makeError("", "unexpected argument '" + args.positional[0] + "'");
+  if (auto file = args.get("--config")) {
+    auto text = readTextFile(*file);
+    if (!text) return text.error().withPrefix("--config");
+    auto c = bench::parseConfigJson(*text);
+    if (!c) return c.error().withPrefix("--config " + *file);
+    o.config = *c;
+  }
+  if (args.get("--config") && args.get("--preset"))
+    return makeError("--preset", "give --preset or --config, not both (a config file holds every setting)");
+  if (auto preset = args.get("--preset")) {
+    auto c = bench::presetConfig(*preset);
+    if (!c) return makeError("--preset", c.error().message);
+    o.config = *c;
+  }
+  bench::BenchmarkConfig& c = o.config;
+  if (auto s = applyPorts(args, c); !s) return s.error();
+  if (args.has("--bidirectional")) c.direction = bench::Direction::kBidirectional;
+  if (args.has("--ipv6")) c.ipVersion = 6;
+  if (args.has("--no-learning")) c.trial.learning = false;
+  o.executor.unsynchronizedStart = args.has("--unsynchronized-start");
+  o.quiet = args.has("--quiet");
+  if (auto sizes = args.get("--sizes")) {
+    auto list = parseSizeList("--sizes", *sizes);
+    if (!list) return list.error();
+    c.frameSizes = *list;
+  }
+  if (auto tests = args.get("--tests"))
+    if (auto s = applyTests(c, *tests); !s) return s.error();
+  if (auto loss = args.get("--loss"))
+    if (auto s = applyLoss(c, *loss); !s) return s.error();
+  if (auto method = args.get("--search")) {
+    auto m = bench::searchMethodFromName(*method);
+    if (!m) return makeError("--search", "'" + *method + "' is not a search (allowed: binary, multi-goal)");
+    c.search.method = *m;
+  }
+  if (auto s = applyNumbers(args, o); !s) return s.error();
+  o.calibrationFile = args.get("--calibration").value_or("");
+  o.reportHtml = args.get("--report").value_or("");
+  o.junit = args.get("--junit").value_or("");
+  o.csv = args.get("--csv").value_or("");
+  if (!calibrate) {
+    o.json = args.get("--json").value_or("");
+    if (o.reportHtml.empty() && o.json.empty() && o.junit.empty() && o.csv.empty())
+      return makeError("--report", "name where the results go: --report OUT.html (and/or --json OUT.json, --junit "
+                                   "OUT.xml, --csv OUT.csv)");
+  }
+  // The line rate comes from the ports later: check the rest with a placeholder.
+  if (auto s = bench::checkConfig(c); !s) return s.error();
+  return o;
+}
+
+}  // namespace staccato::cli

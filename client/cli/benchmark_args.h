@@ -1,0 +1,37 @@
+#pragma once
+/// `staccato-cli benchmark rfc2544|calibrate` options as a benchmark config, the report files and
+/// the executor's settings: every value checked, errors naming the option and what it allows.
+/// Kept apart from the command so that tests check the parsing without a drone.
+#include <set>
+#include <string>
+#include <vector>
+
+#include "client/cli/args.h"
+#include "client/core/benchmark/benchmark_config.h"
+#include "client/core/benchmark/calibration.h"
+#include "client/core/benchmark_drone/drone_executor.h"
+
+namespace staccato::cli {
+
+/// The value and flag options of `benchmark rfc2544` or `benchmark calibrate` (`calibrate`), without
+/// the drone options (the caller adds them).
+std::set<std::string> benchmarkValueOptions(bool calibrate);
+std::set<std::string> benchmarkFlagOptions(bool calibrate);
+
+struct BenchmarkOptions {
+  bench::BenchmarkConfig config;          ///< line rate still to come from the ports
+  bench::DroneExecutorSettings executor;
+  bench::CalibrationSettings calibration; ///< calibrate: trial length and precision
+  std::string calibrationFile;            ///< rfc2544 --calibration: a `calibrate --json` result
+  std::string reportHtml, json, junit, csv;
+  bool quiet = false;
+};
+
+/// Parses `args` for `rfc2544` (`calibrate` = false) or `calibrate`: --config FILE or --preset
+/// NAME first (the defaults without either), then every other option over it.
+Result<BenchmarkOptions> parseBenchmarkOptions(const Args& args, bool calibrate);
+
+/// "64,128,imix" as frame sizes (each 64..16384 bytes, or imix / imix:LENxWEIGHT,...).
+Result<std::vector<bench::FrameSize>> parseSizeList(const std::string& option, const std::string& text);
+
+}  // namespace staccato::cli

@@ -1,0 +1,155 @@
+// staccato-cli benchmark rfc2544|calibrate: the benchmark runner (client/core/benchmark) over the
+// drones' ports (client/core/benchmark_drone), its progress on stderr and its reports.
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+
+#include "client/cli/benchmark_args.h"
+#include "client/cli/benchmark_text.h"
+#include "client/cli/commands.h"
+#include "client/cli/drone_options.h"
+#include "client/cli/run_guard.h"
+#include "client/cli/safe_output.h"
+#include "client/core/benchmark/benchmark_runner.h"
+#include "client/core/benchmark/report_csv.h"
+#include "client/core/benchmark/report_html.h"
+#include "client/core/benchmark/report_junit.h"
+#include "client/core/benchmark/result_json.h"
+#include "common/files/stream_file.h"
+
+namespace staccato::cli {
+namespace {
+
+constexpr const char* kUsage =
+    "usage: staccato-cli benchmark rfc2544 --tx PORT --rx PORT [options] --report OUT.html [--json OUT.json] "
+    "[--junit OUT.xml] [--csv OUT.csv]\n"
+    "       staccato-cli benchmark calibrate --tx PORT --rx PORT [--sizes ...] [--json]\n"
+    "(staccato-cli help lists the options; docs/benchmarks.md explains them)";
+
+constexpr const char* kGenerator = "staccato " STACCATO_VERSION;
+
+int64_t nowNs() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+/// A report path whose folder does not exist (or cannot be written) fails now, not after the run.
+Status checkWritable(const std::string& option, const std::string& path) {
+  if (path.empty()) return Ok{};
+  std::filesystem::path dir = std::filesystem::path(path).parent_path();
+  if (dir.empty()) dir = ".";
+  if (access(dir.c_str(), W_OK) != 0) return makeError(option, "cannot write into " + dir.string() + " (for " + path + ")");
+  return Ok{};
+}
+
+/// The drones the ports name, connected with the options' credentials.
+struct Drones {
+  std::vector<std::unique_ptr<client::DroneConnection>> owned;
+  bench::DroneMap map;
+};
+
+Result<Drones> connectAll(const Args& args, const std::vector<bench::Flow>& flows) {
+  Drones d;
+  for (const std::string& address : bench::dronesOf(flows)) {
+    auto conn = connectTo(args, address, args.has("--tls"), true);
+    if (!conn) return conn.error();
+    d.map[address] = conn->get();
+    d.owned.push_back(std::move(*conn));
+  }
+  return d;
+}
+
+bench::RunHooks hooks(bool quiet) {
+  bench::RunHooks h;
+  h.stopRequested = [] { return RunGuard::stopSignal() != 0; };
+  if (quiet) return h;
+  const bool tty = isatty(STDERR_FILENO);
+  h.progress = [tty](const bench::ProgressEvent& e) {
+    if (tty) writeControl(std::cerr, "\r\x1b[K");
+    std::cerr << progressText(e) << (tty ? "" : "\n") << std::flush;
+  };
+  return h;
+}
+
+void endProgress(bool quiet) {
+  if (!quiet && isatty(STDERR_FILENO)) std::cerr << "\n";
+}
+
+Status writeReports(const BenchmarkOptions& o, const bench::BenchmarkResult& r) {
+  if (!o.json.empty())
+    if (auto s = bench::writeResultFile(o.json, r); !s) return s;
+  if (!o.reportHtml.empty())
+    if (auto s = bench::writeHtmlReport(o.reportHtml, r); !s) return s;
+  if (!o.junit.empty())
+    if (auto s = writeFileAtomically(o.junit, bench::junitReport(r)); !s) return s;
+  if (!o.csv.empty()) {
+    if (auto s = writeFileAtomically(o.csv, bench::resultsCsv(r)); !s) return s;
+    // Every trial beside it: OUT.csv -> OUT.trials.csv.
+    const std::filesystem::path p(o.csv);
+    const std::string trials = (p.parent_path() / p.stem()).string() + ".trials.csv";
+    if (auto s = writeFileAtomically(trials, bench::trialsCsv(r)); !s) return s;
+  }
+  return Ok{};
+}
+
+int runRfc2544(BenchmarkOptions& o, bench::DroneTrialExecutor& executor) {
+  bench::Calibration calibration;
+  if (!o.calibrationFile.empty()) {
+    auto file = bench::readResultFile(o.calibrationFile);
+    if (!file) return fail(file.error().withPrefix("--calibration " + o.calibrationFile).toString(), 2);
+    calibration = file->calibration;
+    if (calibration.points.empty()) return fail("--calibration " + o.calibrationFile + ": holds no calibration (write one with benchmark calibrate --json)", 2);
+  }
+  RunGuard guard(0);
+  const bench::BenchmarkResult r = bench::runBenchmark(o.config, calibration, executor, hooks(o.quiet), kGenerator);
+  endProgress(o.quiet);
+  std::cout << summaryText(r);
+  if (auto s = writeReports(o, r); !s) return fail(s.error().toString());
+  for (const std::string* p : {&o.reportHtml, &o.json, &o.junit, &o.csv})
+    if (!p->empty()) std::cerr << "staccato-cli: wrote " << *p << "\n";
+  return guard.exitCode(r.error.empty() ? 0 : 1, {});
+}
+
+int runCalibrate(const Args& args, BenchmarkOptions& o, bench::DroneTrialExecutor& executor) {
+  RunGuard guard(0);
+  bench::BenchmarkResult r;
+  r.generator = kGenerator;
+  r.config = o.config;
+  r.startedNs = nowNs();
+  auto c = bench::calibrate(executor, o.config, o.calibration, hooks(o.quiet), r.trials, executor.describeFlows());
+  endProgress(o.quiet);
+  r.endedNs = nowNs();
+  if (!c) return guard.exitCode(fail(c.error().toString()), {});
+  r.calibration = *c;
+  if (args.has("--json"))
+    std::cout << bench::resultJson(r);
+  else
+    std::cout << calibrationTable(r.calibration);
+  return guard.exitCode(0, {});
+}
+
+}  // namespace
+
+int benchmarkCommand(const std::vector<std::string>& argv) {
+  if (argv.empty() || (argv[0] != "rfc2544" && argv[0] != "calibrate")) return fail(kUsage, 2);
+  const bool calibrate = argv[0] == "calibrate";
+  const std::vector<std::string> rest(argv.begin() + 1, argv.end());
+  auto args = parseArgs(rest, withDroneOptions(benchmarkValueOptions(calibrate)), withDroneFlags(benchmarkFlagOptions(calibrate)));
+  if (!args) return fail(args.error().toString(), 2);
+  auto o = parseBenchmarkOptions(*args, calibrate);
+  if (!o) return fail(o.error().toString(), 2);
+  for (auto [option, path] : {std::pair{"--report", &o->reportHtml}, {"--json", &o->json}, {"--junit", &o->junit}, {"--csv", &o->csv}})
+    if (auto s = checkWritable(option, *path); !s) return fail(s.error().toString(), 2);
+  auto flows = bench::flowsOf(o->config, primaryTarget(*args));
+  if (!flows) return fail(flows.error().toString(), 2);
+  auto drones = connectAll(*args, *flows);
+  if (!drones) return fail(drones.error().toString());
+  o->executor.warn = [](const std::string& text) { std::cerr << "staccato-cli: warning: " << text << "\n"; };
+  auto executor = bench::DroneTrialExecutor::open(drones->map, *flows, o->config.ipVersion, o->executor);
+  if (!executor) return fail(executor.error().toString());
+  o->config.lineRateBps = (*executor)->lineRateBps();
+  return calibrate ? runCalibrate(*args, *o, **executor) : runRfc2544(*o, **executor);
+}
+
+}  // namespace staccato::cli

@@ -1,0 +1,48 @@
+#include "client/core/benchmark_drone/bench_flows.h"
+
+#include <algorithm>
+
+namespace staccato::bench {
+namespace {
+
+/// The first signature stream id of a benchmark's flows (ids below stay free for the user's own).
+constexpr uint32_t kFirstStreamId = 2544;
+
+}  // namespace
+
+Result<Endpoint> parseEndpoint(std::string_view text, const std::string& defaultDrone) {
+  const size_t at = text.find('@');
+  Endpoint e{at == std::string_view::npos ? defaultDrone : std::string(text.substr(at + 1)),
+             std::string(text.substr(0, at))};
+  const bool badName = e.port.empty() || e.port.size() > 15 ||
+                       e.port.find_first_of("/@ \t") != std::string::npos;
+  if (badName) return makeError("port", "'" + std::string(text) + "' is not PORT or PORT@DRONE (an interface name of 1..15 characters)");
+  if (e.drone.empty()) return makeError("port", "'" + std::string(text) + "' names no drone after '@'");
+  return e;
+}
+
+Result<std::vector<Flow>> flowsOf(const BenchmarkConfig& config, const std::string& defaultDrone) {
+  std::vector<Flow> flows;
+  for (size_t i = 0; i < config.portPairs.size(); ++i) {
+    const std::string where = "port_pairs[" + std::to_string(i) + "]";
+    auto tx = parseEndpoint(config.portPairs[i].tx, defaultDrone);
+    if (!tx) return tx.error().withPrefix(where + ".tx");
+    auto rx = parseEndpoint(config.portPairs[i].rx, defaultDrone);
+    if (!rx) return rx.error().withPrefix(where + ".rx");
+    if (*tx == *rx) return makeError(where, "sends and receives on the same port " + tx->port + ": name two ports with the device between them");
+    flows.push_back({*tx, *rx, kFirstStreamId + uint32_t(flows.size())});
+    if (config.direction == Direction::kBidirectional) flows.push_back({*rx, *tx, kFirstStreamId + uint32_t(flows.size())});
+  }
+  if (flows.empty()) return makeError("port_pairs", "no port pair: name the ports the device sits between (--tx PORT --rx PORT)");
+  return flows;
+}
+
+std::vector<std::string> dronesOf(const std::vector<Flow>& flows) {
+  std::vector<std::string> out;
+  for (const Flow& f : flows)
+    for (const std::string& d : {f.tx.drone, f.rx.drone})
+      if (std::find(out.begin(), out.end(), d) == out.end()) out.push_back(d);
+  return out;
+}
+
+}  // namespace staccato::bench

@@ -1,0 +1,41 @@
+#pragma once
+/// Where a benchmark's frames go: its ports as users name them ("PORT" on the default drone, or
+/// "PORT@DRONE", as the CLI's --map rules write them) and the flows between them, one per port
+/// pair and direction, each a tracked stream with an id of its own.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "client/core/benchmark/benchmark_config.h"
+#include "common/core/result.h"
+
+namespace staccato::bench {
+
+/// One tester port: the drone that holds it and its name there.
+struct Endpoint {
+  std::string drone;  ///< the drone's address
+  std::string port;
+  bool operator==(const Endpoint&) const = default;
+};
+
+/// "PORT" (on `defaultDrone`) or "PORT@DRONE"; a port name is 1..15 characters without '/',
+/// '@' or spaces (a Linux interface name).
+Result<Endpoint> parseEndpoint(std::string_view text, const std::string& defaultDrone);
+
+/// One flow of a trial: a stream sent on `tx` and counted on `rx`.
+struct Flow {
+  Endpoint tx, rx;
+  uint32_t streamId = 0;  ///< in its signature; unique over the whole benchmark (pairing across drones)
+  bool operator==(const Flow&) const = default;
+};
+
+/// The flows of `config` (its port pairs, both ways when bidirectional), in the order the
+/// reports count them. An error names the first port that cannot be parsed, or a pair whose two
+/// ends are the same port.
+Result<std::vector<Flow>> flowsOf(const BenchmarkConfig& config, const std::string& defaultDrone);
+
+/// Every drone address the flows use, in first-use order.
+std::vector<std::string> dronesOf(const std::vector<Flow>& flows);
+
+}  // namespace staccato::bench

@@ -1,0 +1,33 @@
+#pragma once
+/// The drone calls a trial is made of, each returning a Status that names the drone and says
+/// what went wrong: load streams, clear counters, resolve neighbours, start at T0, stop, and read
+/// the counters once.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "client/core/drone_connection.h"
+#include "common/core/result.h"
+#include "rpc/streams/stream_parts.h"
+
+namespace staccato::bench {
+
+Result<v1::ListPortsReply> listPorts(client::DroneConnection& d);
+Status configurePort(client::DroneConnection& d, const std::string& port, const v1::PortConfig& config);
+Status loadStreams(client::DroneConnection& d, const std::string& port, const rpc::Streams& streams);
+Status clearStats(client::DroneConnection& d, const std::vector<std::string>& ports);
+/// ResolveNeighbors for the port's gateways (a port that emulates hosts).
+Status resolveGateways(client::DroneConnection& d, const std::string& port);
+/// StartTx of `ports` at `atNs` (the drone's CLOCK_REALTIME; 0 = at once), rising over `rampMs`,
+/// leased for `leaseSeconds` (the drone stops them itself if this client goes away).
+Status startPorts(client::DroneConnection& d, const std::vector<std::string>& ports, uint64_t atNs, uint32_t rampMs,
+                  uint32_t leaseSeconds);
+Status stopPorts(client::DroneConnection& d, const std::vector<std::string>& ports);
+/// One snapshot of `ports`, taken after this call (with latency buckets when `latency`).
+Result<v1::StatsSnapshot> readOnce(client::DroneConnection& d, const std::vector<std::string>& ports, bool latency);
+
+/// Whether a failed start was only late: T0 passed while the ports' queues opened (a larger
+/// margin helps).
+bool startWasLate(const Error& e);
+
+}  // namespace staccato::bench
