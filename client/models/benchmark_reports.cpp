@@ -20,7 +20,7 @@ QString stem(const QString& path) {
 
 QStringList benchmarkReportPaths(const QString& path) {
   const QString s = stem(path);
-  return {s + ".html", s + ".json", s + ".csv", s + "-trials.csv", s + ".junit.xml"};
+  return {s + ".html", s + ".json", s + ".csv", s + ".trials.csv", s + ".junit.xml"};
 }
 
 Status saveBenchmarkReports(const QString& path, const bench::BenchmarkResult& result) {

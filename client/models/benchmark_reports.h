@@ -1,7 +1,7 @@
 #pragma once
 /// Saves a benchmark's reports next to each other, all rendered by the runner's writers from
 /// the one result: NAME.html, NAME.json (the source, what Python reads), NAME.csv (results),
-/// NAME-trials.csv (every trial) and NAME.junit.xml.
+/// NAME.trials.csv (every trial, as the CLI names it) and NAME.junit.xml.
 #include <QString>
 #include <QStringList>
 

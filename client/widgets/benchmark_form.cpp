@@ -197,8 +197,8 @@ bool BenchmarkForm::choosePorts(const PortRef& tx, const PortRef& rx) {
 
 std::optional<BenchmarkForm::Choice> BenchmarkForm::choice(const QComboBox* combo) {
   if (combo->currentIndex() < 0) return std::nullopt;
-  return Choice{{combo->currentData(kDroneRole).toString(), combo->currentData(kPortRole).toString().toStdString()},
-                combo->currentText().replace(" · ", "/"), combo->currentData(kRateRole).toDouble()};
+  const QString drone = combo->currentData(kDroneRole).toString(), port = combo->currentData(kPortRole).toString();
+  return Choice{{drone, port.toStdString()}, port + "@" + drone, combo->currentData(kRateRole).toDouble()};
 }
 
 std::vector<BenchmarkForm::ChosenPair> BenchmarkForm::chosenPairs() const {
@@ -214,7 +214,7 @@ bool BenchmarkForm::addChosenPair() {
   for (const ChosenPair& p : listed_)
     if (p.tx.port == tx->port && p.rx.port == rx->port) return false;
   listed_.push_back({*tx, *rx});
-  pairList_->addItem(tx->name + "  →  " + rx->name);
+  pairList_->addItem(tx_->currentText() + "  →  " + rx_->currentText());
   pairList_->show();
   return true;
 }
@@ -242,8 +242,10 @@ BenchmarkSetup BenchmarkForm::setup() const {
   s.bidirectional = bidirectional_->isChecked();
   for (const ChosenPair& p : chosenPairs()) {
     s.portPairs.push_back({p.tx.name.toStdString(), p.rx.name.toStdString()});
-    for (double rate : {p.tx.lineRateBps, p.rx.lineRateBps})  // loads are of the slowest port's line rate
-      if (rate > 0) s.lineRateBps = s.lineRateBps > 0 ? std::min(s.lineRateBps, rate) : rate;
+    // Loads are of the slowest sending port's line rate (the drone executor's rule).
+    for (const Choice* sender : {&p.tx, s.bidirectional ? &p.rx : nullptr})
+      if (sender && sender->lineRateBps > 0)
+        s.lineRateBps = s.lineRateBps > 0 ? std::min(s.lineRateBps, sender->lineRateBps) : sender->lineRateBps;
   }
   return s;
 }

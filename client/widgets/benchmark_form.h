@@ -24,7 +24,8 @@ class BenchmarkForm : public QWidget {
  public:
   explicit BenchmarkForm(PortTreeModel* ports, QWidget* parent = nullptr);
 
-  /// What the fields say (ports as "drone/port" names for the report).
+  /// What the fields say (ports named "PORT@DRONE" with the drone's address, as the CLI and the
+  /// drone executor read them; the line rate of the slowest sending port).
   BenchmarkSetup setup() const;
   /// The pairs listed, else the pair chosen (empty when no port is listed).
   std::vector<BenchmarkTarget::Pair> pairs() const;
@@ -51,7 +52,7 @@ class BenchmarkForm : public QWidget {
   void refreshPorts();
   struct Choice {
     PortRef port;
-    QString name;  ///< "drone/port", for the report
+    QString name;  ///< "PORT@DRONE" (the drone's address), as the CLI names ports
     double lineRateBps = 0;
   };
   struct ChosenPair {

@@ -158,9 +158,10 @@ bool BenchmarkPage::run() {
   run_->start(*config, prepared->calibration, std::move(prepared->executor), generator);
   progress_->setValue(0);
   trial_->setText(tr("Starting…"));
-  showStatus(prepared->calibration.points.empty()
-                 ? tr("Running. The generator is not calibrated: only a shortfall of offered load marks a trial tester-limited.")
-                 : tr("Running, checked against the calibration of %1.").arg(qs(prepared->calibration.setup)),
+  showStatus((prepared->calibration.points.empty()
+                  ? tr("Running. The generator is not calibrated: only a shortfall of offered load marks a trial tester-limited.")
+                  : tr("Running, checked against the calibration of %1.").arg(qs(prepared->calibration.setup))) +
+                 tr(" The benchmark replaces the chosen ports' streams with its own."),
              false);
   refresh();
   updateButtons();

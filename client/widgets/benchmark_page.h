@@ -37,7 +37,7 @@ class BenchmarkPage : public QWidget {
   /// cannot start.
   bool run();
   void stop();
-  /// Writes every report of the last run next to `path` (NAME.html, .json, .csv, -trials.csv,
+  /// Writes every report of the last run next to `path` (NAME.html, .json, .csv, .trials.csv,
   /// .junit.xml); the reason is shown on failure.
   bool saveReports(const QString& path);
 

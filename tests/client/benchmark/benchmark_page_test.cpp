@@ -70,7 +70,7 @@ TEST(BenchmarkPage, RunsOnTheChosenPortsAndFillsChartsTableAndProgress) {
   EXPECT_EQ(lab.factory->lastTarget.pairs[0].tx, (PortRef{test::kLabDrone, "eth2"}));
   EXPECT_EQ(lab.factory->lastTarget.pairs[0].rx, (PortRef{test::kLabDrone, "eth1"}));
   const bench::BenchmarkConfig& c = lab.factory->lastConfig;
-  EXPECT_EQ(c.portPairs, (std::vector<bench::PortPair>{{"lab/eth2", "lab/eth1"}}));
+  EXPECT_EQ(c.portPairs, (std::vector<bench::PortPair>{{"eth2@unix:/run/lab.sock", "eth1@unix:/run/lab.sock"}}));
   EXPECT_EQ(c.lineRateBps, test::kLabLineRate);
   EXPECT_EQ(c.preset, "quick");
   EXPECT_EQ(c.frameSizes.size(), 3u);
@@ -138,13 +138,14 @@ TEST(BenchmarkPage, SeveralPairsAcrossDrones) {
   const BenchmarkTarget& t = lab.factory->lastTarget;
   ASSERT_EQ(t.pairs.size(), 2u);
   EXPECT_EQ(t.pairs[1].tx, (PortRef{"10.0.0.2:7878", "ens1"}));
-  EXPECT_EQ(lab.factory->lastConfig.portPairs, (std::vector<bench::PortPair>{{"lab/eth1", "lab/eth2"}, {"far/ens1", "lab/eth1"}}));
+  EXPECT_EQ(lab.factory->lastConfig.portPairs, (std::vector<bench::PortPair>{{"eth1@unix:/run/lab.sock", "eth2@unix:/run/lab.sock"},
+                                                                             {"ens1@10.0.0.2:7878", "eth1@unix:/run/lab.sock"}}));
   EXPECT_EQ(lab.factory->lastConfig.flows(), 2u);
-  EXPECT_EQ(lab.factory->lastConfig.lineRateBps, test::kLabLineRate);  // the slowest port's
+  EXPECT_EQ(lab.factory->lastConfig.lineRateBps, test::kLabLineRate);  // the slowest sending port's
   EXPECT_TRUE(lab.page.benchmarkRun()->result().error.empty());
   lab.page.form()->clearPairs();  // back to the pair chosen
   EXPECT_EQ(lab.page.form()->pairs().size(), 1u);
-  EXPECT_EQ(lab.page.form()->setup().lineRateBps, test::kLabLineRate);
+  EXPECT_EQ(lab.page.form()->setup().lineRateBps, 10e9);  // far's port sends; lab's 1 Gbit/s port only receives
 }
 
 TEST(BenchmarkPage, LiveWhileRunningAndTheGuiNeverWaits) {
@@ -209,7 +210,7 @@ TEST(BenchmarkPage, SavesEveryReportFromTheRunsResult) {
   ASSERT_TRUE(lab.waitFinished());
   QTemporaryDir dir;
   ASSERT_TRUE(lab.page.saveReports(dir.filePath("lab run.html"))) << lab.page.statusText().toStdString();
-  for (const char* name : {"lab run.html", "lab run.json", "lab run.csv", "lab run-trials.csv", "lab run.junit.xml"})
+  for (const char* name : {"lab run.html", "lab run.json", "lab run.csv", "lab run.trials.csv", "lab run.junit.xml"})
     EXPECT_GT(QFile(dir.filePath(name)).size(), 100) << name;
   auto back = bench::readResultFile(dir.filePath("lab run.json").toStdString());
   ASSERT_TRUE(back) << back.error().toString();
