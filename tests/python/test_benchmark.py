@@ -122,16 +122,20 @@ def test_drives_the_cli_and_reads_its_json(sample, tmp_path, monkeypatch):
         """)
     lines = []
     report = tmp_path / "bench.html"
-    r = staccato.benchmark("eth1", "@lab:eth2", cli=cli, drone="unix:/run/lab.sock", sizes=[64, "imix"], loss=[0, 0.5],
-                           tests=["throughput", "b2b"], preset="quick", duration=2.5, bidirectional=True,
-                           report=str(report), junit="j.xml", extra_args=["--ip-version", "6"], on_output=lines.append)
+    r = staccato.benchmark(["eth1", "eth3"], ["eth2@lab-b:7878", "eth4"], cli=cli, drone="unix:/run/lab.sock",
+                           sizes=[64, "imix:64x7,1518x1"], loss=[0, 0.5], tests=["throughput", "b2b"], preset="quick",
+                           duration=2.5, bidirectional=True, ipv6=True, calibration="cal.json", report=str(report),
+                           junit="j.xml", extra_args=["--drain", "200"], on_output=lines.append)
     assert r == staccato.BenchmarkResult.load(sample["json"])
     args = json.loads((tmp_path / "args.json").read_text())
-    assert args[:6] == ["benchmark", "rfc2544", "--tx", "eth1", "--rx", "@lab:eth2"]
-    expected = {"--drone": "unix:/run/lab.sock", "--sizes": "64,imix", "--loss": "0,0.5", "--tests": "throughput,b2b",
-                "--preset": "quick", "--duration": "2.5", "--report": str(report), "--junit": "j.xml", "--ip-version": "6"}
+    assert args[:10] == ["benchmark", "rfc2544", "--tx", "eth1", "--rx", "eth2@lab-b:7878", "--tx", "eth3", "--rx", "eth4"]
+    expected = {"--drone": "unix:/run/lab.sock", "--sizes": "64,imix:64x7,1518x1", "--loss": "0,0.5",
+                "--tests": "throughput,b2b", "--preset": "quick", "--duration": "2.5", "--report": str(report),
+                "--junit": "j.xml", "--calibration": "cal.json", "--drain": "200"}
     assert {k: args[args.index(k) + 1] for k in expected} == expected
-    assert "--bidirectional" in args and "--tls" not in args
+    assert "--bidirectional" in args and "--ipv6" in args and "--tls" not in args and "--config" not in args
+    with pytest.raises(ValueError, match="one receive port for each transmit port"):
+        staccato.Benchmark(["eth1", "eth3"], "eth2")
     assert report.read_text() == "<html></html>"  # kept where asked; the JSON went to a temporary file
     assert lines == ["trial 1 64 B throughput NDR", "trial 2 64 B throughput NDR", "trial 3 64 B throughput NDR", "done"]
 
@@ -182,6 +186,25 @@ def test_an_earlier_result_is_never_read_and_a_hung_cli_is_killed(sample, tmp_pa
         staccato.benchmark("eth1", "eth2", cli=hung, timeout=0.5)
 
 
+def test_calibrate_reads_the_json_the_cli_prints(sample, tmp_path, monkeypatch):
+    monkeypatch.setenv("SAMPLE_JSON", str(sample["json"]))
+    cli = stand_in(tmp_path, """\
+        print("trial 1 64 B calibrate", file=sys.stderr)
+        sys.stdout.write(open(sample).read())
+        """)
+    lines = []
+    saved = tmp_path / "cal.json"
+    r = staccato.calibrate("eth1", "eth2", cli=cli, sizes=[64, 1518], duration=1, save=str(saved), on_output=lines.append)
+    assert r.calibration == staccato.BenchmarkResult.load(sample["json"]).calibration
+    assert staccato.BenchmarkResult.load(saved) == r
+    assert lines == ["trial 1 64 B calibrate"]  # progress only: the JSON is not output
+    args = json.loads((tmp_path / "args.json").read_text())
+    assert args == ["benchmark", "calibrate", "--tx", "eth1", "--rx", "eth2", "--duration", "1", "--sizes", "64,1518", "--json"]
+    broken = stand_in(tmp_path, "print('staccato-cli: port eth2 is down', file=sys.stderr); sys.exit(1)\n")
+    with pytest.raises(staccato.BenchmarkError, match="calibrate failed .exit 1.: staccato-cli: port eth2 is down"):
+        staccato.calibrate("eth1", "eth2", cli=broken)
+
+
 def test_the_real_cli_on_a_fake_lab(fake_lab, tmp_path):
     """staccato-cli's own benchmark on the fake-lab drone's ports, read back whole."""
     if not CLI:
@@ -189,9 +212,17 @@ def test_the_real_cli_on_a_fake_lab(fake_lab, tmp_path):
     probe = subprocess.run([CLI, "benchmark"], capture_output=True, text=True)
     if "unknown command" in probe.stderr:
         pytest.skip("this staccato-cli has no benchmark command yet (issue 24)")
+    lines = []
+    cal = staccato.calibrate("fake0", "fake1", cli=CLI, drone=fake_lab, sizes=[128], duration=0.2,
+                             save=str(tmp_path / "cal.json"), timeout=300)
+    assert [p.frame_size for p in cal.calibration.points] == ["128"] and cal.calibration.points[0].max_pps > 0
     report = tmp_path / "fake.html"
     r = staccato.benchmark("fake0", "fake1", cli=CLI, drone=fake_lab, sizes=[128], tests=["throughput"], loss=[0],
-                           duration=0.5, preset="quick", report=str(report), timeout=300)
+                           duration=0.2, preset="quick", calibration=str(tmp_path / "cal.json"), report=str(report),
+                           timeout=300, on_output=lines.append)
     assert r.complete and [s.frame_size for s in r.sizes] == ["128"]
-    assert r.trials and all(t.tx_frames > 0 for t in r.trials if t.counted)
+    assert r.calibration == cal.calibration
+    assert r.trials and all(t.tx_frames > 0 and t.rx_frames == t.tx_frames for t in r.trials if t.counted)
+    assert any("throughput" in line for line in lines)  # the CLI's progress, line by line
+    assert r.size(128).goal("NDR").found
     assert report.stat().st_size > 1000

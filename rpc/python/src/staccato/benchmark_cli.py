@@ -51,25 +51,34 @@ class Benchmark:
     """A benchmark's settings, run as often as wanted with :meth:`run`. Options are the CLI's
     (``staccato-cli benchmark rfc2544 --help``, docs/benchmarks.md):
 
-    - ``tx``, ``rx``: ports ("eth1", or "@drone:eth1" through a fleet file)
+    - ``tx``, ``rx``: ports ("eth1" on the drone, or "eth1@ADDRESS" on another), or lists of
+      them for several pairs (``tx[i]`` sends to ``rx[i]``)
     - ``drone``, ``token_file``, ``tls``, ``ca``: the drone, as every CLI command takes it
-    - ``bidirectional``; ``sizes`` (64, "imix", ...); ``duration`` (seconds of a full-length
-      trial); ``loss`` (goals in percent, 0 = NDR); ``tests`` ("throughput", "latency", "loss",
-      "b2b"); ``preset`` ("quick", "rfc2544-strict")
+    - ``bidirectional``, ``ipv6``; ``sizes`` (64, "imix", ...); ``duration`` (seconds of a
+      full-length trial); ``loss`` (goals in percent, 0 = NDR); ``tests`` ("throughput",
+      "latency", "loss", "b2b"); ``preset`` ("quick", "rfc2544-strict") or ``config`` (a JSON
+      config file); ``calibration`` (a :func:`calibrate` result file, ``json=`` of it)
     - ``report`` (HTML), ``junit``, ``csv``: reports to keep besides the JSON; ``json``: where to
       keep the JSON (by default a temporary file, read and removed)
     - ``extra_args``: further CLI arguments, as given
     """
 
-    def __init__(self, tx: str, rx: str, *, drone: Optional[str] = None, token_file: Optional[str] = None,
-                 tls: bool = False, ca: Optional[str] = None, bidirectional: bool = False,
+    def __init__(self, tx: Union[str, Sequence[str]], rx: Union[str, Sequence[str]], *, drone: Optional[str] = None,
+                 token_file: Optional[str] = None, tls: bool = False, ca: Optional[str] = None,
+                 bidirectional: bool = False, ipv6: bool = False, config: Optional[str] = None,
+                 calibration: Optional[str] = None,
                  sizes: Optional[Iterable[Union[int, str]]] = None, duration: Optional[float] = None,
                  loss: Optional[Iterable[float]] = None, tests: Optional[Iterable[str]] = None,
                  preset: Optional[str] = None, report: Optional[str] = None, json: Optional[str] = None,
                  junit: Optional[str] = None, csv: Optional[str] = None, extra_args: Sequence[str] = (),
                  cli: Optional[str] = None):
-        self.tx, self.rx, self.drone, self.token_file, self.tls, self.ca = tx, rx, drone, token_file, tls, ca
-        self.bidirectional, self.duration, self.preset = bidirectional, duration, preset
+        self.tx = [tx] if isinstance(tx, str) else list(tx)
+        self.rx = [rx] if isinstance(rx, str) else list(rx)
+        if not self.tx or len(self.tx) != len(self.rx):
+            raise ValueError(f"tx and rx: one receive port for each transmit port (got {len(self.tx)} and {len(self.rx)})")
+        self.drone, self.token_file, self.tls, self.ca = drone, token_file, tls, ca
+        self.bidirectional, self.ipv6, self.duration, self.preset = bidirectional, ipv6, duration, preset
+        self.config, self.calibration = config, calibration
         self.sizes = list(sizes) if sizes is not None else None
         self.loss = list(loss) if loss is not None else None
         self.tests = list(tests) if tests is not None else None
@@ -78,23 +87,35 @@ class Benchmark:
 
     def args(self, json_path: str, report_path: str) -> List[str]:
         """The CLI's arguments after the program's name."""
-        a = ["benchmark", "rfc2544", "--tx", self.tx, "--rx", self.rx]
-        for option, value in (("--drone", self.drone), ("--token-file", self.token_file), ("--ca", self.ca),
-                              ("--preset", self.preset), ("--duration", self.duration)):
+        a = ["benchmark", "rfc2544"] + self._common() + ["--report", report_path, "--json", json_path]
+        for option, value in (("--preset", self.preset), ("--config", self.config), ("--calibration", self.calibration)):
             if value is not None:
                 a += [option, str(value)]
-        for option, values in (("--sizes", self.sizes), ("--loss", self.loss), ("--tests", self.tests)):
+        for option, values in (("--loss", self.loss), ("--tests", self.tests)):
             if values is not None:
                 a += [option, _join(values)]
-        if self.tls:
-            a.append("--tls")
         if self.bidirectional:
             a.append("--bidirectional")
-        a += ["--report", report_path, "--json", json_path]
         for option, value in (("--junit", self.junit), ("--csv", self.csv)):
             if value is not None:
                 a += [option, str(value)]
         return a + self.extra_args
+
+    def _common(self) -> List[str]:
+        """The ports, the drone and the options `benchmark calibrate` takes too."""
+        a = []
+        for tx, rx in zip(self.tx, self.rx):
+            a += ["--tx", tx, "--rx", rx]
+        for option, value in (("--drone", self.drone), ("--token-file", self.token_file), ("--ca", self.ca),
+                              ("--duration", self.duration)):
+            if value is not None:
+                a += [option, str(value)]
+        if self.sizes is not None:
+            a += ["--sizes", _join(self.sizes)]
+        for flag, on in (("--tls", self.tls), ("--ipv6", self.ipv6)):
+            if on:
+                a.append(flag)
+        return a
 
     def run(self, *, timeout: Optional[float] = None, on_output: Optional[Callable[[str], None]] = None,
             check: bool = True) -> BenchmarkResult:
@@ -128,33 +149,45 @@ class Benchmark:
         return result
 
 
-def _run(command: List[str], timeout: Optional[float], on_output) -> "tuple[int, List[str]]":
-    """Runs the CLI, handing each output line to `on_output`; its exit status and last lines."""
+def _run(command: List[str], timeout: Optional[float], on_output,
+         stdout: Optional[List[str]] = None) -> "tuple[int, List[str]]":
+    """Runs the CLI, handing each output line to `on_output`; its exit status and last lines.
+    With `stdout`, standard output is collected there instead (the lines are standard error)."""
     kept = collections.deque(maxlen=OUTPUT_LINES_KEPT)
     try:
-        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        proc = subprocess.Popen(command, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE if stdout is not None else subprocess.STDOUT, text=True,
                                 errors="replace", bufsize=1)
     except OSError as e:
         raise BenchmarkError(f"cannot start {command[0]}: {e.strerror}") from None
+    lines, reader = proc.stdout, None
+    if stdout is not None:
+        lines = proc.stderr
+        reader = threading.Thread(target=lambda: stdout.append(proc.stdout.read()), daemon=True)
+        reader.start()
     timer = None
     if timeout is not None:
         timer = threading.Timer(timeout, proc.kill)
         timer.start()
     try:
-        for line in proc.stdout:  # universal newlines: a progress bar's \r ends a line too
+        for line in lines:  # universal newlines: a progress bar's \r ends a line too
             line = line.rstrip("\n")
             if line:
                 kept.append(line)
                 if on_output:
                     on_output(line)
         returncode = proc.wait()
+        if reader:
+            reader.join()
     finally:
         if timer:
             timer.cancel()
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-        proc.stdout.close()
+        for pipe in (proc.stdout, proc.stderr):
+            if pipe:
+                pipe.close()
     if timeout is not None and returncode == -9:
         raise BenchmarkError(f"staccato-cli benchmark did not end within {timeout} s (killed)", returncode, "\n".join(kept))
     return returncode, list(kept)
@@ -164,3 +197,30 @@ def benchmark(tx: str, rx: str, *, timeout: Optional[float] = None, on_output: O
               check: bool = True, **options) -> BenchmarkResult:
     """Runs one benchmark: ``Benchmark(tx, rx, **options).run(...)``."""
     return Benchmark(tx, rx, **options).run(timeout=timeout, on_output=on_output, check=check)
+
+
+def calibrate(tx: Union[str, Sequence[str]], rx: Union[str, Sequence[str]], *, save: Optional[str] = None,
+              timeout: Optional[float] = None, on_output: Optional[Callable[[str], None]] = None,
+              **options) -> BenchmarkResult:
+    """``staccato-cli benchmark calibrate --json`` on ports joined without a device (port to port
+    or a loop cable): per frame size, the highest rate this generator sends and counts. Returns a
+    result whose ``calibration`` holds it; ``save`` writes the JSON there too, for a later
+    benchmark's ``calibration=``. Options as :class:`Benchmark`'s that calibrate takes (ports,
+    drone, ``sizes``, ``duration``, ``ipv6``, ``extra_args``, ``cli``)."""
+    b = Benchmark(tx, rx, **options)
+    out: List[str] = []
+    returncode, lines = _run([find_cli(b.cli), "benchmark", "calibrate"] + b._common() + ["--json"] + b.extra_args,
+                             timeout, on_output, stdout=out)
+    tail = "\n".join(lines)
+    if returncode != 0:
+        why = tail.strip().splitlines()[-1] if tail.strip() else "no output"
+        raise BenchmarkError(f"staccato-cli benchmark calibrate failed (exit {returncode}): {why}", returncode, tail)
+    text = "".join(out)
+    try:
+        result = BenchmarkResult.from_json(text)
+    except FileFormatError as e:
+        raise BenchmarkError(f"staccato-cli benchmark calibrate wrote no calibration: {e}", returncode, tail) from None
+    if save:
+        with open(save, "w", encoding="utf-8") as f:
+            f.write(text)
+    return result
