@@ -13,6 +13,7 @@
 #include <QVBoxLayout>
 
 #include "client/core/benchmark/report_charts.h"
+#include "client/core/benchmark/result_json.h"
 #include "client/models/benchmark_progress.h"
 #include "client/models/benchmark_reports.h"
 #include "client/models/qs.h"
@@ -49,10 +50,27 @@ BenchmarkPage::BenchmarkPage(PortTreeModel* ports, QWidget* parent)
   buttons->addWidget(runButton_);
   buttons->addWidget(stopButton_);
   buttons->addWidget(saveButton_);
+  calibrationText_ = new QLabel(this);
+  calibrationText_->setObjectName("benchmarkCalibration");
+  calibrationText_->setWordWrap(true);
+  auto* loadCalibration = new QPushButton(tr("Calibration…"), this);
+  loadCalibration->setToolTip(tr("Check every trial against a generator calibration "
+                                 "(staccato-cli benchmark calibrate --json, or an earlier result)"));
+  auto* noCalibration = new QPushButton(tr("None"), this);
+  auto* calibrationRow = new QHBoxLayout;
+  calibrationRow->addWidget(calibrationText_, 1);
+  calibrationRow->addWidget(loadCalibration);
+  calibrationRow->addWidget(noCalibration);
+  connect(loadCalibration, &QPushButton::clicked, this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Generator calibration"), {}, tr("Benchmark JSON (*.json)"));
+    if (!path.isEmpty()) this->loadCalibration(path);
+  });
+  connect(noCalibration, &QPushButton::clicked, this, &BenchmarkPage::clearCalibration);
   auto* left = new QWidget(this);
   auto* leftLayout = new QVBoxLayout(left);
   leftLayout->setContentsMargins(0, 0, 0, 0);
   leftLayout->addWidget(form_, 1);
+  leftLayout->addLayout(calibrationRow);
   leftLayout->addLayout(buttons);
   leftLayout->addWidget(status_);
   left->setMaximumWidth(380);
@@ -110,6 +128,7 @@ BenchmarkPage::BenchmarkPage(PortTreeModel* ports, QWidget* parent)
     });
   connect(run_, &BenchmarkRun::finished, this, &BenchmarkPage::onFinished);
   refresh();
+  showCalibration();
   updateButtons();
   resize(1280, 800);
 }
@@ -155,6 +174,7 @@ bool BenchmarkPage::run() {
     return false;
   }
   const std::string generator = "staccato " + QCoreApplication::applicationVersion().toStdString();
+  if (calibration_) prepared->calibration = *calibration_;
   run_->start(*config, prepared->calibration, std::move(prepared->executor), generator);
   progress_->setValue(0);
   trial_->setText(tr("Starting…"));
@@ -211,6 +231,36 @@ void BenchmarkPage::refresh() {
   table_->resizeColumnsToContents();
   throughputChart_->showChart(bench::throughputChart(r), tr("each frame size appears once its search ends"));
   lossChart_->showChart(trialLossChart(r), tr("every trial appears as it ends"));
+}
+
+bool BenchmarkPage::loadCalibration(const QString& path) {
+  auto file = bench::readResultFile(path.toStdString());
+  if (!file) {
+    showStatus(tr("Cannot use %1: %2").arg(path, qs(file.error().toString())), true);
+    return false;
+  }
+  if (file->calibration.points.empty()) {
+    showStatus(tr("%1 holds no calibration (staccato-cli benchmark calibrate --json writes one).").arg(path), true);
+    return false;
+  }
+  calibration_ = std::move(file->calibration);
+  showCalibration();
+  return true;
+}
+
+void BenchmarkPage::clearCalibration() {
+  calibration_.reset();
+  showCalibration();
+}
+
+void BenchmarkPage::showCalibration() {
+  if (!calibration_) {
+    calibrationText_->setText(tr("Calibration: the executor's, if any"));
+    return;
+  }
+  QStringList sizes;
+  for (const bench::CalibrationPoint& p : calibration_->points) sizes << qs(p.frameSize.label());
+  calibrationText_->setText(tr("Calibration: %1 (%2 B)").arg(qs(calibration_->setup), sizes.join(" ")));
 }
 
 bool BenchmarkPage::saveReports(const QString& path) {

@@ -7,6 +7,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 #include "client/models/benchmark_results_model.h"
 #include "client/models/port_tree_model.h"
@@ -41,6 +42,13 @@ class BenchmarkPage : public QWidget {
   /// .junit.xml); the reason is shown on failure.
   bool saveReports(const QString& path);
 
+  /// Checks trials against the calibration in `path` (a `staccato-cli benchmark calibrate
+  /// --json` file, or any benchmark result holding one) instead of the executor's; false with
+  /// the reason shown when the file holds none.
+  bool loadCalibration(const QString& path);
+  /// Back to the executor's calibration (none for drones unless loaded).
+  void clearCalibration();
+
   BenchmarkForm* form() const { return form_; }
   BenchmarkRun* benchmarkRun() const { return run_; }
   BenchmarkResultsModel* results() { return &results_; }
@@ -57,8 +65,10 @@ class BenchmarkPage : public QWidget {
   void updateButtons();
   void showStatus(const QString& text, bool error);
   void askAndSave();
+  void showCalibration();
 
   std::shared_ptr<BenchmarkExecutorFactory> factory_;
+  std::optional<bench::Calibration> calibration_;  ///< loaded by the user: wins over the executor's
   BenchmarkRun* run_;
   BenchmarkResultsModel results_;
   BenchmarkForm* form_;
@@ -67,6 +77,7 @@ class BenchmarkPage : public QWidget {
   QPushButton* saveButton_;
   QLabel* trial_;
   QLabel* status_;
+  QLabel* calibrationText_;
   QProgressBar* progress_;
   BenchmarkChartView* throughputChart_;
   BenchmarkChartView* lossChart_;

@@ -219,6 +219,34 @@ TEST(BenchmarkPage, SavesEveryReportFromTheRunsResult) {
   EXPECT_TRUE(lab.page.statusText().startsWith("Cannot save"));
 }
 
+TEST(BenchmarkPage, ALoadedCalibrationWinsOverTheExecutors) {
+  Lab lab;
+  lab.page.form()->setFrameSizes("512");
+  lab.page.form()->setTests({bench::TestKind::kThroughput});
+  QTemporaryDir dir;
+  bench::BenchmarkResult file;  // what benchmark calibrate --json writes: a result with the calibration
+  file.calibration = {"lab: eth1 -> eth2, loop cable", 1'764'000'000'000'000'000,
+                      {{bench::FrameSize::fixed(512), 50e3, test::kLabLineRate}}};
+  ASSERT_TRUE(bench::writeResultFile(dir.filePath("cal.json").toStdString(), file));
+  ASSERT_TRUE(bench::writeResultFile(dir.filePath("none.json").toStdString(), bench::BenchmarkResult{}));
+  EXPECT_FALSE(lab.page.loadCalibration(dir.filePath("none.json")));
+  EXPECT_TRUE(lab.page.statusText().contains("holds no calibration"));
+  EXPECT_FALSE(lab.page.loadCalibration(dir.filePath("missing.json")));
+  ASSERT_TRUE(lab.page.loadCalibration(dir.filePath("cal.json")));
+  ASSERT_TRUE(lab.page.run());
+  ASSERT_TRUE(lab.waitFinished());
+  const bench::BenchmarkResult& r = lab.page.benchmarkRun()->result();
+  EXPECT_EQ(r.calibration, file.calibration);
+  // 50 kpps is below the 70.5 kpps the device forwards at 512 bytes: the generator is the limit.
+  EXPECT_TRUE(r.sizes.at(0).throughput->goals[0].testerLimited);
+  lab.page.clearCalibration();
+  ASSERT_TRUE(lab.page.run());
+  ASSERT_TRUE(lab.waitFinished());
+  // The executor's again: at 512 bytes the line (235 kpps), not the generator's 400 kpps, is its ceiling.
+  EXPECT_EQ(lab.page.benchmarkRun()->result().calibration.points.at(0).maxPps, bench::maxFrameRate(test::kLabLineRate, 512));
+  EXPECT_FALSE(lab.page.benchmarkRun()->result().sizes.at(0).throughput->goals[0].testerLimited);
+}
+
 TEST(BenchmarkPage, SaysWhyItCannotRun) {
   FreshSettings fresh;
   PortTreeModel tree;
