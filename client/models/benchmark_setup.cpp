@@ -9,6 +9,8 @@
 namespace staccato::client {
 namespace {
 
+constexpr double kMaxLossPercent = 50;
+
 QStringList items(const QString& text) {
   static const QRegularExpression separators("[\\s,;]+");
   return text.split(separators, Qt::SkipEmptyParts);
@@ -23,9 +25,11 @@ Result<std::vector<bench::LossGoal>> parseLossGoals(const QString& percents) {
   for (const QString& item : items(percents)) {
     bool ok = false;
     const double v = item.toDouble(&ok);
-    if (!ok || !std::isfinite(v) || v < 0 || v >= 100)
-      return makeError("loss goals", "'" + item.toStdString() + "' is not a loss in percent (0 <= loss < 100)");
-    if (std::find(values.begin(), values.end(), v) == values.end()) values.push_back(v);
+    if (!ok || !std::isfinite(v) || v < 0 || v > kMaxLossPercent)  // the CLI's --loss range
+      return makeError("loss goals", "'" + item.toStdString() + "' is not a loss in percent (0 to 50)");
+    if (std::find(values.begin(), values.end(), v) != values.end())
+      return makeError("loss goals", "'" + item.toStdString() + "' is named twice");
+    values.push_back(v);
   }
   if (values.empty()) return makeError("loss goals", "give at least one loss in percent, e.g. 0 for NDR");
   std::sort(values.begin(), values.end());
@@ -48,7 +52,9 @@ Result<std::vector<bench::FrameSize>> parseFrameSizes(const QString& text) {
   for (const QString& item : labels) {
     auto size = bench::parseFrameSize(item.toStdString());
     if (!size) return makeError("frame sizes", size.error().message);
-    if (std::find(sizes.begin(), sizes.end(), *size) == sizes.end()) sizes.push_back(std::move(size).value());
+    if (std::find(sizes.begin(), sizes.end(), *size) != sizes.end())
+      return makeError("frame sizes", "'" + item.toStdString() + "' is named twice");
+    sizes.push_back(std::move(size).value());
   }
   return sizes;
 }

@@ -21,10 +21,11 @@ struct BenchmarkSetup {
   double lineRateBps = 0;               ///< of the tx ports; 0 = the preset's
 };
 
-/// Loss goals from percentages: "0" is NDR, a single non-zero goal PDR, several "PDR 0.5 %".
+/// Loss goals from percentages (0..50, each once): "0" is NDR, a single non-zero goal PDR,
+/// several "PDR 0.5 %" (as the CLI's --loss names them).
 Result<std::vector<bench::LossGoal>> parseLossGoals(const QString& percents);
-/// Frame sizes as parseFrameSize reads them, separated by spaces or commas ("imix:64x7,1518x1"
-/// keeps its commas: spaces separate it from the others).
+/// Frame sizes as parseFrameSize reads them, each once, separated by spaces or commas
+/// ("imix:64x7,1518x1" keeps its commas: spaces separate it from the others).
 Result<std::vector<bench::FrameSize>> parseFrameSizes(const QString& text);
 
 /// The config the setup asks for, checked (checkConfig); errors name the form's field.

@@ -35,13 +35,15 @@ TEST(BenchmarkSetup, LossGoalsAreNamedByTheirLoss) {
   ASSERT_EQ(several->size(), 3u);
   EXPECT_EQ((*several)[1].name, "PDR 0.1 %");
   EXPECT_EQ((*several)[2].name, "PDR 1 %");
-  EXPECT_FALSE(parseLossGoals("0, 100"));
+  EXPECT_FALSE(parseLossGoals("0, 51"));
+  EXPECT_TRUE(parseLossGoals("0, 50"));
+  EXPECT_EQ(parseLossGoals("0.5 0.50").error().message, "'0.50' is named twice");
   EXPECT_FALSE(parseLossGoals("half"));
   EXPECT_FALSE(parseLossGoals(" "));
 }
 
 TEST(BenchmarkSetup, FrameSizesKeepACustomMixWhole) {
-  auto sizes = parseFrameSizes("64,128  imix imix:64x7,1518x1 64");
+  auto sizes = parseFrameSizes("64,128  imix imix:64x7,1518x1");
   ASSERT_TRUE(sizes) << sizes.error().toString();
   ASSERT_EQ(sizes->size(), 4u);
   EXPECT_EQ((*sizes)[1], bench::FrameSize::fixed(128));
@@ -50,6 +52,7 @@ TEST(BenchmarkSetup, FrameSizesKeepACustomMixWhole) {
   auto bad = parseFrameSizes("64 12");
   ASSERT_FALSE(bad);
   EXPECT_EQ(bad.error().path, "frame sizes");
+  EXPECT_EQ(parseFrameSizes("64 128,64").error().message, "'64' is named twice");
 }
 
 TEST(BenchmarkSetup, ThePresetThenTheFormsChoices) {
