@@ -108,6 +108,7 @@ int runRfc2544(BenchmarkOptions& o, bench::DroneTrialExecutor& executor) {
   if (auto s = writeReports(o, r); !s) return fail(s.error().toString());
   for (const std::string* p : {&o.reportHtml, &o.json, &o.junit, &o.csv})
     if (!p->empty()) std::cerr << "staccato-cli: wrote " << *p << "\n";
+  if (!r.error.empty()) std::cerr << "staccato-cli: " << r.error << "\n";
   return guard.exitCode(r.error.empty() ? 0 : 1, {});
 }
 

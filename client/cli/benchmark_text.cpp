@@ -41,10 +41,13 @@ std::string summaryText(const bench::BenchmarkResult& r) {
         out += "\n";
       }
     if (s.latency)
-      for (const bench::LatencyPoint& p : s.latency->points)
-        out += size + "  latency at " + bench::loadText(p.load) + ": " +
-               (p.latency.samples ? formatText("avg %.1f us, max %.1f us", p.latency.avgNs / 1e3, double(p.latency.maxNs) / 1e3)
-                                  : std::string("no samples")) + "\n";
+      for (const bench::LatencyPoint& p : s.latency->points) {
+        out += size + "  latency at " + bench::loadText(p.load) + ": ";
+        if (p.latency.samples)
+          out += formatText("avg %.1f us, max %.1f us", p.latency.avgNs / 1e3, double(p.latency.maxNs) / 1e3);
+        out += p.failure.empty() ? (p.latency.samples ? "" : "no samples") : (p.latency.samples ? "; " : "") + p.failure;
+        out += "\n";
+      }
     if (s.backToBack) {
       const bench::BackToBackResult& b = s.backToBack.value();
       out += size + "  back-to-back: ";
@@ -55,8 +58,6 @@ std::string summaryText(const bench::BenchmarkResult& r) {
     }
     if (!s.note.empty()) out += size + "  " + s.note + "\n";
   }
-  if (!r.error.empty()) out += "error: " + r.error + "\n";
-  if (r.stopped) out += "stopped before the end\n";
   return out;
 }
 

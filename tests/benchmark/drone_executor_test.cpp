@@ -59,6 +59,18 @@ TEST(FlowStreams, PlainL2OrAsEmulatedHosts) {
   EXPECT_EQ(hosts->dstIp, "10.0.1.10");
   EXPECT_NE(flowAddressing(port("va", "m", "10.0.0.10"), port("vb", "m"), 4, 0).error().message.find("emulates no IPv4 host"),
             std::string::npos);
+  // Every host of the sending group, in turn.
+  v1::Port many = port("va", "m", "10.0.0.10");
+  many.mutable_config()->mutable_devices(0)->set_count(100);
+  many.mutable_config()->mutable_devices(0)->mutable_ipv4()->set_step(2);
+  auto all = flowAddressing(many, port("vb", "m", "10.0.1.10"), 4, 0);
+  ASSERT_TRUE(all);
+  EXPECT_EQ(all->hosts, 100u);
+  const v1::Stream s = flowStream({{"d", "va"}, {"d", "vb"}, 1}, *all, 4, FrameSize::fixed(128), {});
+  ASSERT_EQ(s.variable_fields_size(), 1);
+  EXPECT_EQ(s.variable_fields(0).field(), "ip.src");
+  EXPECT_EQ(s.variable_fields(0).count(), 100u);
+  EXPECT_EQ(s.variable_fields(0).step(), 2u);
 }
 
 /// The stream compiles at every RFC 2544 size (IPv4) and carries the frame length asked.
@@ -132,13 +144,21 @@ TEST(TrialCounts, AddsFlowsAcrossDronesAndMergesLatency) {
   EXPECT_FALSE(r.testerLimited);
 }
 
-TEST(TrialCounts, MissedFramesAndTransmitErrorsAreTheTesters) {
-  const std::vector<Flow> flows = {{{"d", "a"}, {"d", "b"}, 1}};
+/// One flow a -> b on drone d, its one row sent `tx` and received `rx`.
+const std::vector<Flow> kOneFlow = {{{"d", "a"}, {"d", "b"}, 1}};
+DroneSnapshots oneFlow(uint64_t tx, uint64_t rx, uint64_t firstNs = 0, uint64_t lastNs = 0) {
   DroneSnapshots snaps;
   v1::StreamStats s = row("a", "b", 1);
-  s.set_tx_packets(10);
-  s.set_rx_packets(8);
+  s.set_tx_packets(tx);
+  s.set_rx_packets(rx);
+  s.set_first_tx_ns(firstNs);
+  s.set_last_tx_ns(lastNs);
   *snaps["d"].add_streams() = s;
+  return snaps;
+}
+
+TEST(TrialCounts, MissedFramesAndTransmitErrorsAreTheTesters) {
+  DroneSnapshots snaps = oneFlow(10, 8);
   v1::PortStats* rx = snaps["d"].add_ports();
   rx->set_port("b");
   rx->set_drone_rx_dropped(2);
@@ -146,27 +166,20 @@ TEST(TrialCounts, MissedFramesAndTransmitErrorsAreTheTesters) {
   tx->set_port("a");
   tx->set_error("the interface went away");
   TrialResult r;
-  ASSERT_TRUE(countTrial(flows, snaps, TrialRequest{}, r));
+  ASSERT_TRUE(countTrial(kOneFlow, snaps, TrialRequest{}, r));
   EXPECT_TRUE(r.receiverMissed);
   EXPECT_TRUE(r.testerLimited);
   EXPECT_EQ(r.note, "a: the interface went away");
 }
 
 TEST(TrialCounts, ABurstInOneBatchIsNotCountedInstantaneous) {
-  const std::vector<Flow> flows = {{{"d", "a"}, {"d", "b"}, 1}};
-  DroneSnapshots snaps;
-  v1::StreamStats s = row("a", "b", 1);
-  s.set_tx_packets(32);
-  s.set_rx_packets(32);
-  s.set_first_tx_ns(1'000'000'000);
-  s.set_last_tx_ns(1'000'000'000);  // one batch: one timestamp
-  *snaps["d"].add_streams() = s;
+  const DroneSnapshots snaps = oneFlow(32, 32, 1'000'000'000, 1'000'000'000);  // one batch: one timestamp
   TrialRequest q;
   q.kind = TrialKind::kBurst;
   q.burstFrames = 32;
   q.pps = 1000;
   TrialResult r;
-  ASSERT_TRUE(countTrial(flows, snaps, q, r));
+  ASSERT_TRUE(countTrial(kOneFlow, snaps, q, r));
   EXPECT_DOUBLE_EQ(r.durationSeconds, 0.031);
   EXPECT_TRUE(r.note.empty());
 }

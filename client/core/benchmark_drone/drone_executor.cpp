@@ -14,8 +14,10 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-/// Learning frames go at this rate: slow enough for any device to take them all.
+/// Learning frames go at this rate (slow enough for any device to take them all), or faster when
+/// there are many hosts: all of them within kLearningSeconds.
 constexpr double kLearningPps = 1000;
+constexpr double kLearningSeconds = 0.1;
 /// A start margin never grows beyond this (the drone refuses starts more than an hour ahead).
 constexpr double kMaxStartMarginSeconds = 5;
 
@@ -30,8 +32,7 @@ Status DroneTrialExecutor::prepare(const FrameSize& size, const BenchmarkConfig&
   loaded_.clear();
   // Load the size's streams now: a frame too short for the headers and the signature is refused
   // here, before any trial.
-  if (auto s = load({kLearningPps, 0}); !s) return s.error().withPrefix("frame size " + size.label());
-  return Ok{};
+  return load({kLearningPps, 0});
 }
 
 Status DroneTrialExecutor::load(const FlowPace& pace) {
@@ -42,7 +43,8 @@ Status DroneTrialExecutor::load(const FlowPace& pace) {
   for (size_t i = 0; i < flows_.size(); ++i)
     *perPort[{flows_[i].tx.drone, flows_[i].tx.port}].Add() = flowStream(flows_[i], addressing_[i], ipVersion_, size_, pace);
   for (const auto& [where, streams] : perPort)
-    if (auto s = loadStreams(*drones_.at(where.first), where.second, streams); !s) return s.error().withPrefix(where.second);
+    if (auto s = loadStreams(*drones_.at(where.first), where.second, streams); !s)
+      return portError(where.second, where.first, s.error());
   loaded_ = key;
   return Ok{};
 }
@@ -53,12 +55,16 @@ Status DroneTrialExecutor::learn() {
   for (const auto& [drone, ports] : touched())
     for (const std::string& port : ports)
       if (ports_.at(drone).at(port).config().devices_size() > 0)
-        if (auto s = resolveGateways(*drones_.at(drone), port); !s) return s.error().withPrefix(port + " (learning)");
+        if (auto s = resolveGateways(*drones_.at(drone), port); !s) return portError(port, drone, s.error(), "resolving its gateways");
   if (!settings_.learningFrames) return Ok{};
-  if (auto s = load({kLearningPps, settings_.learningFrames}); !s) return s.error().withPrefix("learning");
+  // At least one frame from every emulated host that sends (an L2 device learns each source).
+  uint64_t frames = settings_.learningFrames;
+  for (const FlowAddressing& a : addressing_) frames = std::max(frames, a.hosts);
+  const double pps = std::max(kLearningPps, double(frames) / kLearningSeconds);
+  if (auto s = load({pps, frames}); !s) return s.error();
   for (const auto& [drone, ports] : sending())
-    if (auto s = startPorts(*drones_.at(drone), ports, 0, 0, 30); !s) return s.error().withPrefix("learning");
-  std::this_thread::sleep_for(seconds(settings_.learningFrames / kLearningPps + 0.1));
+    if (auto s = startPorts(*drones_.at(drone), ports, 0, 0, 30); !s) return portError(ports.front(), drone, s.error(), "sending learning frames");
+  std::this_thread::sleep_for(seconds(double(frames) / pps + 0.1));
   stopAll();
   return Ok{};
 }

@@ -72,7 +72,7 @@ Status DroneTrialExecutor::configurePorts() {
       if (receives.count({drone, name})) config.set_track_rx(true);
       if (sends[{drone, name}] > 1) config.set_tx_mode(v1::PortConfig::INTERLEAVED);
       if (config.SerializeAsString() == port.config().SerializeAsString()) continue;
-      if (auto s = configurePort(*drones_.at(drone), name, config); !s) return s.error().withPrefix(name);
+      if (auto s = configurePort(*drones_.at(drone), name, config); !s) return portError(name, drone, s.error(), "configuring it to count the benchmark's frames");
       *port.mutable_config() = config;
     }
   return Ok{};

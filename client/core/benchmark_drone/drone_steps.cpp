@@ -89,6 +89,10 @@ Result<v1::StatsSnapshot> readOnce(client::DroneConnection& d, const std::vector
   return snap;
 }
 
+Error portError(const std::string& port, const std::string& drone, const Error& e, const std::string& doing) {
+  return makeError(port + "@" + drone, (doing.empty() ? "" : doing + ": ") + e.message, e.kind);
+}
+
 bool startWasLate(const Error& e) { return e.message.find("passed while") != std::string::npos; }
 
 }  // namespace staccato::bench

@@ -26,6 +26,10 @@ Status stopPorts(client::DroneConnection& d, const std::vector<std::string>& por
 /// One snapshot of `ports`, taken after this call (with latency buckets when `latency`).
 Result<v1::StatsSnapshot> readOnce(client::DroneConnection& d, const std::vector<std::string>& ports, bool latency);
 
+/// `e` (a call to `drone` that failed) as the error of `port` there ("PORT@DRONE"), while `doing`
+/// ("" = nothing to add).
+Error portError(const std::string& port, const std::string& drone, const Error& e, const std::string& doing = "");
+
 /// Whether a failed start was only late: T0 passed while the ports' queues opened (a larger
 /// margin helps).
 bool startWasLate(const Error& e);

@@ -1,15 +1,19 @@
 #include "client/core/benchmark_drone/flow_streams.h"
 
+#include <algorithm>
+
 namespace staccato::bench {
 namespace {
 
-/// The first emulated host's address of `ipVersion` on the port ("" = none).
-std::string hostAddress(const v1::Port& port, unsigned ipVersion) {
-  for (const v1::DeviceGroup& g : port.config().devices()) {
-    const std::string& a = ipVersion == 6 ? g.ipv6().address() : g.ipv4().address();
-    if (!a.empty()) return a;
-  }
-  return "";
+/// The port's first group with an address of `ipVersion` (null = none).
+const v1::DeviceGroup* hostGroup(const v1::Port& port, unsigned ipVersion) {
+  for (const v1::DeviceGroup& g : port.config().devices())
+    if (!(ipVersion == 6 ? g.ipv6().address() : g.ipv4().address()).empty()) return &g;
+  return nullptr;
+}
+
+std::string hostAddress(const v1::DeviceGroup* g, unsigned ipVersion) {
+  return !g ? "" : ipVersion == 6 ? g->ipv6().address() : g->ipv4().address();
 }
 
 v1::Layer* addLayer(v1::Stream& s, const std::string& protocol) {
@@ -21,7 +25,8 @@ v1::Layer* addLayer(v1::Stream& s, const std::string& protocol) {
 }  // namespace
 
 Result<FlowAddressing> flowAddressing(const v1::Port& tx, const v1::Port& rx, unsigned ipVersion, size_t index) {
-  const std::string from = hostAddress(tx, ipVersion), to = hostAddress(rx, ipVersion);
+  const v1::DeviceGroup* group = hostGroup(tx, ipVersion);
+  const std::string from = hostAddress(group, ipVersion), to = hostAddress(hostGroup(rx, ipVersion), ipVersion);
   const std::string family = ipVersion == 6 ? "IPv6" : "IPv4";
   if (from.empty() != to.empty()) {
     const v1::Port& bare = from.empty() ? tx : rx;
@@ -29,7 +34,11 @@ Result<FlowAddressing> flowAddressing(const v1::Port& tx, const v1::Port& rx, un
                                       " does: give both ports hosts (staccato-cli devices PORT add ...) to test a "
                                       "router, or neither for an L2 device");
   }
-  if (!from.empty()) return FlowAddressing{"device", "resolve", from, to};
+  if (!from.empty()) {
+    // Every host of the group sends (the device learns each of them), one frame each in turn.
+    const uint64_t step = ipVersion == 6 ? group->ipv6().step() : group->ipv4().step();
+    return FlowAddressing{"device", "resolve", from, to, std::max<uint32_t>(1, group->count()), step ? step : 1};
+  }
   // Plain L2: one address pair per flow from the ranges RFC 2544 (198.18.0.0/15) and RFC 5180
   // (2001:2::/48) set aside for benchmarks.
   const std::string n = std::to_string(index % 250 + 1);
@@ -49,6 +58,12 @@ v1::Stream flowStream(const Flow& flow, const FlowAddressing& a, unsigned ipVers
   auto& l3 = *addLayer(s, ip)->mutable_fields();
   l3[ip + ".src"] = a.srcIp;
   l3[ip + ".dst"] = a.dstIp;
+  if (a.hosts > 1) {
+    v1::VariableField* v = s.add_variable_fields();
+    v->set_field(ip + ".src");
+    v->set_step(a.hostStep);
+    v->set_count(a.hosts);
+  }
   addLayer(s, "udp");
   addLayer(s, "payload");
   addLayer(s, "signature");

@@ -2,7 +2,8 @@
 /// The tracked stream a flow sends: Ethernet, IPv4 or IPv6, UDP, padding and the signature, at a
 /// frame size (or IMIX), a rate and a count. Plain L2 between ports that emulate no hosts
 /// (the ports' own MACs, addresses from the benchmarking ranges 198.18.0.0/15 and 2001:2::/48);
-/// as the ports' first emulated hosts, through their resolved gateway, when they have some.
+/// as the sending port's emulated hosts in turn (every host of its first group) to the receiving
+/// port's first host, through their resolved gateways, when the ports have hosts.
 #include <cstdint>
 #include <string>
 
@@ -15,8 +16,10 @@ namespace staccato::bench {
 
 /// The addresses a flow's frames carry.
 struct FlowAddressing {
-  std::string srcMac, dstMac;  ///< "device" / "resolve" when sending as an emulated host
+  std::string srcMac, dstMac;  ///< "device" / "resolve" when sending as emulated hosts
   std::string srcIp, dstIp;
+  uint64_t hosts = 1;          ///< frames come from this many hosts in turn (srcIp, srcIp + step, ...)
+  uint64_t hostStep = 1;
 };
 
 /// The addressing of flow number `index` from its two ports as their drones list them. An error

@@ -1,0 +1,170 @@
+#!/usr/bin/env bash
+# staccato-cli benchmark against a real device (issue 24's acceptance). A Linux router in a
+# namespace of its own sits between the drone's ports va and vb (emulated hosts on both sides,
+# learnt by the router before each trial) and forwards through `tbf rate 50mbit` on its way out:
+#  - for each frame size the NDR is within 2 % of what 50 Mbit/s allows at that size, computed
+#    from tbf's own byte accounting (`tc -s qdisc`: bytes per packet, the frame without its FCS);
+#    or, where this generator cannot even offer that rate, the result says "tester-limited" below
+#    it and is never reported as the device's;
+#  - the frame-loss curve is 0 below the NDR and rises above it, as much as tbf drops
+#    (1 - tbf's rate / offered);
+#  - a larger tbf queue (limit) gives a back-to-back result larger by that queue's frames (RFC
+#    9004's corrected burst, within 15 %);
+#  - over a plain veth pair (vc <-> vd, no device) every size is reported tester-limited, against
+#    this generator's calibration.
+# Frame sizes 64 128 256 512 1518, trials of 0.5 to 3 s: each size costs 15 to 40 s on a loaded
+# 2-core CI machine, so 1024 and 1280 are left out (their accounting is that of 512 and 1518).
+source "$(dirname "$0")/router_lab.sh"
+if ! command -v tc >/dev/null; then echo "SKIP: tc (iproute2) is not installed"; exit 77; fi
+SIZES=${SIZES-"64 128 256 512 1518"}
+RATE_BPS=50000000
+LINE_BPS=100000000
+# tbf's queue for the NDR runs: 32 ms at 50 Mbit/s absorbs this generator's scheduling hiccups
+# on a busy machine (a smaller one drops below the rate), and lets a 3 s trial above the rate
+# through for at most 200000 / (6.25 MB/s x 3 s) = 1.1 % more load than tbf's rate.
+QUEUE=200000
+
+# --- the lab: va/vb through the router (router_lab.sh), vc <-> vd plain --------------------------
+router_up
+add_veth vc vd
+in_lab ip link set vc up
+in_lab ip link set vd up
+# A router, not a tc redirect: IP receive orphans the frame, so a full tbf drops as a device
+# on a wire does, instead of holding the sender's socket buffer and slowing the generator down.
+shaper() {  # shaper LIMIT_BYTES
+  in_dut tc qdisc replace dev db root tbf rate "$RATE_BPS"bit burst 5000 limit "$1" 2>"$LAB_TMP/tc.err"
+}
+if ! shaper "$QUEUE"; then echo "SKIP: this kernel has no tbf qdisc ($(cat "$LAB_TMP/tc.err"))"; exit 77; fi
+# tbf's own counters: bytes and frames sent, frames dropped.
+qdisc_sent() { in_dut tc -s qdisc show dev db | awk '/Sent/ {sub(",", "", $7); print $2, $4, $7; exit}'; }
+
+start_drone
+for p in va vb; do cli configure "$p" --line-rate "$LINE_BPS" >/dev/null; done
+cli devices va add --count 1 --mac 02:00:00:00:0a:0a --ip 10.0.0.10/24 --gateway 10.0.0.1 >/dev/null
+cli devices vb add --count 1 --mac 02:00:00:00:0b:0a --ip 10.0.1.10/24 --gateway 10.0.1.1 >/dev/null
+
+# --- NDR and the loss curve through tbf, per size ---------------------------------------------
+# A multi-goal search for NDR alone (0.5 s trials first, 3 s to confirm, 1 % precision), then
+# loss steps of 0.5 s from line rate down by 10 %.
+cat >"$LAB_TMP/ndr.json" <<'JSON'
+{"tests": ["throughput", "loss"], "search": {"goals": [{"name": "NDR", "loss_ratio": 0}], "trial_seconds": 3,
+ "initial_trial_seconds": 0.5, "relative_precision": 0.01}, "loss": {"start_load": 1, "step": 0.1, "trial_seconds": 0.5}}
+JSON
+: >"$LAB_TMP/measured"
+for size in $SIZES; do
+  read -r b0 p0 x0 < <(qdisc_sent)
+  if ! cli benchmark rfc2544 --tx va --rx vb --sizes "$size" --config "$LAB_TMP/ndr.json" --learning-frames 0 --drain 200 \
+       --json "$LAB_TMP/ndr-$size.json" --quiet >"$LAB_TMP/ndr-$size.txt" 2>"$LAB_TMP/err"; then
+    echo "FAIL benchmark at $size bytes: $(cat "$LAB_TMP/err")"; exit 1
+  fi
+  read -r b1 p1 x1 < <(qdisc_sent)
+  rc=0
+  python3 - "$LAB_TMP/ndr-$size.json" "$size" "$((b1 - b0))" "$((p1 - p0))" "$((x1 - x0))" "$RATE_BPS" "$LINE_BPS" "$QUEUE" >"$LAB_TMP/size.out" <<'PY' || rc=$?
+import json, sys
+path, size, sent_bytes, sent_pkts, dropped, rate_bps, line_bps, queue = sys.argv[1], int(sys.argv[2]), *map(int, sys.argv[3:6]), *map(float, sys.argv[6:9])
+d = json.load(open(path))
+fail = False
+def report(ok, text):
+    global fail
+    fail |= not ok
+    print(f"{'ok  ' if ok else 'FAIL'} {size} B: {text}")
+# (The router's own few ARP frames pass tbf too: the average is a hair off the frame's length.)
+per_frame = round(sent_bytes / sent_pkts)
+report(per_frame == size - 4, f"tbf counted {sent_bytes / sent_pkts:.2f} bytes a frame over {sent_pkts} frames: "
+       f"the frame without its FCS ({size - 4})")
+lost = sum(t["lost_frames"] for t in d["trials"])
+report(lost == dropped, f"the trials lost {lost} frames, tbf dropped {dropped}")
+device_pps = rate_bps / 8 / per_frame            # what tbf lets through, by its own accounting
+line_pps = line_bps / 8 / (size + 20)            # the ports' line rate, as the loads count it
+s = d["sizes"][0]
+ndr = s["throughput"]["goals"][0]
+ndr_pps = ndr["lower_load"] * line_pps
+if ndr["tester_limited"]:
+    report(ndr_pps < device_pps * 1.02,
+           f"NDR tester-limited at {ndr_pps / 1e3:.2f} kpps, below the device's {device_pps / 1e3:.2f} kpps: "
+           f"the generator's limit, not the device's ({ndr['tester_limit']})")
+else:
+    err = (ndr_pps - device_pps) / device_pps
+    report(abs(err) <= 0.02, f"NDR {ndr_pps / 1e3:.3f} kpps, tbf allows {device_pps / 1e3:.3f} kpps ({err * 100:+.2f} %)")
+print(f"MEASURED {size} {'tester' if ndr['tester_limited'] else 'device'} {ndr_pps:.1f} {device_pps:.1f}")
+# The loss curve: steps the generator really offered (counted), by load.
+steps = sorted((st for st in s["loss"] if not st["tester_limited"]), key=lambda st: st["load"])
+report(len(steps) >= 2, f"{len(steps)} loss steps counted")
+last = -1.0
+for st in steps:
+    offered_pps = st["offered_load"] * line_pps
+    expect = max(0.0, 1 - device_pps / offered_pps) if offered_pps else 0.0
+    held = (queue + 5000) / per_frame / st["tx_frames"]  # what tbf's queue and bucket take in before dropping
+    at = f"loss at {st['load'] * 100:.0f} % ({offered_pps / 1e3:.2f} kpps offered): {st['loss_ratio'] * 100:.2f} %"
+    if offered_pps <= device_pps * 0.98:
+        report(st["loss_ratio"] == 0, at + ", below the device's rate: none")
+    elif offered_pps >= device_pps * 1.02:
+        report(st["loss_ratio"] > last and expect - held - 0.02 <= st["loss_ratio"] <= expect + 0.02,
+               at + f", rising, as tbf drops {max(0, expect - held) * 100:.2f} to {expect * 100:.2f} %")
+        last = st["loss_ratio"]
+sys.exit(1 if fail else 0)
+PY
+  grep -v '^MEASURED' "$LAB_TMP/size.out"
+  grep '^MEASURED' "$LAB_TMP/size.out" >>"$LAB_TMP/measured" || true
+  [[ $rc -eq 0 ]] || { echo "--- summary:"; cat "$LAB_TMP/ndr-$size.txt"; exit 1; }
+done
+devices=$(grep -c '^MEASURED .* device ' "$LAB_TMP/measured" || true)
+[[ $devices -ge ${MIN_DEVICE_SIZES:-3} ]] || { echo "FAIL only $devices sizes measured the device (the rest were tester-limited)"; exit 1; }
+echo "ok   $devices sizes measured the device's NDR, the rest were reported tester-limited"
+
+# --- back-to-back: a larger tbf queue holds a longer burst ----------------------------------------
+# Bursts at line rate (100 Mbit/s: 8.13 kpps of 1518 bytes), the longest loss-free one searched
+# twice per queue; learning frames before each trial. RFC 9004's correction: the device forwards
+# at tbf's rate while a burst arrives, so a burst B fills B x (1 - rate / burst rate) frames of
+# queue, with the burst rate the generator really sent (from its first and last transmit). A burst
+# lasts tens of ms: a scheduling hiccup of a millisecond on a busy machine is a few % of its
+# rate, so the tester tolerance is 10 % here (1 % by default).
+cat >"$LAB_TMP/b2b.json" <<'JSON'
+{"tests": ["b2b"], "b2b": {"trials": 2, "trial_seconds": 0.4, "max_burst_seconds": 0.15, "relative_precision": 0.01}}
+JSON
+for limit in 60000 360000; do
+  shaper "$limit"
+  if ! cli benchmark rfc2544 --tx va --rx vb --sizes 1518 --config "$LAB_TMP/b2b.json" --drain 200 --tolerance 10 \
+       --json "$LAB_TMP/b2b-$limit.json" --quiet >/dev/null 2>"$LAB_TMP/err"; then
+    echo "FAIL back-to-back with a queue of $limit bytes: $(cat "$LAB_TMP/err")"; exit 1
+  fi
+done
+python3 - "$LAB_TMP/b2b-60000.json" "$LAB_TMP/b2b-360000.json" "$RATE_BPS" <<'PY' || exit 1
+import json, sys
+runs = [json.load(open(p)) for p in sys.argv[1:3]]
+small, large = (r["sizes"][0]["b2b"] for r in runs)
+bursts = [t for r in runs for t in r["trials"] if t["test"] == "b2b" and t["counted"]]
+burst_pps = sum(t["offered_pps"] for t in bursts) / len(bursts)
+rate_pps = float(sys.argv[3]) / 8 / 1514  # tbf's accounting of a 1518-byte frame (checked above)
+for b, limit in ((small, 60000), (large, 360000)):
+    if b["tester_limited"] or not b["bursts"]:
+        print(f"FAIL back-to-back with a queue of {limit} bytes: no result ({b['note']})"); sys.exit(1)
+    print(f"ok   back-to-back with a queue of {limit} bytes: bursts {b['bursts']} at {b['burst_pps'] / 1e3:.2f} kpps")
+fill = 1 - rate_pps / burst_pps
+print(f"ok   bursts sent at {burst_pps / 1e3:.2f} kpps on average (asked {small['burst_pps'] / 1e3:.2f})")
+gained = (large["average_frames"] - small["average_frames"]) * fill
+queue = (360000 - 60000) / 1514
+err = (gained - queue) / queue
+ok = abs(err) <= 0.15
+print(f"{'ok  ' if ok else 'FAIL'} the larger queue holds {gained:.0f} more frames (bursts x {fill:.3f}); "
+      f"its extra {queue:.0f} frames of 1514 bytes ({err * 100:+.1f} %)")
+sys.exit(0 if ok else 1)
+PY
+
+# --- no device: the generator is the limit ------------------------------------------------------
+cli benchmark calibrate --tx vc --rx vd --sizes 64,512,1518 --duration 0.5 --drain 200 --learning-frames 0 --json --quiet \
+  >"$LAB_TMP/calibration.json" 2>"$LAB_TMP/err" || { echo "FAIL calibrate: $(cat "$LAB_TMP/err")"; exit 1; }
+check "the calibration has a ceiling below line rate for each size" \
+  "len(d['calibration']['points']) == 3 and all(0 < p['max_pps'] and p['max_pps'] < 1e10 / 8 / (int(p['frame_size']) + 20) for p in d['calibration']['points'])" \
+  "$LAB_TMP/calibration.json"
+cli benchmark rfc2544 --tx vc --rx vd --sizes 64,512,1518 --tests throughput --loss 0 --duration 0.5 --drain 200 \
+  --learning-frames 0 --calibration "$LAB_TMP/calibration.json" --json "$LAB_TMP/plain.json" \
+  --report "$LAB_TMP/plain.html" --quiet >"$LAB_TMP/plain.txt" 2>"$LAB_TMP/err" \
+  || { echo "FAIL benchmark over a plain veth pair: $(cat "$LAB_TMP/err")"; exit 1; }
+check "over a plain veth pair every size's NDR is tester-limited" \
+  "[s['throughput']['goals'][0]['tester_limited'] for s in d['sizes']] == [True] * 3" "$LAB_TMP/plain.json"
+[[ $(grep -c 'tester-limited' "$LAB_TMP/plain.txt") -eq 3 ]] \
+  || { echo "FAIL the summary does not say tester-limited for each size:"; cat "$LAB_TMP/plain.txt"; exit 1; }
+grep -q 'tester-limited' "$LAB_TMP/plain.html" || { echo "FAIL the HTML report does not say tester-limited"; exit 1; }
+echo "ok   the summary and the HTML report say tester-limited for each size"
+cat "$LAB_TMP/plain.txt"
