@@ -21,7 +21,7 @@ build_pkgs=(
 )
 runtime_pkgs=(
   tshark tcpdump iproute2 iputils-ping ethtool netsniff-ng xdp-tools libcap2-bin systemd
-  python3-scapy xvfb imagemagick python3-venv python3-pip
+  python3-scapy xvfb imagemagick python3-venv python3-pip chromium
   libqt6charts6 libqt6widgets6 libyaml-0-2 fonts-dejavu-core
 )
 packaging_pkgs=(

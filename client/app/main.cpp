@@ -13,6 +13,7 @@
 #include "client/app/local_drone.h"
 #include "client/app/quit_on_signal.h"
 #include "client/core/session/grpc_drone_session.h"
+#include "client/widgets/drone_benchmark_factory.h"
 #include "client/widgets/log_pane.h"
 #include "client/widgets/main_window.h"
 #include "common/files/stream_file.h"
@@ -71,6 +72,7 @@ int main(int argc, char** argv) {
 
   Workspace workspace;
   MainWindow window(&workspace);
+  window.setBenchmarkExecutorFactory(std::make_shared<DroneBenchmarkFactory>(&workspace));
   LocalDrone localDrone;
   QObject::connect(&localDrone, &LocalDrone::log, &window,
                    [&](const QString& line) { window.logPane()->append(LogLevel::kInfo, "local drone", line); });

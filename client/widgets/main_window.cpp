@@ -20,6 +20,7 @@
 #include "client/models/csv_export.h"
 #include "client/models/number_format.h"
 #include "client/models/qs.h"
+#include "client/widgets/benchmark_page.h"
 #include "client/widgets/capture_actions.h"
 #include "client/widgets/connect_dialog.h"
 #include "client/widgets/log_pane.h"
@@ -73,6 +74,20 @@ MainWindow::MainWindow(Workspace* workspace, QWidget* parent) : QMainWindow(pare
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::setBenchmarkExecutorFactory(std::shared_ptr<BenchmarkExecutorFactory> factory) {
+  benchmarkFactory_ = std::move(factory);
+  if (benchmark_) benchmark_->setExecutorFactory(benchmarkFactory_);
+}
+
+BenchmarkPage* MainWindow::benchmarkPage() {
+  if (!benchmark_) {
+    benchmark_ = new BenchmarkPage(workspace_->portTree(), this);
+    benchmark_->setWindowFlag(Qt::Window);
+    benchmark_->setExecutorFactory(benchmarkFactory_);
+  }
+  return benchmark_;
+}
 
 void MainWindow::selectPort(const PortRef& port) {
   const QModelIndex i = workspace_->portTree()->portIndex(port.drone, port.port);
@@ -350,6 +365,19 @@ void MainWindow::saveSettings() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+  // A running benchmark ends after its current trial (the executor stops the ports' traffic
+  // then); the window closes once it has.
+  if (benchmark_ && benchmark_->benchmarkRun()->running()) {
+    event->ignore();
+    if (benchmark_->benchmarkRun()->stopRequested()) return;
+    const auto answer = QMessageBox::question(this, "Benchmark running",
+                                              "A benchmark is running. Stop it after its current trial and quit?",
+                                              QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+    if (answer != QMessageBox::Yes) return;
+    benchmark_->stop();
+    connect(benchmark_->benchmarkRun(), &BenchmarkRun::finished, this, &QWidget::close, Qt::SingleShotConnection);
+    return;
+  }
   const auto dirty = workspace_->dirtyPorts();
   if (!dirty.empty()) {
     const auto answer = QMessageBox::question(

@@ -4,6 +4,7 @@
 /// a shortcut; layout, recent files and drones are remembered (never tokens).
 #include <QMainWindow>
 
+#include <memory>
 #include <optional>
 
 #include "client/widgets/workspace.h"
@@ -17,6 +18,8 @@ class QMenu;
 
 namespace staccato::client {
 
+class BenchmarkExecutorFactory;
+class BenchmarkPage;
 class CaptureActions;
 class LogPane;
 class SessionActions;
@@ -42,6 +45,10 @@ class MainWindow : public QMainWindow {
   SessionActions* sessionActions() const { return sessions_; }
   CaptureActions* captureActions() const { return captures_; }
   QTabWidget* bottomTabs() const { return bottomTabs_; }
+  /// What runs benchmarks on the drones (Tools > Benchmark…); without it the page cannot run.
+  void setBenchmarkExecutorFactory(std::shared_ptr<BenchmarkExecutorFactory> factory);
+  /// The Benchmark page (a window of its own), created on first use.
+  BenchmarkPage* benchmarkPage();
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -95,9 +102,11 @@ class MainWindow : public QMainWindow {
   QMenu* recentMenu_ = nullptr;
   SessionActions* sessions_ = nullptr;
   CaptureActions* captures_ = nullptr;
+  BenchmarkPage* benchmark_ = nullptr;
+  std::shared_ptr<BenchmarkExecutorFactory> benchmarkFactory_;
   struct {
     QAction *connect, *openFleet, *open, *save, *openSession, *openSessionMapped, *saveSession, *quit, *apply, *revert, *start, *stop, *scaleRate, *clear, *startAll, *stopAll, *configure, *neighbors,
-        *reserve, *release, *undo, *redo;
+        *reserve, *release, *undo, *redo, *benchmark;
   } act_{};
 };
 

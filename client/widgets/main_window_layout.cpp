@@ -15,6 +15,7 @@
 #include <QUndoGroup>
 #include <QVBoxLayout>
 
+#include "client/widgets/benchmark_page.h"
 #include "client/widgets/capture_actions.h"
 #include "client/widgets/log_pane.h"
 #include "client/widgets/main_window.h"
@@ -72,6 +73,12 @@ void MainWindow::buildActions() {
   }, "The selected port's neighbour table (its emulated hosts' neighbours)");
   act_.reserve = make("&Reserve port", QKeySequence(), [this] { reservePort(true); });
   act_.release = make("Re&lease port", QKeySequence(), [this] { reservePort(false); });
+  act_.benchmark = make("&Benchmark…", QKeySequence("Ctrl+B"), [this] {
+    BenchmarkPage* page = benchmarkPage();
+    page->show();
+    page->raise();
+    page->activateWindow();
+  }, "RFC 2544 throughput, latency, frame loss and back-to-back; NDR/PDR searches");
   act_.undo = undoGroup_->createUndoAction(this);
   act_.undo->setShortcut(QKeySequence::Undo);
   act_.redo = undoGroup_->createRedoAction(this);
@@ -230,6 +237,8 @@ void MainWindow::buildMenus() {
   port->addActions({act_.configure, act_.neighbors, act_.reserve, act_.release});
   port->addSeparator();
   port->addActions({captures_->startAction(), captures_->stopAction(), captures_->viewAction(), captures_->saveAction()});
+  QMenu* tools = menuBar()->addMenu("&Tools");
+  tools->addAction(act_.benchmark);
   QMenu* view = menuBar()->addMenu("&View");
   for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
   view->addAction(tb->toggleViewAction());

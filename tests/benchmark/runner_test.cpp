@@ -13,9 +13,15 @@ TEST(Runner, ProgressNamesEveryTrial) {
   c.frameSizes = {FrameSize::fixed(64), FrameSize::imix()};
   std::vector<ProgressEvent> events;
   std::vector<TrialResult> done;
+  std::vector<SizeResult> sizes;
+  std::vector<size_t> trialsAtSizeEnd;
   const BenchmarkResult r = runBenchmark(c, {}, device,
                                          {[&](const ProgressEvent& e) { events.push_back(e); }, {},
-                                          [&](const TrialResult& t) { done.push_back(t); }});
+                                          [&](const TrialResult& t) { done.push_back(t); },
+                                          [&](const SizeResult& s) {
+                                            sizes.push_back(s);
+                                            trialsAtSizeEnd.push_back(done.size());
+                                          }});
   ASSERT_TRUE(r.error.empty()) << r.error;
   EXPECT_FALSE(r.stopped);
   ASSERT_EQ(events.size(), r.trials.size());
@@ -31,6 +37,12 @@ TEST(Runner, ProgressNamesEveryTrial) {
   EXPECT_EQ(events.back().frameSize, "imix");
   ASSERT_EQ(r.sizes.size(), 2u);
   EXPECT_GT(r.endedNs, r.startedNs);
+  // Each size is told once its tests ended: after its last trial, before the next size's first.
+  EXPECT_EQ(sizes, r.sizes);
+  ASSERT_EQ(trialsAtSizeEnd.size(), 2u);
+  EXPECT_EQ(r.trials[trialsAtSizeEnd[0] - 1].request.frameSize, FrameSize::fixed(64));
+  EXPECT_EQ(r.trials[trialsAtSizeEnd[0]].request.frameSize, FrameSize::imix());
+  EXPECT_EQ(trialsAtSizeEnd[1], r.trials.size());
 }
 
 TEST(Runner, StopKeepsWhatWasMeasured) {

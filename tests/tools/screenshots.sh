@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Regenerates the user guide's screenshots (docs/images/*.png) under Xvfb from fake drones
-# with traffic on fake ports. Usage: tests/tools/screenshots.sh [BUILD_DIR]
+# with traffic on fake ports, and the Benchmark page after a run on the simulated device.
+# Usage: tests/tools/screenshots.sh [BUILD_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=${1:-build/dev}
 xvfb-run -a -s "-screen 0 1600x1000x24" env QT_QPA_PLATFORM=xcb \
   "$build/tests/client/gui/gui_screenshots" docs/images docs/examples
+xvfb-run -a -s "-screen 0 1600x1000x24" env QT_QPA_PLATFORM=xcb \
+  "$build/tests/client/benchmark/benchmark_screenshot" docs/images/benchmark-page.png

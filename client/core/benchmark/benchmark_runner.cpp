@@ -85,6 +85,7 @@ BenchmarkResult runBenchmark(const BenchmarkConfig& config, const Calibration& c
     Status s = executor.prepare(sizes[i], config);
     if (s) s = runSize(config, runner, size);
     result.sizes.push_back(std::move(size));
+    if (hooks.sizeDone) hooks.sizeDone(result.sizes.back());
     if (!s) {
       result.stopped = runner.stopped();
       if (!result.stopped) result.error = "frame size " + sizes[i].label() + ": " + s.error().toString();

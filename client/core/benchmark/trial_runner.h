@@ -11,6 +11,8 @@
 
 namespace staccato::bench {
 
+struct SizeResult;
+
 /// What a progress bar shows: the trial about to run.
 struct ProgressEvent {
   std::string test;       ///< "throughput", "latency", "loss", "b2b"
@@ -29,6 +31,7 @@ struct RunHooks {
   std::function<void(const ProgressEvent&)> progress;  ///< before each trial (may be empty)
   std::function<bool()> stopRequested;                 ///< checked before each trial (may be empty)
   std::function<void(const TrialResult&)> trialDone;   ///< each trial as logged, judged (live charts; may be empty)
+  std::function<void(const SizeResult&)> sizeDone;     ///< each frame size's results, once its tests ended (may be empty)
 };
 
 class TrialRunner {

@@ -10,6 +10,8 @@
 See docs/python.md in the Staccato repository.
 """
 from staccato import latency
+from staccato.benchmark_cli import Benchmark, BenchmarkError, benchmark, calibrate
+from staccato.benchmark_result import BenchmarkResult
 from staccato.drone import CLIENT_MAJOR, CLIENT_MINOR, Drone
 from staccato.errors import DroneError, FileFormatError
 from staccato.fleet import Fleet, FleetDrone, FleetError
@@ -18,4 +20,5 @@ from staccato.streams import Stream, Vary
 from staccato.v1 import drone_pb2, session_pb2, stream_pb2
 
 __all__ = ["Drone", "DroneError", "Fleet", "FleetDrone", "FleetError", "FileFormatError", "Stream", "Vary", "load_streams", "save_streams",
-           "load_session", "save_session", "stream_pb2", "drone_pb2", "session_pb2", "CLIENT_MAJOR", "CLIENT_MINOR", "latency"]
+           "load_session", "save_session", "stream_pb2", "drone_pb2", "session_pb2", "CLIENT_MAJOR", "CLIENT_MINOR", "latency",
+           "benchmark", "calibrate", "Benchmark", "BenchmarkError", "BenchmarkResult"]

@@ -1,0 +1,281 @@
+#include "client/widgets/benchmark_page.h"
+
+#include <QCoreApplication>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include "client/core/benchmark/report_charts.h"
+#include "client/core/benchmark/result_json.h"
+#include "client/models/benchmark_progress.h"
+#include "client/models/benchmark_reports.h"
+#include "client/models/qs.h"
+#include "client/widgets/benchmark_chart_view.h"
+#include "client/widgets/benchmark_form.h"
+
+namespace staccato::client {
+namespace {
+
+constexpr int kProgressSteps = 1000;
+constexpr int kRedrawMs = 200;  // live charts redraw at most 5 times a second, however fast trials end
+
+}  // namespace
+
+BenchmarkPage::BenchmarkPage(PortTreeModel* ports, QWidget* parent)
+    : QWidget(parent), run_(new BenchmarkRun(this)), results_(this) {
+  setObjectName("benchmarkPage");
+  setWindowTitle(tr("Benchmark — Staccato"));
+  form_ = new BenchmarkForm(ports, this);
+  runButton_ = new QPushButton(tr("Run"), this);
+  runButton_->setObjectName("benchmarkRun");
+  runButton_->setDefault(true);
+  stopButton_ = new QPushButton(tr("Stop"), this);
+  stopButton_->setObjectName("benchmarkStop");
+  stopButton_->setToolTip(tr("End before the next trial; what was measured is kept"));
+  saveButton_ = new QPushButton(tr("Save reports…"), this);
+  saveButton_->setObjectName("benchmarkSave");
+  saveButton_->setToolTip(tr("HTML, JSON, CSV and JUnit reports of the last run"));
+  status_ = new QLabel(this);
+  status_->setObjectName("benchmarkStatus");
+  status_->setWordWrap(true);
+  status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(runButton_);
+  buttons->addWidget(stopButton_);
+  buttons->addWidget(saveButton_);
+  calibrationText_ = new QLabel(this);
+  calibrationText_->setObjectName("benchmarkCalibration");
+  calibrationText_->setWordWrap(true);
+  auto* loadCalibration = new QPushButton(tr("Calibration…"), this);
+  loadCalibration->setToolTip(tr("Check every trial against a generator calibration "
+                                 "(staccato-cli benchmark calibrate --json, or an earlier result)"));
+  auto* noCalibration = new QPushButton(tr("None"), this);
+  auto* calibrationRow = new QHBoxLayout;
+  calibrationRow->addWidget(calibrationText_, 1);
+  calibrationRow->addWidget(loadCalibration);
+  calibrationRow->addWidget(noCalibration);
+  connect(loadCalibration, &QPushButton::clicked, this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Generator calibration"), {}, tr("Benchmark JSON (*.json)"));
+    if (!path.isEmpty()) this->loadCalibration(path);
+  });
+  connect(noCalibration, &QPushButton::clicked, this, &BenchmarkPage::clearCalibration);
+  auto* left = new QWidget(this);
+  auto* leftLayout = new QVBoxLayout(left);
+  leftLayout->setContentsMargins(0, 0, 0, 0);
+  leftLayout->addWidget(form_, 1);
+  leftLayout->addLayout(calibrationRow);
+  leftLayout->addLayout(buttons);
+  leftLayout->addWidget(status_);
+  left->setMaximumWidth(380);
+
+  trial_ = new QLabel(tr("Not run yet."), this);
+  trial_->setObjectName("benchmarkTrial");
+  trial_->setStyleSheet("font-weight:600");
+  progress_ = new QProgressBar(this);
+  progress_->setObjectName("benchmarkProgress");
+  progress_->setRange(0, kProgressSteps);
+  progress_->setValue(0);
+  progress_->setFormat("%p %");
+  throughputChart_ = new BenchmarkChartView(BenchmarkChartView::Style::kLines, this);
+  throughputChart_->setObjectName("benchmarkThroughputChart");
+  throughputChart_->setLogY(true);
+  lossChart_ = new BenchmarkChartView(BenchmarkChartView::Style::kPoints, this);
+  lossChart_->setObjectName("benchmarkLossChart");
+  lossChart_->setFixedXRange(0, 100);
+  auto* charts = new QSplitter(Qt::Horizontal, this);
+  charts->addWidget(throughputChart_);
+  charts->addWidget(lossChart_);
+  table_ = new QTableView(this);
+  table_->setObjectName("benchmarkResults");
+  table_->setModel(&results_);
+  table_->setAlternatingRowColors(true);
+  table_->setWordWrap(false);
+  table_->verticalHeader()->hide();
+  table_->horizontalHeader()->setStretchLastSection(true);
+  auto* split = new QSplitter(Qt::Vertical, this);
+  split->addWidget(charts);
+  split->addWidget(table_);
+  split->setStretchFactor(0, 3);
+  split->setStretchFactor(1, 2);
+  split->setSizes({520, 300});
+  auto* right = new QVBoxLayout;
+  right->addWidget(trial_);
+  right->addWidget(progress_);
+  right->addWidget(split, 1);
+
+  auto* layout = new QHBoxLayout(this);
+  layout->addWidget(left);
+  layout->addLayout(right, 1);
+
+  redraw_ = new QTimer(this);
+  redraw_->setSingleShot(true);
+  redraw_->setInterval(kRedrawMs);
+  connect(redraw_, &QTimer::timeout, this, &BenchmarkPage::refresh);
+  connect(runButton_, &QPushButton::clicked, this, &BenchmarkPage::run);
+  connect(stopButton_, &QPushButton::clicked, this, &BenchmarkPage::stop);
+  connect(saveButton_, &QPushButton::clicked, this, &BenchmarkPage::askAndSave);
+  connect(run_, &BenchmarkRun::progress, this, &BenchmarkPage::onProgress);
+  for (auto signal : {&BenchmarkRun::trialDone, &BenchmarkRun::sizeDone})
+    connect(run_, signal, this, [this] {
+      if (!redraw_->isActive()) redraw_->start();
+    });
+  connect(run_, &BenchmarkRun::finished, this, &BenchmarkPage::onFinished);
+  refresh();
+  showCalibration();
+  updateButtons();
+  resize(1280, 800);
+}
+
+BenchmarkPage::~BenchmarkPage() = default;
+
+void BenchmarkPage::setExecutorFactory(std::shared_ptr<BenchmarkExecutorFactory> factory) {
+  factory_ = std::move(factory);
+  updateButtons();
+}
+
+QString BenchmarkPage::statusText() const { return status_->text(); }
+
+void BenchmarkPage::showStatus(const QString& text, bool error) {
+  status_->setStyleSheet(error ? "color:#b00020" : "");
+  status_->setText(text);
+}
+
+void BenchmarkPage::updateButtons() {
+  const bool running = run_->running();
+  runButton_->setEnabled(factory_ && !running);
+  runButton_->setToolTip(factory_ ? tr("Run the benchmark on the chosen ports")
+                                  : tr("This build has no benchmark executor for drones"));
+  stopButton_->setEnabled(running && !run_->stopRequested());
+  saveButton_->setEnabled(!running && !run_->result().trials.empty());
+  form_->setEnabled(!running);
+  if (!factory_ && !running) showStatus(tr("Benchmarks cannot run here: no executor drives the drones in this build."), true);
+}
+
+bool BenchmarkPage::run() {
+  if (!factory_ || run_->running()) return false;
+  auto config = benchmarkConfig(form_->setup());
+  if (!config) {
+    showStatus(qs(config.error().toString()), true);
+    return false;
+  }
+  form_->saveSettings();
+  BenchmarkTarget target;
+  target.pairs = form_->pairs();
+  auto prepared = factory_->create(*config, target);
+  if (!prepared) {
+    showStatus(tr("Cannot start: %1").arg(qs(prepared.error().toString())), true);
+    return false;
+  }
+  const std::string generator = "staccato " + QCoreApplication::applicationVersion().toStdString();
+  if (calibration_) prepared->calibration = *calibration_;
+  run_->start(*config, prepared->calibration, std::move(prepared->executor), generator);
+  progress_->setValue(0);
+  trial_->setText(tr("Starting…"));
+  showStatus((prepared->calibration.points.empty()
+                  ? tr("Running. The generator is not calibrated: only a shortfall of offered load marks a trial tester-limited.")
+                  : tr("Running, checked against the calibration of %1.").arg(qs(prepared->calibration.setup))) +
+                 tr(" The benchmark replaces the chosen ports' streams with its own."),
+             false);
+  refresh();
+  updateButtons();
+  return true;
+}
+
+void BenchmarkPage::stop() {
+  if (!run_->running()) return;
+  run_->stop();
+  showStatus(tr("Stopping after the current trial…"), false);
+  updateButtons();
+}
+
+void BenchmarkPage::onProgress() {
+  const bench::ProgressEvent& e = run_->current();
+  trial_->setText(progressText(e));
+  progress_->setValue(int(kProgressSteps * progressFraction(e, run_->result().config)));
+}
+
+void BenchmarkPage::onFinished() {
+  redraw_->stop();
+  refresh();
+  const bench::BenchmarkResult& r = run_->result();
+  double sending = 0;  // what the trials took on the wire, however long the run's other steps took
+  for (const bench::TrialResult& t : r.trials) sending += t.durationSeconds;
+  const QString trials = QString("%1 %2 (%3 s of sending)")
+                             .arg(r.trials.size())
+                             .arg(r.trials.size() == 1 ? tr("trial") : tr("trials"))
+                             .arg(sending, 0, 'f', 1);
+  if (!r.error.empty()) {
+    trial_->setText(tr("Ended by an error after %1.").arg(trials));
+    showStatus(qs(r.error), true);
+  } else if (r.stopped) {
+    trial_->setText(tr("Stopped after %1; the frame sizes done are kept.").arg(trials));
+    showStatus(tr("Stopped."), false);
+  } else {
+    progress_->setValue(kProgressSteps);
+    trial_->setText(tr("Done: %1 frame %2, %3.").arg(r.sizes.size()).arg(r.sizes.size() == 1 ? tr("size") : tr("sizes"), trials));
+    showStatus(tr("Done. Save the reports to keep them."), false);
+  }
+  updateButtons();
+}
+
+void BenchmarkPage::refresh() {
+  const bench::BenchmarkResult& r = run_->result();
+  results_.setResult(r);
+  table_->resizeColumnsToContents();
+  throughputChart_->showChart(bench::throughputChart(r), tr("each frame size appears once its search ends"));
+  lossChart_->showChart(trialLossChart(r), tr("every trial appears as it ends"));
+}
+
+bool BenchmarkPage::loadCalibration(const QString& path) {
+  auto file = bench::readResultFile(path.toStdString());
+  if (!file) {
+    showStatus(tr("Cannot use %1: %2").arg(path, qs(file.error().toString())), true);
+    return false;
+  }
+  if (file->calibration.points.empty()) {
+    showStatus(tr("%1 holds no calibration (staccato-cli benchmark calibrate --json writes one).").arg(path), true);
+    return false;
+  }
+  calibration_ = std::move(file->calibration);
+  showCalibration();
+  return true;
+}
+
+void BenchmarkPage::clearCalibration() {
+  calibration_.reset();
+  showCalibration();
+}
+
+void BenchmarkPage::showCalibration() {
+  if (!calibration_) {
+    calibrationText_->setText(tr("Calibration: the executor's, if any"));
+    return;
+  }
+  QStringList sizes;
+  for (const bench::CalibrationPoint& p : calibration_->points) sizes << qs(p.frameSize.label());
+  calibrationText_->setText(tr("Calibration: %1 (%2 B)").arg(qs(calibration_->setup), sizes.join(" ")));
+}
+
+bool BenchmarkPage::saveReports(const QString& path) {
+  if (auto s = saveBenchmarkReports(path, run_->result()); !s) {
+    showStatus(tr("Cannot save: %1").arg(qs(s.error().toString())), true);
+    return false;
+  }
+  showStatus(tr("Saved %1").arg(benchmarkReportPaths(path).join(", ")), false);
+  return true;
+}
+
+void BenchmarkPage::askAndSave() {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Save benchmark reports"), "benchmark.html",
+                                                    tr("HTML report, with .json, .csv and .junit.xml beside it (*.html)"));
+  if (!path.isEmpty()) saveReports(path);
+}
+
+}  // namespace staccato::client

@@ -1,0 +1,226 @@
+"""RFC 2544 and NDR/PDR benchmarks from Python, run by ``staccato-cli benchmark rfc2544``: the
+one runner the CLI and the GUI share (docs/benchmarks.md), whose JSON comes back as a
+:class:`BenchmarkResult`.
+
+    import staccato
+    result = staccato.benchmark("eth1", "eth2", drone="unix:/run/staccato/lab.sock",
+                                sizes=[64, 512, 1518], loss=[0, 0.5], preset="quick",
+                                report="bench.html")
+    for size, ndr in result.throughput("NDR").items():
+        print(size, f"{100 * ndr.lower_load:.2f} %", "tester-limited" if ndr.tester_limited else "")
+"""
+import collections
+import os
+import shutil
+import subprocess
+import tempfile
+import threading
+from typing import Callable, Iterable, List, Optional, Sequence, Union
+
+from staccato.benchmark_result import BenchmarkResult
+from staccato.errors import FileFormatError
+
+OUTPUT_LINES_KEPT = 40  # of the CLI's output, for the error message
+
+
+class BenchmarkError(Exception):
+    """The benchmark could not run or ended early. ``str(error)`` says why (the runner's error,
+    or the CLI's last lines); ``result`` is what was measured until then when the CLI wrote its
+    JSON (else None); ``returncode`` is the CLI's exit status (None when it never started)."""
+
+    def __init__(self, message: str, returncode: Optional[int] = None, output: str = "",
+                 result: Optional[BenchmarkResult] = None):
+        super().__init__(message)
+        self.message, self.returncode, self.output, self.result = message, returncode, output, result
+
+
+def _join(values) -> str:
+    return ",".join(str(v) for v in values)
+
+
+def find_cli(cli: Optional[str] = None) -> str:
+    """`cli`, else $STACCATO_CLI, else staccato-cli on the PATH."""
+    path = cli or os.environ.get("STACCATO_CLI") or shutil.which("staccato-cli")
+    if not path:
+        raise BenchmarkError("staccato-cli not found: install it, put it on the PATH, set STACCATO_CLI "
+                             "or pass cli=PATH")
+    return path
+
+
+class Benchmark:
+    """A benchmark's settings, run as often as wanted with :meth:`run`. Options are the CLI's
+    (``staccato-cli benchmark rfc2544 --help``, docs/benchmarks.md):
+
+    - ``tx``, ``rx``: ports ("eth1" on the drone, or "eth1@ADDRESS" on another), or lists of
+      them for several pairs (``tx[i]`` sends to ``rx[i]``)
+    - ``drone``, ``token_file``, ``tls``, ``ca``: the drone, as every CLI command takes it
+    - ``bidirectional``, ``ipv6``; ``sizes`` (64, "imix", ...); ``duration`` (seconds of a
+      full-length trial); ``loss`` (goals in percent, 0 = NDR); ``tests`` ("throughput",
+      "latency", "loss", "b2b"); ``preset`` ("quick", "rfc2544-strict") or ``config`` (a JSON
+      config file); ``calibration`` (a :func:`calibrate` result file, ``json=`` of it)
+    - ``report`` (HTML), ``junit``, ``csv``: reports to keep besides the JSON; ``json``: where to
+      keep the JSON (by default a temporary file, read and removed)
+    - ``extra_args``: further CLI arguments, as given
+    """
+
+    def __init__(self, tx: Union[str, Sequence[str]], rx: Union[str, Sequence[str]], *, drone: Optional[str] = None,
+                 token_file: Optional[str] = None, tls: bool = False, ca: Optional[str] = None,
+                 bidirectional: bool = False, ipv6: bool = False, config: Optional[str] = None,
+                 calibration: Optional[str] = None,
+                 sizes: Optional[Iterable[Union[int, str]]] = None, duration: Optional[float] = None,
+                 loss: Optional[Iterable[float]] = None, tests: Optional[Iterable[str]] = None,
+                 preset: Optional[str] = None, report: Optional[str] = None, json: Optional[str] = None,
+                 junit: Optional[str] = None, csv: Optional[str] = None, extra_args: Sequence[str] = (),
+                 cli: Optional[str] = None):
+        self.tx = [tx] if isinstance(tx, str) else list(tx)
+        self.rx = [rx] if isinstance(rx, str) else list(rx)
+        if not self.tx or len(self.tx) != len(self.rx):
+            raise ValueError(f"tx and rx: one receive port for each transmit port (got {len(self.tx)} and {len(self.rx)})")
+        self.drone, self.token_file, self.tls, self.ca = drone, token_file, tls, ca
+        self.bidirectional, self.ipv6, self.duration, self.preset = bidirectional, ipv6, duration, preset
+        self.config, self.calibration = config, calibration
+        self.sizes = list(sizes) if sizes is not None else None
+        self.loss = list(loss) if loss is not None else None
+        self.tests = list(tests) if tests is not None else None
+        self.report, self.json, self.junit, self.csv = report, json, junit, csv
+        self.extra_args, self.cli = list(extra_args), cli
+
+    def args(self, json_path: str, report_path: str) -> List[str]:
+        """The CLI's arguments after the program's name."""
+        a = ["benchmark", "rfc2544"] + self._common() + ["--report", report_path, "--json", json_path]
+        for option, value in (("--preset", self.preset), ("--config", self.config), ("--calibration", self.calibration)):
+            if value is not None:
+                a += [option, str(value)]
+        for option, values in (("--loss", self.loss), ("--tests", self.tests)):
+            if values is not None:
+                a += [option, _join(values)]
+        if self.bidirectional:
+            a.append("--bidirectional")
+        for option, value in (("--junit", self.junit), ("--csv", self.csv)):
+            if value is not None:
+                a += [option, str(value)]
+        return a + self.extra_args
+
+    def _common(self) -> List[str]:
+        """The ports, the drone and the options `benchmark calibrate` takes too."""
+        a = []
+        for tx, rx in zip(self.tx, self.rx):
+            a += ["--tx", tx, "--rx", rx]
+        for option, value in (("--drone", self.drone), ("--token-file", self.token_file), ("--ca", self.ca),
+                              ("--duration", self.duration)):
+            if value is not None:
+                a += [option, str(value)]
+        if self.sizes is not None:
+            a += ["--sizes", _join(self.sizes)]
+        for flag, on in (("--tls", self.tls), ("--ipv6", self.ipv6)):
+            if on:
+                a.append(flag)
+        return a
+
+    def run(self, *, timeout: Optional[float] = None, on_output: Optional[Callable[[str], None]] = None,
+            check: bool = True) -> BenchmarkResult:
+        """Runs the benchmark and returns its result. ``on_output`` gets each line the CLI prints
+        (its progress names the current trial). With ``check`` (the default) a non-zero exit or a
+        result with an error raises :class:`BenchmarkError` (with the partial result); without,
+        whatever JSON the CLI wrote is returned. A stopped run (Ctrl+C) is returned as such."""
+        program = find_cli(self.cli)
+        with tempfile.TemporaryDirectory(prefix="staccato-benchmark-") as tmp:
+            json_path = str(self.json or os.path.join(tmp, "result.json"))
+            report_path = str(self.report or os.path.join(tmp, "report.html"))
+            if os.path.exists(json_path):
+                os.remove(json_path)  # never read an earlier run's result
+            returncode, output = _run([program] + self.args(json_path, report_path), timeout, on_output)
+            result, unreadable = None, ""
+            if os.path.exists(json_path):
+                try:
+                    result = BenchmarkResult.load(json_path)
+                except FileFormatError as e:
+                    unreadable = f"; its JSON is unreadable: {e}"
+        tail = "\n".join(output)
+        if result is None:
+            why = tail.strip().splitlines()[-1] if tail.strip() else "no output"
+            raise BenchmarkError(f"staccato-cli benchmark failed (exit {returncode}) without a result: {why}{unreadable}",
+                                 returncode, tail)
+        if check and result.error:
+            raise BenchmarkError(f"the benchmark ended early: {result.error}", returncode, tail, result)
+        if check and returncode != 0 and not result.stopped:
+            why = tail.strip().splitlines()[-1] if tail.strip() else "no output"
+            raise BenchmarkError(f"staccato-cli benchmark exited with {returncode}: {why}", returncode, tail, result)
+        return result
+
+
+def _run(command: List[str], timeout: Optional[float], on_output,
+         stdout: Optional[List[str]] = None) -> "tuple[int, List[str]]":
+    """Runs the CLI, handing each output line to `on_output`; its exit status and last lines.
+    With `stdout`, standard output is collected there instead (the lines are standard error)."""
+    kept = collections.deque(maxlen=OUTPUT_LINES_KEPT)
+    try:
+        proc = subprocess.Popen(command, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE if stdout is not None else subprocess.STDOUT, text=True,
+                                errors="replace", bufsize=1)
+    except OSError as e:
+        raise BenchmarkError(f"cannot start {command[0]}: {e.strerror}") from None
+    lines, reader = proc.stdout, None
+    if stdout is not None:
+        lines = proc.stderr
+        reader = threading.Thread(target=lambda: stdout.append(proc.stdout.read()), daemon=True)
+        reader.start()
+    timer = None
+    if timeout is not None:
+        timer = threading.Timer(timeout, proc.kill)
+        timer.start()
+    try:
+        for line in lines:  # universal newlines: a progress bar's \r ends a line too
+            line = line.rstrip("\n")
+            if line:
+                kept.append(line)
+                if on_output:
+                    on_output(line)
+        returncode = proc.wait()
+        if reader:
+            reader.join()
+    finally:
+        if timer:
+            timer.cancel()
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        for pipe in (proc.stdout, proc.stderr):
+            if pipe:
+                pipe.close()
+    if timeout is not None and returncode == -9:
+        raise BenchmarkError(f"staccato-cli benchmark did not end within {timeout} s (killed)", returncode, "\n".join(kept))
+    return returncode, list(kept)
+
+
+def benchmark(tx: str, rx: str, *, timeout: Optional[float] = None, on_output: Optional[Callable[[str], None]] = None,
+              check: bool = True, **options) -> BenchmarkResult:
+    """Runs one benchmark: ``Benchmark(tx, rx, **options).run(...)``."""
+    return Benchmark(tx, rx, **options).run(timeout=timeout, on_output=on_output, check=check)
+
+
+def calibrate(tx: Union[str, Sequence[str]], rx: Union[str, Sequence[str]], *, save: Optional[str] = None,
+              timeout: Optional[float] = None, on_output: Optional[Callable[[str], None]] = None,
+              **options) -> BenchmarkResult:
+    """``staccato-cli benchmark calibrate --json`` on ports joined without a device (port to port
+    or a loop cable): per frame size, the highest rate this generator sends and counts. Returns a
+    result whose ``calibration`` holds it; ``save`` writes the JSON there too, for a later
+    benchmark's ``calibration=``. Options as :class:`Benchmark`'s that calibrate takes (ports,
+    drone, ``sizes``, ``duration``, ``ipv6``, ``extra_args``, ``cli``)."""
+    b = Benchmark(tx, rx, **options)
+    out: List[str] = []
+    returncode, lines = _run([find_cli(b.cli), "benchmark", "calibrate"] + b._common() + ["--json"] + b.extra_args,
+                             timeout, on_output, stdout=out)
+    tail = "\n".join(lines)
+    if returncode != 0:
+        why = tail.strip().splitlines()[-1] if tail.strip() else "no output"
+        raise BenchmarkError(f"staccato-cli benchmark calibrate failed (exit {returncode}): {why}", returncode, tail)
+    text = "".join(out)
+    try:
+        result = BenchmarkResult.from_json(text)
+    except FileFormatError as e:
+        raise BenchmarkError(f"staccato-cli benchmark calibrate wrote no calibration: {e}", returncode, tail) from None
+    if save:
+        with open(save, "w", encoding="utf-8") as f:
+            f.write(text)
+    return result
