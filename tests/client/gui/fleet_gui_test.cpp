@@ -8,6 +8,7 @@
 #include <QAbstractItemModelTester>
 #include <QFile>
 #include <QTemporaryDir>
+#include <QWidget>
 
 #include "client/core/files/session_file.h"
 #include "client/widgets/session_actions.h"
@@ -43,7 +44,8 @@ TEST(FleetGui, OpeningAFleetPutsEveryDroneInThePortTree) {
                             "  - {name: south, address: \"" + fakes.key("south").toStdString() + "\", token_file: south.token}\n"
                             "  - {name: east, address: \"" + fakes.key("east").toStdString() + "\", ports: {out: e0}}\n";
   writeFile(dir.filePath("drones.yaml"), fleet);
-  SessionActions actions(&workspace, nullptr, [](const DroneAddress& a) { return std::make_unique<GrpcDroneSession>(a); });
+  QWidget window;  // owns the message boxes a refusal opens (none outlives the test)
+  SessionActions actions(&workspace, &window, [](const DroneAddress& a) { return std::make_unique<GrpcDroneSession>(a); });
   QStringList opened;
   QObject::connect(&actions, &SessionActions::fleetOpened, [&](const QString& p) { opened << p; });
   actions.openFleet(dir.filePath("drones.yaml"));
@@ -91,7 +93,8 @@ TEST(FleetGui, ASessionNamingFleetDronesOpensOntoThem) {
   for (const auto& st : streams.streams()) *p->add_streams() = st;
   writeFile(dir.filePath("s.json"), sessionFileToJson(session));
 
-  SessionActions actions(&workspace, nullptr, [](const DroneAddress& a) { return std::make_unique<GrpcDroneSession>(a); });
+  QWidget window;  // owns the message boxes a refusal opens (none outlives the test)
+  SessionActions actions(&workspace, &window, [](const DroneAddress& a) { return std::make_unique<GrpcDroneSession>(a); });
   QStringList errors;
   QObject::connect(&workspace, &Workspace::log, [&](LogLevel, const QString&, const QString& text) { errors << text; });
   actions.openSession(dir.filePath("s.json"));  // no fleet open yet: refused, nothing changes
