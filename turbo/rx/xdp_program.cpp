@@ -9,6 +9,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "common/core/bpf_privilege.h"
+
 namespace staccato::turbo {
 namespace {
 
@@ -30,11 +32,7 @@ Result<std::unique_ptr<XdpProgram>> XdpProgram::load(const std::string& name) {
   p->object_ = bpf_object__open_mem(kSignatureRedirectObject, kSignatureRedirectObjectSize, &openOpts);
   if (!p->object_) return makeError(name, "cannot open the receive XDP program: " + why(errno), ErrorKind::kInternal);
   if (int rc = bpf_object__load(p->object_); rc != 0)
-    return makeError(name, "cannot load the receive XDP program: " + why(rc) +
-                               (rc == -EPERM    ? " (needs CAP_BPF and CAP_NET_ADMIN, or root)"
-                                : rc == -EACCES ? " (the verifier refused its packet access: needs CAP_PERFMON besides "
-                                                  "CAP_BPF, or root)"
-                                                : ""),
+    return makeError(name, "cannot load the receive XDP program: " + why(rc) + bpfPrivilegeHint(rc),
                      ErrorKind::kUnavailable);
   bpf_program* prog = bpf_object__find_program_by_name(p->object_, "staccato_signature_redirect");
   p->mapFd_ = bpf_object__find_map_fd_by_name(p->object_, "xsks");

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "common/core/bpf_privilege.h"
 #include "common/core/crc32c.h"
 #include "turbo/xdp/kernel_plan.h"
 
@@ -19,7 +20,7 @@ static_assert(sizeof(xs_worker) == 128, "a worker entry is two cache lines");
 std::string why(int err) { return std::strerror(err < 0 ? -err : err); }
 
 Error loadError(const std::string& what, int err) {
-  return makeError("in-kernel sender", what + ": " + why(err) + (err == -EPERM || err == EPERM ? " (needs CAP_BPF and CAP_NET_ADMIN, or root)" : ""),
+  return makeError("in-kernel sender", what + ": " + why(err) + bpfPrivilegeHint(err),
                    ErrorKind::kUnavailable);
 }
 

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "common/core/bpf_privilege.h"
 #include "turbo/xdp/count_abi.h"
 
 namespace staccato::turbo {
@@ -18,7 +19,7 @@ namespace {
 std::string why(int err) { return std::strerror(err < 0 ? -err : err); }
 
 Error failure(const std::string& name, const std::string& what, int err) {
-  return makeError(name, what + ": " + why(err) + (err == -EPERM || err == EPERM ? " (needs CAP_BPF and CAP_NET_ADMIN, or root)" : ""),
+  return makeError(name, what + ": " + why(err) + bpfPrivilegeHint(err),
                    ErrorKind::kUnavailable);
 }
 
