@@ -67,7 +67,17 @@ if [[ $UNIT_MEMLOCK_APPLIED == unlimited ]]; then
   ok "without CAP_IPC_LOCK but with unlimited memlock: turbo still ($(backend no-ipc-lock va backend))"
   stop_unit_drone
 else
-  expect_fallback CAP_IPC_LOCK va backend "CAP_IPC_LOCK or a higher memlock limit"
+  # AF_XDP's memory does not fit without CAP_IPC_LOCK; the in-kernel engine locks none (no UMEM; its
+  # maps are charged to the service's memory cgroup), so auto keeps it where it runs (veth), else
+  # libpcap says why.
+  start_unit_drone "$root" CAP_IPC_LOCK
+  run_tracked no-ipc-lock || fail "without CAP_IPC_LOCK the run failed instead of falling back: $(cat "$PKG_TMP/no-ipc-lock.err")"
+  tx_eq_rx no-ipc-lock
+  got=$(backend no-ipc-lock va backend)
+  [[ $got == turbo-xdp* || ($got == pcap* && $got =~ "CAP_IPC_LOCK or a higher memlock limit") ]] ||
+    fail "without CAP_IPC_LOCK, va's backend is '$got' (want the in-kernel engine, or libpcap saying why)"
+  ok "without CAP_IPC_LOCK: tx == rx with va's backend $got"
+  stop_unit_drone
 fi
 
 # Without CAP_NET_RAW no engine can open the port: the run fails and says what is missing.
