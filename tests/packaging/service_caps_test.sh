@@ -80,11 +80,19 @@ else
   stop_unit_drone
 fi
 
-# Without CAP_NET_RAW no engine can open the port: the run fails and says what is missing.
+# Without CAP_NET_RAW no socket engine opens the port (libpcap, AF_XDP, the hosts' control
+# socket): the in-kernel engine and counter need no socket, so auto still sends and counts on veth;
+# a port asked for libpcap fails and says what is missing.
 start_unit_drone "$root" CAP_NET_RAW
-if run_tracked no-raw; then fail "without CAP_NET_RAW the run worked"; fi
-grep -q "Operation not permitted (run the drone as root or as the staccato-drone service, or give it the capabilities" "$PKG_TMP/no-raw.err" ||
-  fail "without CAP_NET_RAW: unclear error: $(cat "$PKG_TMP/no-raw.err")"
+run_tracked no-raw || fail "without CAP_NET_RAW the in-kernel engines did not run: $(cat "$PKG_TMP/no-raw.err")"
+tx_eq_rx no-raw
+tx=$(backend no-raw va backend) rx=$(backend no-raw vb rx_backend)
+[[ $tx == turbo-xdp* && $rx == xdp-count* ]] || fail "without CAP_NET_RAW: va sends with '$tx', vb receives with '$rx' (want the in-kernel engine and counter)"
+ok "without CAP_NET_RAW: tx == rx through the in-kernel engine and counter"
+cli "$root" configure va --backend pcap >/dev/null
+if run_tracked no-raw-pcap; then fail "without CAP_NET_RAW a libpcap port sent"; fi
+grep -q "Operation not permitted (run the drone as root or as the staccato-drone service, or give it the capabilities" "$PKG_TMP/no-raw-pcap.err" ||
+  fail "without CAP_NET_RAW: unclear error: $(cat "$PKG_TMP/no-raw-pcap.err")"
 kill -0 "$DRONE_PID" || fail "the drone without CAP_NET_RAW died"
-ok "without CAP_NET_RAW: refused with: $(head -c 160 "$PKG_TMP/no-raw.err")"
+ok "without CAP_NET_RAW: libpcap refused with: $(head -c 160 "$PKG_TMP/no-raw-pcap.err")"
 stop_unit_drone
