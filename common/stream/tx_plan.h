@@ -97,6 +97,23 @@ struct RunPlan {
   v1::Control::AfterStream after = v1::Control::NEXT;
   uint32_t gotoStream = 0;  ///< GOTO_STREAM: index among the streams sent (see the drone's sendable plans)
   uint32_t loopCount = 0;   ///< GOTO_*: jumps back at most this often; 0 = forever
+
+  /// The index of the stream that runs after this one (index `index` of the `count` streams sent
+  /// in sequence); `count` ends the sequence. `jumps` counts this stream's GOTO jumps (updated).
+  size_t nextAfter(size_t index, size_t count, uint32_t& jumps) const {
+    auto jumpTo = [&](size_t target) -> size_t {
+      if (target >= count) return count;  // no such stream: stop
+      if (loopCount != 0 && jumps >= loopCount) return index + 1;
+      ++jumps;
+      return target;
+    };
+    switch (after) {
+      case v1::Control::STOP: return count;
+      case v1::Control::GOTO_FIRST: return jumpTo(0);
+      case v1::Control::GOTO_STREAM: return jumpTo(gotoStream);
+      default: return index + 1;
+    }
+  }
 };
 
 /// Where a drone fills the outer Ethernet addresses of a stream that uses eth.src "device" or

@@ -297,19 +297,7 @@ void TxWorker::runSequential(std::stop_token st) {
     before[i] += perRun;
     laneBefore[i] += run.sent;
     nextStart = unpaced ? 0 : run.at(run.schedule.runNs(perRun));
-    const RunPlan& c = plan.run;
-    auto jumpTo = [&](size_t target) {
-      if (target >= count) return count;  // no such stream: stop
-      if (c.loopCount != 0 && jumps[i] >= c.loopCount) return i + 1;
-      ++jumps[i];
-      return target;
-    };
-    switch (c.after) {
-      case v1::Control::STOP: i = count; break;
-      case v1::Control::GOTO_FIRST: i = jumpTo(0); break;
-      case v1::Control::GOTO_STREAM: i = jumpTo(c.gotoStream); break;
-      default: ++i; break;
-    }
+    i = plan.run.nextAfter(i, count, jumps[i]);
   }
   // Leaving (done, stopped or failed): the other queues must not wait for this one any more.
   if (job_.sync) job_.sync->leave(k);

@@ -206,19 +206,7 @@ void XdpEngine::runSequential(std::stop_token st, uint32_t k, XdpTxQueue& q) {
     laneBefore[i] += sent;
     const RateSchedule schedule(plan, options_.lineRateBps);
     nextStart = schedule.unpaced() ? 0 : afterNs(start, schedule.runNs(perRun));
-    const RunPlan& c = plan.run;
-    auto jumpTo = [&](size_t target) {
-      if (target >= count) return count;
-      if (c.loopCount != 0 && jumps[i] >= c.loopCount) return i + 1;
-      ++jumps[i];
-      return target;
-    };
-    switch (c.after) {
-      case v1::Control::STOP: i = count; break;
-      case v1::Control::GOTO_FIRST: i = jumpTo(0); break;
-      case v1::Control::GOTO_STREAM: i = jumpTo(c.gotoStream); break;
-      default: ++i; break;
-    }
+    i = plan.run.nextAfter(i, count, jumps[i]);
   }
 }
 
