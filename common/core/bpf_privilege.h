@@ -1,10 +1,14 @@
 #pragma once
-/// What a BPF load or attach refused for want of privilege needs: the end of the message that says
-/// why a port fell back to another engine.
+/// The words for a failed BPF call (libbpf's negative errors too), and what a load or attach
+/// refused for want of privilege needs: the message that says why a port fell back to another engine.
 #include <cerrno>
+#include <cstring>
 #include <string>
 
 namespace staccato {
+
+/// strerror of an errno value or of libbpf's negative error.
+inline std::string errorText(int err) { return std::strerror(err < 0 ? -err : err); }
 
 /// " (needs ...)" for EPERM (CAP_BPF and CAP_NET_ADMIN) and EACCES (the verifier refuses packet
 /// access without CAP_PERFMON); "" for any other error. `err` may be negative (libbpf's style).

@@ -14,8 +14,6 @@
 namespace staccato::turbo {
 namespace {
 
-std::string why(int err) { return std::strerror(err < 0 ? -err : err); }
-
 int linkXdp(int progFd, unsigned ifindex, uint32_t flags) {
   LIBBPF_OPTS(bpf_link_create_opts, opts, .flags = flags);
   const int fd = bpf_link_create(progFd, static_cast<int>(ifindex), BPF_XDP, &opts);
@@ -30,9 +28,9 @@ Result<std::unique_ptr<XdpProgram>> XdpProgram::load(const std::string& name) {
   const std::string objectName = "staccato-rx-" + name;
   LIBBPF_OPTS(bpf_object_open_opts, openOpts, .object_name = objectName.c_str());
   p->object_ = bpf_object__open_mem(kSignatureRedirectObject, kSignatureRedirectObjectSize, &openOpts);
-  if (!p->object_) return makeError(name, "cannot open the receive XDP program: " + why(errno), ErrorKind::kInternal);
+  if (!p->object_) return makeError(name, "cannot open the receive XDP program: " + errorText(errno), ErrorKind::kInternal);
   if (int rc = bpf_object__load(p->object_); rc != 0)
-    return makeError(name, "cannot load the receive XDP program: " + why(rc) + bpfPrivilegeHint(rc),
+    return makeError(name, "cannot load the receive XDP program: " + errorText(rc) + bpfPrivilegeHint(rc),
                      ErrorKind::kUnavailable);
   bpf_program* prog = bpf_object__find_program_by_name(p->object_, "staccato_signature_redirect");
   p->mapFd_ = bpf_object__find_map_fd_by_name(p->object_, "xsks");
@@ -55,7 +53,7 @@ Result<std::unique_ptr<XdpProgram>> XdpProgram::attach(const std::string& iface)
   p->native_ = fd >= 0;
   if (fd < 0) fd = linkXdp(p->programFd_, ifindex, XDP_FLAGS_SKB_MODE);
   if (fd < 0)
-    return makeError(iface, "cannot attach the receive XDP program: " + why(fd) +
+    return makeError(iface, "cannot attach the receive XDP program: " + errorText(fd) +
                                 (fd == -EBUSY || fd == -EEXIST ? " (another XDP program is attached to this interface)" : ""),
                      ErrorKind::kUnavailable);
   p->linkFd_ = fd;
@@ -65,7 +63,7 @@ Result<std::unique_ptr<XdpProgram>> XdpProgram::attach(const std::string& iface)
 Status XdpProgram::bindQueue(uint32_t queue, int xskFd) {
   if (queue >= kMaxQueues) return makeError(iface_, "receive queue " + std::to_string(queue) + " beyond the program's map");
   if (bpf_map_update_elem(mapFd_, &queue, &xskFd, BPF_ANY) != 0)
-    return makeError(iface_ + " queue " + std::to_string(queue), "cannot route frames to the AF_XDP socket: " + why(errno),
+    return makeError(iface_ + " queue " + std::to_string(queue), "cannot route frames to the AF_XDP socket: " + errorText(errno),
                      ErrorKind::kInternal);
   return Ok{};
 }
@@ -77,7 +75,7 @@ Status XdpProgram::setSignatureClock(int64_t realtimeMinusMonoNs, uint64_t windo
   } clock{realtimeMinusMonoNs, windowNs};  // the program's struct signature_clock
   const uint32_t zero = 0;
   if (bpf_map_update_elem(clockMapFd_, &zero, &clock, BPF_ANY) != 0)
-    return makeError(iface_, "cannot set the receive XDP program's clock: " + why(errno), ErrorKind::kInternal);
+    return makeError(iface_, "cannot set the receive XDP program's clock: " + errorText(errno), ErrorKind::kInternal);
   return Ok{};
 }
 

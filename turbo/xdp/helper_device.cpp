@@ -19,10 +19,10 @@
 #include <string>
 #include <thread>
 
+#include "common/core/bpf_privilege.h"
+
 namespace staccato::turbo {
 namespace {
-
-std::string why(int err) { return std::strerror(err < 0 ? -err : err); }
 
 /// A netlink request built in place: header, interface message, nested attributes.
 struct LinkRequest {
@@ -114,20 +114,20 @@ struct Attached {
 /// the descriptor it returns.
 void attachInPrivateNamespace(int programFd, Attached& out) {
   if (unshare(CLONE_NEWNET) != 0) {
-    out.error = "cannot create a private network namespace: " + why(errno);
+    out.error = "cannot create a private network namespace: " + errorText(errno);
     return;
   }
   out.netnsFd = open("/proc/thread-self/ns/net", O_RDONLY | O_CLOEXEC);
   if (out.netnsFd < 0) {
-    out.error = "cannot hold the private network namespace: " + why(errno);
+    out.error = "cannot hold the private network namespace: " + errorText(errno);
     return;
   }
   if (int rc = createVethPair(HelperDevice::kName, HelperDevice::kPeerName); rc != 0) {
-    out.error = "cannot create a veth pair in it: " + why(rc);
+    out.error = "cannot create a veth pair in it: " + errorText(rc);
     return;
   }
   out.linkFd = attachNative(programFd, HelperDevice::kName);
-  if (out.linkFd < 0) out.error = "cannot attach the program to its veth in native mode: " + why(out.linkFd);
+  if (out.linkFd < 0) out.error = "cannot attach the program to its veth in native mode: " + errorText(out.linkFd);
 }
 
 }  // namespace
@@ -150,14 +150,14 @@ Result<std::unique_ptr<HelperDevice>> HelperDevice::attachHere(int programFd) {
   const std::string tail = std::to_string(getpid()) + "-" + std::to_string(made++ % 1000);
   const std::string name = kHerePrefix + tail, peer = kHerePeerPrefix + tail;
   if (int rc = createVethPair(name.c_str(), peer.c_str()); rc != 0)
-    return makeError("in-kernel sender helper device", "cannot create the veth pair " + name + ": " + why(rc),
+    return makeError("in-kernel sender helper device", "cannot create the veth pair " + name + ": " + errorText(rc),
                      ErrorKind::kUnavailable);
   std::unique_ptr<HelperDevice> d(new HelperDevice());
   d->name_ = name;  // deleted with d from here on
   d->linkFd_ = attachNative(programFd, name.c_str());
   if (d->linkFd_ < 0)
     return makeError("in-kernel sender helper device", "cannot attach the program to " + name + " in native mode: " +
-                                                           why(d->linkFd_), ErrorKind::kUnavailable);
+                                                           errorText(d->linkFd_), ErrorKind::kUnavailable);
   return d;
 }
 

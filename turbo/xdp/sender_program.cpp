@@ -17,10 +17,8 @@ namespace {
 
 static_assert(sizeof(xs_worker) == 128, "a worker entry is two cache lines");
 
-std::string why(int err) { return std::strerror(err < 0 ? -err : err); }
-
 Error loadError(const std::string& what, int err) {
-  return makeError("in-kernel sender", what + ": " + why(err) + bpfPrivilegeHint(err),
+  return makeError("in-kernel sender", what + ": " + errorText(err) + bpfPrivilegeHint(err),
                    ErrorKind::kUnavailable);
 }
 

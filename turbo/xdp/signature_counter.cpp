@@ -16,10 +16,8 @@
 namespace staccato::turbo {
 namespace {
 
-std::string why(int err) { return std::strerror(err < 0 ? -err : err); }
-
 Error failure(const std::string& name, const std::string& what, int err) {
-  return makeError(name, what + ": " + why(err) + bpfPrivilegeHint(err),
+  return makeError(name, what + ": " + errorText(err) + bpfPrivilegeHint(err),
                    ErrorKind::kUnavailable);
 }
 
@@ -91,7 +89,7 @@ Result<std::unique_ptr<SignatureCounter>> SignatureCounter::attach(const std::st
     const int fd = tc ? bpf_link_create(bpf_program__fd(tc), static_cast<int>(ifindex), kTcxIngress, nullptr) : -ENOENT;
     if (fd < 0)
       return makeError(iface, "cannot attach the receive counting program at tc ingress (tcx needs Linux 6.6): " +
-                                  why(fd),
+                                  errorText(fd),
                        ErrorKind::kUnavailable);
     c->linkFd_ = fd;
     c->hook_ = "tc";
@@ -101,7 +99,7 @@ Result<std::unique_ptr<SignatureCounter>> SignatureCounter::attach(const std::st
   c->hook_ = fd >= 0 ? "native" : "generic";
   if (fd < 0) fd = linkXdp(c->programFd_, ifindex, XDP_FLAGS_SKB_MODE);
   if (fd < 0)
-    return makeError(iface, "cannot attach the receive counting program: " + why(fd) +
+    return makeError(iface, "cannot attach the receive counting program: " + errorText(fd) +
                                 (fd == -EBUSY || fd == -EEXIST ? " (another XDP program is attached to this interface)" : ""),
                      ErrorKind::kUnavailable);
   c->linkFd_ = fd;
