@@ -4,10 +4,10 @@
 # learnt by the router before each trial) and forwards through `tbf rate 50mbit` on its way out:
 #  - for each frame size the NDR is within 2 % of what 50 Mbit/s allows at that size, computed
 #    from tbf's own byte accounting (`tc -s qdisc`: bytes per packet, the frame without its FCS);
-#    or, where this generator cannot even offer that rate, the result says "tester-limited" below
-#    it and is never reported as the device's;
-#  - the frame-loss curve is 0 below the NDR and rises above it, as much as tbf drops
-#    (1 - tbf's rate / offered);
+#    every size with two or more cores (router and sender on cores of their own); on one core,
+#    where the generator cannot offer that rate, the result must say "tester-limited" below it;
+#  - the frame-loss curve is 0 below the NDR and rises above it, as much as the router drops
+#    (1 - tbf's rate / offered), and every frame lost is one the router dropped;
 #  - a larger tbf queue (limit) gives a back-to-back result larger by that queue's frames (RFC
 #    9004's corrected burst, within 15 %);
 #  - over a plain veth pair (vc <-> vd, no device) every size is reported tester-limited, against
@@ -26,6 +26,22 @@ QUEUE=200000
 
 # --- the lab: va/vb through the router (router_lab.sh), vc <-> vd plain --------------------------
 router_up
+# A device has a CPU of its own. Here the router shares the machine with the generator, and tbf
+# arms a timer for nearly every frame it holds back (about 5 us each on this VM): run on the
+# sender's core, that work slowed the sender to exactly tbf's rate at 64 and 128 bytes (nothing
+# for tbf to drop, every trial tester-limited). So the sender gets the last core (turbo's --cpus)
+# and the router's receive (RPS on da) the others; beyond its CPU the router drops at its input
+# queue, as a router does, and those drops count with tbf's.
+CORES=$(nproc)
+SENDER_CPU=
+if [[ $CORES -ge 2 ]]; then
+  SENDER_CPU=$((CORES - 1))
+  router_cpus=$(printf '%x' $(( (1 << SENDER_CPU) - 1 )))
+  for q in $(in_dut sh -c 'ls -d /sys/class/net/da/queues/rx-*'); do in_dut sh -c "echo $router_cpus >$q/rps_cpus"; done
+  echo "note the router receives on the CPUs of mask 0x$router_cpus, the sender sends on CPU $SENDER_CPU"
+else
+  echo "note one CPU: the router and the sender share it (64 and 128 B may be tester-limited)"
+fi
 add_veth vc vd
 in_lab ip link set vc up
 in_lab ip link set vd up
@@ -35,11 +51,16 @@ shaper() {  # shaper LIMIT_BYTES
   in_dut tc qdisc replace dev db root tbf rate "$RATE_BPS"bit burst 5000 limit "$1" 2>"$LAB_TMP/tc.err"
 }
 if ! shaper "$QUEUE"; then echo "SKIP: this kernel has no tbf qdisc ($(cat "$LAB_TMP/tc.err"))"; exit 77; fi
-# tbf's own counters: bytes and frames sent, frames dropped.
-qdisc_sent() { in_dut tc -s qdisc show dev db | awk '/Sent/ {sub(",", "", $7); print $2, $4, $7; exit}'; }
+# tbf's own counters: bytes and frames sent, frames dropped (with the router's input drops).
+qdisc_sent() {
+  local input_drops
+  input_drops=$(in_dut cat /sys/class/net/da/statistics/rx_dropped)
+  in_dut tc -s qdisc show dev db | awk -v in_drops="$input_drops" '/Sent/ {sub(",", "", $7); print $2, $4, $7 + in_drops; exit}'
+}
 
 start_drone
 for p in va vb; do cli configure "$p" --line-rate "$LINE_BPS" >/dev/null; done
+[[ -z $SENDER_CPU ]] || cli configure va --cpus "$SENDER_CPU" >/dev/null
 cli devices va add --count 1 --mac 02:00:00:00:0a:0a --ip 10.0.0.10/24 --gateway 10.0.0.1 >/dev/null
 cli devices vb add --count 1 --mac 02:00:00:00:0b:0a --ip 10.0.1.10/24 --gateway 10.0.1.1 >/dev/null
 
@@ -77,7 +98,7 @@ per_frame = round(sent_bytes / sent_pkts)
 report(per_frame == size - 4, f"tbf counted {sent_bytes / sent_pkts:.2f} bytes a frame over {sent_pkts} frames: "
        f"the frame without its FCS ({size - 4})")
 lost = sum(t["lost_frames"] for t in d["trials"])
-report(lost == dropped, f"the trials lost {lost} frames, tbf dropped {dropped}")
+report(lost == dropped, f"the trials lost {lost} frames, the router dropped {dropped} (tbf and its input queue)")
 device_pps = rate_bps / 8 / per_frame            # what tbf lets through, by its own accounting
 line_pps = line_bps / 8 / (size + 20)            # the ports' line rate, as the loads count it
 s = d["sizes"][0]
@@ -124,8 +145,10 @@ for size in $SIZES; do
   grep '^MEASURED' "$LAB_TMP/size.out" >>"$LAB_TMP/measured"
 done
 devices=$(grep -c '^MEASURED .* device ' "$LAB_TMP/measured" || true)
-[[ $devices -ge ${MIN_DEVICE_SIZES:-3} ]] || { echo "FAIL only $devices sizes measured the device (the rest were tester-limited)"; exit 1; }
-echo "ok   $devices sizes measured the device's NDR, the rest were reported tester-limited"
+# Every size measures the device when it has a core of its own; sharing one, three sizes must.
+all_sizes=$(wc -w <<<"$SIZES")
+[[ $devices -ge ${MIN_DEVICE_SIZES:-$([[ -n $SENDER_CPU ]] && echo "$all_sizes" || echo 3)} ]] || { echo "FAIL only $devices sizes measured the device (the rest were tester-limited)"; exit 1; }
+echo "ok   $devices of $all_sizes sizes measured the device's NDR (any other was reported tester-limited)"
 
 # --- back-to-back: a larger tbf queue holds a longer burst ----------------------------------------
 # Bursts at line rate (100 Mbit/s: 8.13 kpps of 1518 bytes), the longest loss-free one searched
