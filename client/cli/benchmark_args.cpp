@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "client/core/benchmark/config_text.h"
 #include "client/core/benchmark/result_json.h"
 #include "common/files/stream_file.h"
 
@@ -49,31 +50,13 @@ Status applyTests(bench::BenchmarkConfig& c, const std::string& text) {
   return Ok{};
 }
 
-Status applyLoss(bench::BenchmarkConfig& c, const std::string& text) {
-  const std::vector<std::string> items = splitCommas(text);
-  size_t partial = 0;
-  for (const std::string& item : items) partial += item != "0";
-  c.search.goals.clear();
-  for (const std::string& item : items) {
-    auto pct = decimal("--loss", item, 0, 50);
-    if (!pct) return pct.error();
-    for (const bench::LossGoal& g : c.search.goals)
-      if (g.lossRatio == *pct / 100) return makeError("--loss", "'" + item + "' is named twice");
-    std::string name = *pct == 0 ? "NDR" : partial > 1 ? "PDR " + shown(*pct) + " %" : "PDR";
-    c.search.goals.push_back({name, *pct / 100, 0});
-  }
-  return Ok{};
-}
-
 /// The options that set a trial length (seconds) or a count, by option name.
 Status applyNumbers(const Args& args, BenchmarkOptions& o) {
   bench::BenchmarkConfig& c = o.config;
   if (auto d = args.get("--duration")) {
     auto v = decimal("--duration", *d, 0, 86400, true);
     if (!v) return v.error();
-    c.search.trialSeconds = c.latency.trialSeconds = c.frameLoss.trialSeconds = *v;
-    c.search.initialTrialSeconds = std::min(c.search.initialTrialSeconds, *v);
-    if (c.search.durationSum) c.search.durationSum = std::max(c.search.durationSum, *v);
+    bench::setTrialSeconds(c, *v);
     o.calibration.trialSeconds = *v;
   }
   if (auto p = args.get("--precision")) {
@@ -135,26 +118,6 @@ std::set<std::string> benchmarkFlagOptions(bool calibrate) {
   return f;
 }
 
-Result<std::vector<bench::FrameSize>> parseSizeList(const std::string& option, const std::string& text) {
-  // An IMIX of its own ("imix:64x7,1518x1") has commas too: its LENxWEIGHT items stay together.
-  std::vector<std::string> items;
-  for (const std::string& item : splitCommas(text)) {
-    if (!items.empty() && items.back().starts_with("imix:") && item.find('x') != std::string::npos)
-      items.back() += "," + item;
-    else
-      items.push_back(item);
-  }
-  std::vector<bench::FrameSize> sizes;
-  for (const std::string& item : items) {
-    auto size = bench::parseFrameSize(item);
-    if (!size) return makeError(option, "'" + item + "': " + size.error().message);
-    for (const bench::FrameSize& s : sizes)
-      if (s == *size) return makeError(option, "'" + item + "' is named twice");
-    sizes.push_back(*size);
-  }
-  return sizes;
-}
-
 Result<BenchmarkOptions> parseBenchmarkOptions(const Args& args, bool calibrate) {
   BenchmarkOptions o;
   if (!args.positional.empty()) return makeError("", "unexpected argument '" + args.positional[0] + "'");
@@ -180,14 +143,17 @@ Result<BenchmarkOptions> parseBenchmarkOptions(const Args& args, bool calibrate)
   o.executor.unsynchronizedStart = args.has("--unsynchronized-start");
   o.quiet = args.has("--quiet");
   if (auto sizes = args.get("--sizes")) {
-    auto list = parseSizeList("--sizes", *sizes);
-    if (!list) return list.error();
-    c.frameSizes = *list;
+    auto list = bench::parseFrameSizeList(*sizes);
+    if (!list) return list.error().withPrefix("--sizes");
+    c.frameSizes = std::move(list).value();
   }
   if (auto tests = args.get("--tests"))
     if (auto s = applyTests(c, *tests); !s) return s.error();
-  if (auto loss = args.get("--loss"))
-    if (auto s = applyLoss(c, *loss); !s) return s.error();
+  if (auto loss = args.get("--loss")) {
+    auto goals = bench::parseLossGoals(*loss);
+    if (!goals) return goals.error().withPrefix("--loss");
+    c.search.goals = std::move(goals).value();
+  }
   if (auto method = args.get("--search")) {
     auto m = bench::searchMethodFromName(*method);
     if (!m) return makeError("--search", "'" + *method + "' is not a search (allowed: binary, multi-goal)");

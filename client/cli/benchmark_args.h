@@ -31,7 +31,4 @@ struct BenchmarkOptions {
 /// NAME first (the defaults without either), then every other option over it.
 Result<BenchmarkOptions> parseBenchmarkOptions(const Args& args, bool calibrate);
 
-/// "64,128,imix" as frame sizes (each 64..16384 bytes, or imix / imix:LENxWEIGHT,...).
-Result<std::vector<bench::FrameSize>> parseSizeList(const std::string& option, const std::string& text);
-
 }  // namespace staccato::cli

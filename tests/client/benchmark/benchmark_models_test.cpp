@@ -22,39 +22,6 @@ BenchmarkSetup labSetup() {
   return s;
 }
 
-TEST(BenchmarkSetup, LossGoalsAreNamedByTheirLoss) {
-  auto one = parseLossGoals("0, 0.5");
-  ASSERT_TRUE(one) << one.error().toString();
-  ASSERT_EQ(one->size(), 2u);
-  EXPECT_EQ((*one)[0].name, "NDR");
-  EXPECT_EQ((*one)[0].lossRatio, 0);
-  EXPECT_EQ((*one)[1].name, "PDR");
-  EXPECT_DOUBLE_EQ((*one)[1].lossRatio, 0.005);
-  auto several = parseLossGoals("1 0.1;0");
-  ASSERT_TRUE(several);
-  ASSERT_EQ(several->size(), 3u);
-  EXPECT_EQ((*several)[1].name, "PDR 0.1 %");
-  EXPECT_EQ((*several)[2].name, "PDR 1 %");
-  EXPECT_FALSE(parseLossGoals("0, 51"));
-  EXPECT_TRUE(parseLossGoals("0, 50"));
-  EXPECT_EQ(parseLossGoals("0.5 0.50").error().message, "'0.50' is named twice");
-  EXPECT_FALSE(parseLossGoals("half"));
-  EXPECT_FALSE(parseLossGoals(" "));
-}
-
-TEST(BenchmarkSetup, FrameSizesKeepACustomMixWhole) {
-  auto sizes = parseFrameSizes("64,128  imix imix:64x7,1518x1");
-  ASSERT_TRUE(sizes) << sizes.error().toString();
-  ASSERT_EQ(sizes->size(), 4u);
-  EXPECT_EQ((*sizes)[1], bench::FrameSize::fixed(128));
-  EXPECT_EQ((*sizes)[2], bench::FrameSize::imix());
-  EXPECT_EQ((*sizes)[3].label(), "imix:64x7,1518x1");
-  auto bad = parseFrameSizes("64 12");
-  ASSERT_FALSE(bad);
-  EXPECT_EQ(bad.error().path, "frame sizes");
-  EXPECT_EQ(parseFrameSizes("64 128,64").error().message, "'64' is named twice");
-}
-
 TEST(BenchmarkSetup, ThePresetThenTheFormsChoices) {
   BenchmarkSetup s = labSetup();
   s.tests = {bench::TestKind::kThroughput, bench::TestKind::kBackToBack};
@@ -77,11 +44,13 @@ TEST(BenchmarkSetup, ThePresetThenTheFormsChoices) {
   EXPECT_EQ(c->flows(), 2u);
   EXPECT_EQ(c->lineRateBps, 1e9);
 
-  s.lossGoals.clear();  // the preset's goals
+  s.lossGoals.clear();  // the preset's goals and sizes
+  s.frameSizes = " ";
   s.trialSeconds = 0;
   auto kept = benchmarkConfig(s);
   ASSERT_TRUE(kept);
   EXPECT_EQ(kept->search.goals, quick.search.goals);
+  EXPECT_EQ(kept->frameSizes, quick.frameSizes);
   EXPECT_EQ(kept->search.trialSeconds, quick.search.trialSeconds);
 }
 
@@ -97,7 +66,10 @@ TEST(BenchmarkSetup, SaysWhichFieldIsWrong) {
   EXPECT_EQ(benchmarkConfig(s).error().path, "preset");
   s = labSetup();
   s.lossGoals = "0 x";
-  EXPECT_EQ(benchmarkConfig(s).error().path, "loss goals");
+  EXPECT_EQ(benchmarkConfig(s).error().toString(), "loss goals: 'x' is not a number in [0, 50] (a loss in percent)");
+  s = labSetup();
+  s.frameSizes = "64 12";
+  EXPECT_EQ(benchmarkConfig(s).error().path, "frame sizes");
 }
 
 TEST(BenchmarkResultsModel, GrowsARowPerFrameSizeWithTheGoalsFound) {
