@@ -62,8 +62,8 @@ Status applyNumbers(const Args& args, BenchmarkOptions& o) {
   if (auto p = args.get("--precision")) {
     auto v = decimal("--precision", *p, 0, 50, true);
     if (!v) return v.error();
-    c.search.relativePrecision = o.calibration.relativePrecision = *v / 100;
-    c.search.absolutePrecision = 0;
+    bench::setRelativePrecision(c, *v / 100);
+    o.calibration.relativePrecision = *v / 100;
   }
   if (auto t = args.get("--tolerance")) {
     auto v = decimal("--tolerance", *t, 0, 50);

@@ -3,12 +3,29 @@
 /// form's choices over it (tests, frame sizes, loss goals, trial length, ports, direction).
 #include <QString>
 
+#include <optional>
 #include <vector>
 
 #include "client/core/benchmark/benchmark_config.h"
 #include "common/core/result.h"
 
 namespace staccato::client {
+
+/// The page's advanced settings; a preset fills them (advancedOf), the form may change them.
+struct BenchmarkAdvanced {
+  bench::SearchMethod search = bench::SearchMethod::kMultiGoal;
+  double precisionPercent = 0.5;   ///< the search stops when its bounds are this close (relative)
+  double tolerancePercent = 1;     ///< offered load may fall this short of intended
+  double rampMs = 0;               ///< each trial rises to its rate over this long
+  unsigned receiverRetries = 3;    ///< repeats of a trial whose receiver missed frames
+  bool ipv6 = false;
+  bool learning = true;            ///< learning frames and ARP/NDP before each trial
+  double maxLatencyUs = 0;         ///< pass criterion inside the search and latency test; 0 = none
+  bool operator==(const BenchmarkAdvanced&) const = default;
+};
+
+/// What a config says of the advanced settings (a preset's, to fill the form).
+BenchmarkAdvanced advancedOf(const bench::BenchmarkConfig& config);
 
 struct BenchmarkSetup {
   QString preset;                       ///< "quick", "rfc2544-strict", or "" (the runner's defaults)
@@ -19,6 +36,7 @@ struct BenchmarkSetup {
   bool bidirectional = false;
   std::vector<bench::PortPair> portPairs;
   double lineRateBps = 0;               ///< of the tx ports; 0 = the preset's
+  std::optional<BenchmarkAdvanced> advanced;  ///< none = the preset's
 };
 
 /// The config the setup asks for, checked (checkConfig); errors name the form's field.

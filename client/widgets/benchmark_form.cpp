@@ -101,6 +101,8 @@ BenchmarkForm::BenchmarkForm(PortTreeModel* ports, QWidget* parent) : QWidget(pa
   seconds_->setToolTip(tr("Full-length trials of the throughput search, latency and frame-loss tests "
                           "(RFC 2544: at least 60 s)"));
   testsForm->addRow(tr("Trial length"), seconds_);
+  advanced_ = new BenchmarkAdvancedBox(testsBox);
+  testsForm->addRow(advanced_);
   layout->addWidget(testsBox);
   layout->addStretch(1);
 
@@ -127,6 +129,16 @@ void BenchmarkForm::restoreSettings() {
   setLossGoals(settings.value("goals", goals_->text()).toString());
   setTrialSeconds(settings.value("seconds", seconds_->value()).toDouble());
   bidirectional_->setChecked(settings.value("bidirectional").toBool());
+  BenchmarkAdvanced a = advanced_->values();
+  if (auto m = bench::searchMethodFromName(settings.value("search").toString().toStdString())) a.search = *m;
+  a.precisionPercent = settings.value("precision", a.precisionPercent).toDouble();
+  a.tolerancePercent = settings.value("tolerance", a.tolerancePercent).toDouble();
+  a.rampMs = settings.value("ramp_ms", a.rampMs).toDouble();
+  a.receiverRetries = settings.value("retries", a.receiverRetries).toUInt();
+  a.ipv6 = settings.value("ipv6", a.ipv6).toBool();
+  a.learning = settings.value("learning", a.learning).toBool();
+  a.maxLatencyUs = settings.value("max_latency_us", a.maxLatencyUs).toDouble();
+  advanced_->setValues(a);
 }
 
 void BenchmarkForm::saveSettings() const {
@@ -141,6 +153,15 @@ void BenchmarkForm::saveSettings() const {
   settings.setValue("goals", s.lossGoals);
   settings.setValue("seconds", s.trialSeconds);
   settings.setValue("bidirectional", s.bidirectional);
+  const BenchmarkAdvanced& a = *s.advanced;
+  settings.setValue("search", qs(bench::searchMethodName(a.search)));
+  settings.setValue("precision", a.precisionPercent);
+  settings.setValue("tolerance", a.tolerancePercent);
+  settings.setValue("ramp_ms", a.rampMs);
+  settings.setValue("retries", a.receiverRetries);
+  settings.setValue("ipv6", a.ipv6);
+  settings.setValue("learning", a.learning);
+  settings.setValue("max_latency_us", a.maxLatencyUs);
 }
 
 void BenchmarkForm::applyPreset(const QString& name) {
@@ -155,6 +176,7 @@ void BenchmarkForm::applyPreset(const QString& name) {
   setTests(c.tests);
   setLossGoals(percents(c.search.goals));
   setTrialSeconds(c.search.trialSeconds);
+  advanced_->setValues(advancedOf(c));
 }
 
 void BenchmarkForm::refreshPorts() {
@@ -240,6 +262,7 @@ BenchmarkSetup BenchmarkForm::setup() const {
   s.lossGoals = goals_->text();
   s.trialSeconds = seconds_->value();
   s.bidirectional = bidirectional_->isChecked();
+  s.advanced = advanced_->values();
   for (const ChosenPair& p : chosenPairs()) {
     s.portPairs.push_back({p.tx.name.toStdString(), p.rx.name.toStdString()});
     // Loads are of the slowest sending port's line rate (the drone executor's rule).

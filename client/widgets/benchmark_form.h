@@ -1,14 +1,15 @@
 #pragma once
 /// The Benchmark page's settings: the port pairs (from the connected drones' port tree: the pair
 /// chosen, or several added to a list, across drones too), a preset that fills the rest, the
-/// tests, frame sizes, loss goals and trial length. A preset's values land in the fields, where
-/// they can be changed before a run.
+/// tests, frame sizes, loss goals and trial length, and the advanced settings (folded). A
+/// preset's values land in the fields, where they can be changed before a run.
 #include <QWidget>
 
 #include <optional>
 
 #include "client/models/benchmark_setup.h"
 #include "client/models/port_tree_model.h"
+#include "client/widgets/benchmark_advanced_box.h"
 #include "client/widgets/benchmark_executor_factory.h"
 
 class QCheckBox;
@@ -42,6 +43,7 @@ class BenchmarkForm : public QWidget {
   void setLossGoals(const QString& percents);
   void setTrialSeconds(double seconds);
   void setTests(const std::vector<bench::TestKind>& tests);
+  BenchmarkAdvancedBox* advanced() const { return advanced_; }
   /// Keeps the fields (not the ports) for the next time the page opens (QSettings).
   void saveSettings() const;
 
@@ -73,6 +75,7 @@ class BenchmarkForm : public QWidget {
   QLineEdit* sizes_;
   QLineEdit* goals_;
   QDoubleSpinBox* seconds_;
+  BenchmarkAdvancedBox* advanced_;
 };
 
 }  // namespace staccato::client

@@ -76,5 +76,13 @@ TEST(ConfigText, TrialSecondsSetEveryFullLengthTrialAndKeepTheSearchConsistent) 
   EXPECT_EQ(c.search.durationSum, 60);  // at least one full trial
 }
 
+TEST(ConfigText, APrecisionIsRelativeAlone) {
+  BenchmarkConfig c;
+  c.search.absolutePrecision = 0.001;
+  setRelativePrecision(c, 0.02);
+  EXPECT_EQ(c.search.relativePrecision, 0.02);
+  EXPECT_EQ(c.search.absolutePrecision, 0);
+}
+
 }  // namespace
 }  // namespace staccato::bench

@@ -75,6 +75,11 @@ Result<std::vector<LossGoal>> parseLossGoals(std::string_view text) {
   return goals;
 }
 
+void setRelativePrecision(BenchmarkConfig& c, double fraction) {
+  c.search.relativePrecision = fraction;
+  c.search.absolutePrecision = 0;
+}
+
 void setTrialSeconds(BenchmarkConfig& c, double seconds) {
   c.search.trialSeconds = c.latency.trialSeconds = c.frameLoss.trialSeconds = seconds;
   c.search.initialTrialSeconds = std::min(c.search.initialTrialSeconds, seconds);

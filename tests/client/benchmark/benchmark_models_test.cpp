@@ -54,6 +54,24 @@ TEST(BenchmarkSetup, ThePresetThenTheFormsChoices) {
   EXPECT_EQ(kept->search.trialSeconds, quick.search.trialSeconds);
 }
 
+TEST(BenchmarkSetup, AdvancedSettingsRoundTripThroughAConfig) {
+  const bench::BenchmarkConfig strict = *bench::presetConfig("rfc2544-strict");
+  BenchmarkSetup s = labSetup();
+  s.preset = "quick";
+  s.advanced = advancedOf(strict);
+  auto c = benchmarkConfig(s);
+  ASSERT_TRUE(c) << c.error().toString();
+  EXPECT_EQ(advancedOf(*c), advancedOf(strict));
+  EXPECT_EQ(c->search.method, bench::SearchMethod::kBinary);
+  s.advanced->maxLatencyUs = 12.5;
+  s.advanced->ipv6 = true;
+  c = benchmarkConfig(s);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->criteria.maxLatencyNs, 12'500u);
+  EXPECT_EQ(c->ipVersion, 6u);
+  EXPECT_EQ(advancedOf(*c), *s.advanced);
+}
+
 TEST(BenchmarkSetup, SaysWhichFieldIsWrong) {
   BenchmarkSetup s = labSetup();
   s.portPairs.clear();
@@ -70,6 +88,13 @@ TEST(BenchmarkSetup, SaysWhichFieldIsWrong) {
   s = labSetup();
   s.frameSizes = "64 12";
   EXPECT_EQ(benchmarkConfig(s).error().path, "frame sizes");
+  s = labSetup();
+  s.advanced = BenchmarkAdvanced{};
+  s.advanced->precisionPercent = 0;
+  EXPECT_EQ(benchmarkConfig(s).error().toString(), "precision: a percentage above 0 and below 50");
+  s.advanced->precisionPercent = 1;
+  s.advanced->tolerancePercent = 80;
+  EXPECT_FALSE(benchmarkConfig(s));
 }
 
 TEST(BenchmarkResultsModel, GrowsARowPerFrameSizeWithTheGoalsFound) {

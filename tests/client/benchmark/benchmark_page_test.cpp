@@ -4,6 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QSpinBox>
+#include <QToolButton>
 #include <QFile>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -100,6 +105,10 @@ TEST(BenchmarkPage, RemembersTheFieldsOfTheLastRun) {
     lab.page.form()->setFrameSizes("128 imix");
     lab.page.form()->setLossGoals("0, 1");
     lab.page.form()->setTrialSeconds(0.5);
+    BenchmarkAdvanced a = lab.page.form()->advanced()->values();
+    a.ipv6 = true;
+    a.rampMs = 150;
+    lab.page.form()->advanced()->setValues(a);
     ASSERT_TRUE(lab.page.run());
     ASSERT_TRUE(lab.waitFinished());
   }
@@ -112,10 +121,52 @@ TEST(BenchmarkPage, RemembersTheFieldsOfTheLastRun) {
   EXPECT_EQ(s.frameSizes, "128 imix");
   EXPECT_EQ(s.lossGoals, "0, 1");
   EXPECT_EQ(s.trialSeconds, 0.5);
+  ASSERT_TRUE(s.advanced);
+  EXPECT_EQ(s.advanced->search, bench::SearchMethod::kBinary);  // the strict preset's
+  EXPECT_TRUE(s.advanced->ipv6);
+  EXPECT_EQ(s.advanced->rampMs, 150);
   FreshSettings forget;
   BenchmarkPage fresh(&tree);  // nothing saved: the quick preset
   EXPECT_EQ(fresh.form()->setup().preset, "quick");
   EXPECT_EQ(fresh.form()->setup().trialSeconds, bench::presetConfig("quick")->search.trialSeconds);
+}
+
+TEST(BenchmarkPage, AdvancedSettingsFoldedFilledByThePresetAndPassedOn) {
+  Lab lab;
+  BenchmarkAdvancedBox* advanced = lab.page.form()->advanced();
+  EXPECT_FALSE(advanced->expanded());
+  EXPECT_FALSE(lab.page.findChild<QWidget*>("benchmarkSearch")->isVisibleTo(&lab.page));
+  advanced->findChild<QToolButton*>("benchmarkAdvancedToggle")->click();
+  EXPECT_TRUE(lab.page.findChild<QWidget*>("benchmarkSearch")->isVisibleTo(&lab.page));
+
+  lab.page.form()->applyPreset("rfc2544-strict");
+  EXPECT_EQ(advanced->values(), advancedOf(*bench::presetConfig("rfc2544-strict")));
+  EXPECT_EQ(advanced->values().search, bench::SearchMethod::kBinary);
+  lab.page.form()->applyPreset("quick");
+  EXPECT_EQ(advanced->values().search, bench::SearchMethod::kMultiGoal);
+  EXPECT_EQ(advanced->values().precisionPercent, 1);
+
+  lab.page.findChild<QComboBox*>("benchmarkSearch")->setCurrentIndex(1);  // binary
+  lab.page.findChild<QDoubleSpinBox*>("benchmarkPrecision")->setValue(2);
+  lab.page.findChild<QDoubleSpinBox*>("benchmarkTolerance")->setValue(5);
+  lab.page.findChild<QSpinBox*>("benchmarkRamp")->setValue(250);
+  lab.page.findChild<QSpinBox*>("benchmarkRetries")->setValue(1);
+  lab.page.findChild<QDoubleSpinBox*>("benchmarkMaxLatency")->setValue(80);
+  lab.page.findChild<QCheckBox*>("benchmarkIpv6")->setChecked(true);
+  lab.page.findChild<QCheckBox*>("benchmarkLearning")->setChecked(false);
+  lab.page.form()->setFrameSizes("512");
+  ASSERT_TRUE(lab.page.run()) << lab.page.statusText().toStdString();
+  ASSERT_TRUE(lab.waitFinished());
+  const bench::BenchmarkConfig& c = lab.factory->lastConfig;
+  EXPECT_EQ(c.search.method, bench::SearchMethod::kBinary);
+  EXPECT_EQ(c.search.relativePrecision, 0.02);
+  EXPECT_EQ(c.search.absolutePrecision, 0);
+  EXPECT_EQ(c.trial.testerTolerance, 0.05);
+  EXPECT_EQ(c.trial.rampSeconds, 0.25);
+  EXPECT_EQ(c.trial.receiverRetries, 1u);
+  EXPECT_EQ(c.criteria.maxLatencyNs, 80'000u);
+  EXPECT_EQ(c.ipVersion, 6u);
+  EXPECT_FALSE(c.trial.learning);
 }
 
 TEST(BenchmarkPage, SeveralPairsAcrossDrones) {

@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   BenchmarkPage page(&tree);
   page.setExecutorFactory(std::make_shared<test::SimulatedFactory>());
   page.form()->choosePorts({test::kLabDrone, "eth1"}, {test::kLabDrone, "eth2"});
+  page.form()->advanced()->setExpanded(true);  // every option in the picture
   page.resize(1440, 900);
   page.show();
   QEventLoop wait;
