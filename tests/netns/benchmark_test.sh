@@ -190,6 +190,7 @@ sys.exit(0 if ok else 1)
 PY
 
 # --- no device: the generator is the limit ------------------------------------------------------
+[[ -z $SENDER_CPU ]] || cli configure vc --cpus "$SENDER_CPU" >/dev/null
 cli benchmark calibrate --tx vc --rx vd --sizes 64,512,1518 --duration 0.5 --drain 200 --learning-frames 0 --json --quiet \
   >"$LAB_TMP/calibration.json" 2>"$LAB_TMP/err" || { echo "FAIL calibrate: $(cat "$LAB_TMP/err")"; exit 1; }
 check "the calibration has a ceiling below line rate for each size" \
