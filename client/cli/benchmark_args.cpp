@@ -1,8 +1,6 @@
 #include "client/cli/benchmark_args.h"
 
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 
 #include "client/core/benchmark/config_text.h"
 #include "client/core/benchmark/result_json.h"
@@ -22,20 +20,10 @@ std::vector<std::string> splitCommas(const std::string& text) {
   }
 }
 
-std::string shown(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
-}
-
 /// A decimal option within [min, max] (`openMin`: above min, not at it).
 Result<double> decimal(const std::string& option, const std::string& text, double min, double max, bool openMin = false) {
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  const bool inRange = std::isfinite(v) && (openMin ? v > min : v >= min) && v <= max;
-  if (text.empty() || *end || !inRange)
-    return makeError(option, "'" + text + "' is not a number in " + (openMin ? "(" : "[") + shown(min) + ", " +
-                                 shown(max) + "]");
+  auto v = bench::parseDecimal(text, min, max, openMin);
+  if (!v) return v.error().withPrefix(option);
   return v;
 }
 

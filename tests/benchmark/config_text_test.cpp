@@ -7,6 +7,15 @@
 namespace staccato::bench {
 namespace {
 
+TEST(ConfigText, ADecimalIsAllOfTheTextAndInItsRange) {
+  EXPECT_EQ(*parseDecimal("2.5", 0, 10), 2.5);
+  EXPECT_EQ(*parseDecimal("0", 0, 10), 0);
+  EXPECT_EQ(parseDecimal("0", 0, 10, true).error().message, "'0' is not a number in (0, 10]");
+  EXPECT_EQ(parseDecimal("10.5", 0, 10).error().message, "'10.5' is not a number in [0, 10]");
+  for (const char* bad : {"", "2s", "nan", "inf", "-1", "1e999"})
+    EXPECT_FALSE(parseDecimal(bad, 0, 10)) << bad;
+}
+
 TEST(ConfigText, LossGoalsAreNamedByTheirLossLowestFirst) {
   auto one = parseLossGoals("0, 0.5");
   ASSERT_TRUE(one) << one.error().toString();

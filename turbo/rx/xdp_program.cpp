@@ -53,8 +53,7 @@ Result<std::unique_ptr<XdpProgram>> XdpProgram::attach(const std::string& iface)
   p->native_ = fd >= 0;
   if (fd < 0) fd = linkXdp(p->programFd_, ifindex, XDP_FLAGS_SKB_MODE);
   if (fd < 0)
-    return makeError(iface, "cannot attach the receive XDP program: " + errorText(fd) +
-                                (fd == -EBUSY || fd == -EEXIST ? " (another XDP program is attached to this interface)" : ""),
+    return makeError(iface, "cannot attach the receive XDP program: " + errorText(fd) + xdpAttachHint(fd),
                      ErrorKind::kUnavailable);
   p->linkFd_ = fd;
   return p;

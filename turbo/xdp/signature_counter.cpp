@@ -99,8 +99,7 @@ Result<std::unique_ptr<SignatureCounter>> SignatureCounter::attach(const std::st
   c->hook_ = fd >= 0 ? "native" : "generic";
   if (fd < 0) fd = linkXdp(c->programFd_, ifindex, XDP_FLAGS_SKB_MODE);
   if (fd < 0)
-    return makeError(iface, "cannot attach the receive counting program: " + errorText(fd) +
-                                (fd == -EBUSY || fd == -EEXIST ? " (another XDP program is attached to this interface)" : ""),
+    return makeError(iface, "cannot attach the receive counting program: " + errorText(fd) + xdpAttachHint(fd),
                      ErrorKind::kUnavailable);
   c->linkFd_ = fd;
   return c;

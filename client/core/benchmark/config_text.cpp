@@ -30,6 +30,16 @@ std::string shown(double v) {
 
 }  // namespace
 
+Result<double> parseDecimal(std::string_view text, double min, double max, bool openMin) {
+  const std::string item(text);
+  char* end = nullptr;
+  const double v = std::strtod(item.c_str(), &end);
+  const bool inRange = std::isfinite(v) && (openMin ? v > min : v >= min) && v <= max;
+  if (item.empty() || *end || !inRange)
+    return makeError("", "'" + item + "' is not a number in " + (openMin ? "(" : "[") + shown(min) + ", " + shown(max) + "]");
+  return v;
+}
+
 Result<std::vector<FrameSize>> parseFrameSizeList(std::string_view text) {
   std::vector<std::string> labels;
   bool inMix = false;
@@ -56,13 +66,11 @@ Result<std::vector<FrameSize>> parseFrameSizeList(std::string_view text) {
 Result<std::vector<LossGoal>> parseLossGoals(std::string_view text) {
   std::vector<double> percents;
   for (const std::string& item : itemsOf(text)) {
-    char* end = nullptr;
-    const double v = std::strtod(item.c_str(), &end);
-    if (*end || !std::isfinite(v) || v < 0 || v > kMaxLossGoalPercent)
-      return makeError("", "'" + item + "' is not a number in [0, " + shown(kMaxLossGoalPercent) + "] (a loss in percent)");
-    if (std::find(percents.begin(), percents.end(), v) != percents.end())
+    auto v = parseDecimal(item, 0, kMaxLossGoalPercent);
+    if (!v) return makeError("", v.error().message + " (a loss in percent)");
+    if (std::find(percents.begin(), percents.end(), *v) != percents.end())
       return makeError("", "'" + item + "' is named twice");
-    percents.push_back(v);
+    percents.push_back(*v);
   }
   if (percents.empty()) return makeError("", "give at least one loss in percent, e.g. 0 for NDR");
   std::sort(percents.begin(), percents.end());
