@@ -224,14 +224,13 @@ for p in va vb vc vd; do cli configure "$p" --rx-backend tc-count >/dev/null; do
 for p in va vc; do cli configure "$p" --backend auto >/dev/null; done
 for p in va vb vc vd; do in_lab ip link set "$p" mtu 9000; done
 for p in da db; do in_dut ip link set "$p" mtu 9000; done
+jumbo_ready="sorted((p['mtu'], p['rx_backend']) for p in d['ports'] if p['name'] in ('va', 'vb', 'vc', 'vd')) == [(9000, 'tc-count')] * 4"
 for _ in $(seq 50); do  # the drone sees the new MTU on its next look at the ports
   cli ports --json >"$LAB_TMP/ports.json"
-  [[ $(json "$LAB_TMP/ports.json" "sorted((p['mtu'], p['rx_backend']) for p in d['ports'] if p['name'] in ('va', 'vb', 'vc', 'vd')) == [(9000, 'tc-count')] * 4") == True ]] && break
+  [[ $(json "$LAB_TMP/ports.json" "$jumbo_ready") == True ]] && break
   sleep 0.1
 done
-check "the ports take jumbo frames and count at tc ingress" \
-  "sorted((p['mtu'], p['rx_backend']) for p in d['ports'] if p['name'] in ('va', 'vb', 'vc', 'vd')) == [(9000, 'tc-count')] * 4" \
-  "$LAB_TMP/ports.json"
+check "the ports take jumbo frames and count at tc ingress" "$jumbo_ready" "$LAB_TMP/ports.json"
 for p in va vb vc vd; do cli configure "$p" --line-rate 100000000000 >/dev/null; done
 cli benchmark calibrate --tx vc --rx vd --sizes 4018,9018 --duration 0.5 --drain 200 --learning-frames 0 --json --quiet \
   >"$LAB_TMP/jumbo-calibration.json" 2>"$LAB_TMP/err" || { echo "FAIL calibrate at jumbo frames: $(cat "$LAB_TMP/err")"; exit 1; }
