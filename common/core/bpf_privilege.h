@@ -3,13 +3,11 @@
 /// for want of privilege needs, and why an XDP attach was refused: the message that says why a
 /// port fell back to another engine.
 #include <cerrno>
-#include <cstring>
 #include <string>
 
-namespace staccato {
+#include "common/core/error_text.h"
 
-/// strerror of an errno value or of libbpf's negative error.
-inline std::string errorText(int err) { return std::strerror(err < 0 ? -err : err); }
+namespace staccato {
 
 /// " (needs ...)" for EPERM (CAP_BPF and CAP_NET_ADMIN) and EACCES (the verifier refuses packet
 /// access without CAP_PERFMON); "" for any other error. `err` may be negative (libbpf's style).

@@ -8,18 +8,13 @@
 #include <cstdio>
 #include <cstring>
 
+#include "common/core/unique_fd.h"
+
 namespace staccato {
 namespace {
 
 constexpr size_t kMaxTokenChars = 1024;
 
-/// Closes the file however reading it ends.
-struct Fd {
-  int fd;
-  ~Fd() {
-    if (fd >= 0) ::close(fd);
-  }
-};
 
 }  // namespace
 
@@ -42,10 +37,10 @@ Status checkTokenText(std::string_view token, const std::string& where) {
 }
 
 Result<TokenFile> readTokenFile(const std::string& path) {
-  Fd f{::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)};
-  if (f.fd < 0) return makeError(path, std::string("cannot read the token file: ") + std::strerror(errno));
+  const UniqueFd f(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK));
+  if (!f) return makeError(path, std::string("cannot read the token file: ") + std::strerror(errno));
   struct stat st {};
-  if (::fstat(f.fd, &st) != 0) return makeError(path, std::string("cannot read the token file: ") + std::strerror(errno));
+  if (::fstat(f.get(), &st) != 0) return makeError(path, std::string("cannot read the token file: ") + std::strerror(errno));
   if (!S_ISREG(st.st_mode))
     return makeError(path, "not a regular file: a token file is a small text file (staccato-drone --generate-token "
                            "FILE makes one)");
@@ -55,7 +50,7 @@ Result<TokenFile> readTokenFile(const std::string& path) {
   char buf[kMaxTokenFileBytes];
   size_t got = 0;
   while (got < sizeof buf) {
-    const ssize_t n = ::read(f.fd, buf + got, sizeof buf - got);
+    const ssize_t n = ::read(f.get(), buf + got, sizeof buf - got);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) return makeError(path, std::string("cannot read the token file: ") + std::strerror(errno));
     if (n == 0) break;

@@ -11,20 +11,21 @@
 #include <cerrno>
 #include <cstring>
 
+#include "common/core/error_text.h"
+
 namespace staccato::drone {
 
 namespace {
 
 constexpr const char* kNeedsRoot = "needs root (CAP_SYS_ADMIN + CAP_NET_ADMIN): run with sudo";
 
-std::string errnoText(int err) { return std::strerror(err); }
 
 /// Port discovery reads /sys/class/net, which shows the network namespace of whoever mounted
 /// sysfs: like `ip netns exec`, mount a fresh sysfs in a mount namespace of our own.
 Status remountSys(const std::string& option) {
   // Slave: the host's mounts still reach us, ours never reach the host.
   if (::mount("", "/", nullptr, MS_SLAVE | MS_REC, nullptr) != 0)
-    return makeError(option, "cannot make the mount namespace private: " + errnoText(errno), ErrorKind::kDenied);
+    return makeError(option, "cannot make the mount namespace private: " + errorText(errno), ErrorKind::kDenied);
   unsigned long flags = 0;
   if (::umount2("/sys", MNT_DETACH) != 0) {
     // Not unmountable: mount over it; a read-only /sys cannot be shadowed read-write.
@@ -32,7 +33,7 @@ Status remountSys(const std::string& option) {
     if (::statvfs("/sys", &fs) == 0 && (fs.f_flag & ST_RDONLY)) flags = MS_RDONLY;
   }
   if (::mount("staccato-lab", "/sys", "sysfs", flags, nullptr) != 0)
-    return makeError(option, "cannot mount sysfs for the private namespace: " + errnoText(errno), ErrorKind::kDenied);
+    return makeError(option, "cannot mount sysfs for the private namespace: " + errorText(errno), ErrorKind::kDenied);
   return Ok{};
 }
 
@@ -54,13 +55,13 @@ Status IpCommand::run(std::vector<std::string> args) const {
   std::string command;
   for (const auto& a : args) command += (command.empty() ? "" : " ") + a;
   int out[2];
-  if (::pipe2(out, O_CLOEXEC) != 0) return makeError(option_, "pipe: " + errnoText(errno), ErrorKind::kInternal);
+  if (::pipe2(out, O_CLOEXEC) != 0) return makeError(option_, "pipe: " + errorText(errno), ErrorKind::kInternal);
   const pid_t pid = ::fork();
   if (pid < 0) {
     const int err = errno;
     ::close(out[0]);
     ::close(out[1]);
-    return makeError(option_, "fork: " + errnoText(err), ErrorKind::kInternal);
+    return makeError(option_, "fork: " + errorText(err), ErrorKind::kInternal);
   }
   if (pid == 0) {
     ::dup2(out[1], STDOUT_FILENO);
@@ -95,22 +96,22 @@ Status IpCommand::run(std::vector<std::string> args) const {
 
 Status writeSysctl(const std::string& path, const std::string& value) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
-  if (fd < 0) return makeError(path, errnoText(errno));
+  if (fd < 0) return makeError(path, errorText(errno));
   const bool ok = ::write(fd, value.data(), value.size()) == static_cast<ssize_t>(value.size());
   const int err = errno;
   ::close(fd);
-  if (!ok) return makeError(path, errnoText(err));
+  if (!ok) return makeError(path, errorText(err));
   return Ok{};
 }
 
 Status enterPrivateNamespaces(const std::string& option) {
   if (::unshare(CLONE_NEWNET | CLONE_NEWNS) != 0) {
     const int err = errno;
-    if (err == EPERM) return makeError(option, std::string(kNeedsRoot) + " (unshare: " + errnoText(err) + ")", ErrorKind::kDenied);
+    if (err == EPERM) return makeError(option, std::string(kNeedsRoot) + " (unshare: " + errorText(err) + ")", ErrorKind::kDenied);
     if (err == EINVAL)  // the kernel refuses a new mount namespace to a process with threads
-      return makeError(option, "unshare: " + errnoText(err) + " (the drone must enter the lab before it starts threads)",
+      return makeError(option, "unshare: " + errorText(err) + " (the drone must enter the lab before it starts threads)",
                        ErrorKind::kInternal);
-    return makeError(option, "cannot create a network namespace (unshare: " + errnoText(err) + ")", ErrorKind::kUnavailable);
+    return makeError(option, "cannot create a network namespace (unshare: " + errorText(err) + ")", ErrorKind::kUnavailable);
   }
   return remountSys(option);
 }

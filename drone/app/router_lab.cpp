@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "common/core/error_text.h"
 #include "drone/app/lab_setup.h"
 
 namespace staccato::drone {
@@ -15,11 +16,10 @@ namespace {
 
 constexpr const char* kOption = "--router-lab";
 
-std::string errnoText(int err) { return std::strerror(err); }
 
 Result<int> openOwnNetNamespace() {
   const int fd = ::open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return makeError(kOption, "cannot open /proc/self/ns/net: " + errnoText(errno), ErrorKind::kUnavailable);
+  if (fd < 0) return makeError(kOption, "cannot open /proc/self/ns/net: " + errorText(errno), ErrorKind::kUnavailable);
   return fd;
 }
 
@@ -75,7 +75,7 @@ Result<DemoLab> enterRouterLab() {
   // closed: the kernel drops it, with the router's veth ends and so the drone's, at exit).
   if (::unshare(CLONE_NEWNET) != 0) {
     ::close(*droneNs);
-    return makeError(kOption, "cannot create the router's network namespace (unshare: " + errnoText(errno) + ")",
+    return makeError(kOption, "cannot create the router's network namespace (unshare: " + errorText(errno) + ")",
                      ErrorKind::kUnavailable);
   }
   auto routerNs = openOwnNetNamespace();
@@ -83,7 +83,7 @@ Result<DemoLab> enterRouterLab() {
   const bool back = ::setns(*droneNs, CLONE_NEWNET) == 0;
   const int err = errno;
   ::close(*droneNs);
-  if (!back) return makeError(kOption, "cannot return to the drone's namespace (setns: " + errnoText(err) + ")", ErrorKind::kInternal);
+  if (!back) return makeError(kOption, "cannot return to the drone's namespace (setns: " + errorText(err) + ")", ErrorKind::kInternal);
   if (!built) return built.error();
   for (const RouterSide& side : kRouterLabSides)
     if (auto s = ip->run({"link", "set", side.dronePort, "up"}); !s) return s.error();

@@ -13,11 +13,11 @@
 #include <cstring>
 #include <optional>
 
+#include "common/core/error_text.h"
+
 namespace staccato::drone {
 
 namespace {
-
-std::string errnoText(int err) { return std::strerror(err); }
 
 std::optional<uint32_t> idFromEnv(const char* name) {
   const char* v = std::getenv(name);
@@ -57,16 +57,16 @@ Status UnixSocketFile::prepare(bool createDir) {
   struct stat st {};
   if (::stat(dir.c_str(), &st) != 0) {
     if (!createDir || errno != ENOENT)
-      return makeError("--listen", "unix:" + path_ + ": directory " + dir + ": " + errnoText(errno) + " (create it first)");
+      return makeError("--listen", "unix:" + path_ + ": directory " + dir + ": " + errorText(errno) + " (create it first)");
     if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST)
-      return makeError("--listen", "cannot create " + dir + ": " + errnoText(errno));
+      return makeError("--listen", "cannot create " + dir + ": " + errorText(errno));
     ::chmod(dir.c_str(), 0755);  // whatever the umask: other users must reach the socket
   } else if (!S_ISDIR(st.st_mode)) {
     return makeError("--listen", "unix:" + path_ + ": " + dir + " is not a directory");
   }
   if (::lstat(path_.c_str(), &st) != 0) {
     if (errno == ENOENT) return Ok{};
-    return makeError("--listen", "unix:" + path_ + ": " + errnoText(errno));
+    return makeError("--listen", "unix:" + path_ + ": " + errorText(errno));
   }
   if (!S_ISSOCK(st.st_mode))
     return makeError("--listen", "unix:" + path_ + " exists and is not a socket: remove it or choose another path");
@@ -75,7 +75,7 @@ Status UnixSocketFile::prepare(bool createDir) {
                                  "another path", ErrorKind::kBusy);
   // Left behind by a drone that was killed: nobody answers on it.
   if (::unlink(path_.c_str()) != 0 && errno != ENOENT)
-    return makeError("--listen", "cannot remove the stale socket unix:" + path_ + ": " + errnoText(errno));
+    return makeError("--listen", "cannot remove the stale socket unix:" + path_ + ": " + errorText(errno));
   return Ok{};
 }
 
@@ -83,7 +83,7 @@ Result<std::string> UnixSocketFile::secure(const std::string& group) {
   // Through a descriptor of the socket itself: the directory may belong to the user, who must
   // not be able to swap in a symlink and have root change another file's owner.
   const int fd = ::open(path_.c_str(), O_PATH | O_NOFOLLOW | O_CLOEXEC);
-  if (fd < 0) return makeError("--listen", "unix:" + path_ + ": " + errnoText(errno));
+  if (fd < 0) return makeError("--listen", "unix:" + path_ + ": " + errorText(errno));
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISSOCK(st.st_mode)) {
     ::close(fd);
@@ -113,9 +113,9 @@ Result<std::string> UnixSocketFile::secure(const std::string& group) {
   const mode_t mode = g ? 0660 : 0600;
   Status result = Ok{};
   if (::chmod(("/proc/self/fd/" + std::to_string(fd)).c_str(), mode) != 0)
-    result = makeError("--listen", "chmod unix:" + path_ + ": " + errnoText(errno));
+    result = makeError("--listen", "chmod unix:" + path_ + ": " + errorText(errno));
   else if ((uid != st.st_uid || gid != st.st_gid) && ::fchownat(fd, "", uid, gid, AT_EMPTY_PATH) != 0)
-    result = makeError("--listen", "chown unix:" + path_ + " to uid " + std::to_string(uid) + ": " + errnoText(errno));
+    result = makeError("--listen", "chown unix:" + path_ + " to uid " + std::to_string(uid) + ": " + errorText(errno));
   ::close(fd);
   if (!result) return result.error();
   const passwd* pw = ::getpwuid(uid);

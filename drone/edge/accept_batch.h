@@ -6,7 +6,7 @@
 #include <functional>
 
 #include "drone/edge/peer_key.h"
-#include "drone/edge/unique_fd.h"
+#include "common/core/unique_fd.h"
 
 namespace staccato::drone::edge {
 

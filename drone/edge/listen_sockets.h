@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "common/core/result.h"
-#include "drone/edge/unique_fd.h"
+#include "common/core/unique_fd.h"
 
 namespace staccato::drone::edge {
 

@@ -10,15 +10,11 @@
 #include <cstring>
 #include <vector>
 
+#include "common/core/unique_fd.h"
+
 namespace staccato::drone {
 namespace {
 
-struct Fd {
-  int fd;
-  ~Fd() {
-    if (fd >= 0) ::close(fd);
-  }
-};
 
 void parseLink(const nlmsghdr* h, std::map<std::string, LinkCounters>& out) {
   const auto* ifi = static_cast<const ifinfomsg*>(NLMSG_DATA(h));
@@ -42,8 +38,8 @@ void parseLink(const nlmsghdr* h, std::map<std::string, LinkCounters>& out) {
 }  // namespace
 
 Result<std::map<std::string, LinkCounters>> readLinkCounters() {
-  Fd sock{::socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE)};
-  if (sock.fd < 0) return makeError("netlink", std::string("socket: ") + std::strerror(errno));
+  const UniqueFd sock(::socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE));
+  if (!sock) return makeError("netlink", std::string("socket: ") + std::strerror(errno));
   struct {
     nlmsghdr h;
     ifinfomsg i;
@@ -53,12 +49,12 @@ Result<std::map<std::string, LinkCounters>> readLinkCounters() {
   req.h.nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP;
   req.h.nlmsg_seq = 1;
   req.i.ifi_family = AF_UNSPEC;
-  if (::send(sock.fd, &req, req.h.nlmsg_len, 0) < 0)
+  if (::send(sock.get(), &req, req.h.nlmsg_len, 0) < 0)
     return makeError("netlink", std::string("send: ") + std::strerror(errno));
   std::map<std::string, LinkCounters> out;
   std::vector<char> buf(64 * 1024);
   for (;;) {
-    ssize_t n = ::recv(sock.fd, buf.data(), buf.size(), 0);
+    ssize_t n = ::recv(sock.get(), buf.data(), buf.size(), 0);
     if (n < 0) {
       if (errno == EINTR) continue;
       return makeError("netlink", std::string("recv: ") + std::strerror(errno));

@@ -10,6 +10,8 @@
 #include <cstring>
 #include <string>
 
+#include "common/core/unique_fd.h"
+
 // Debian 12 ships 6.1 uapi headers, which predate linux/netdev.h (added in 6.3). The values below are
 // kernel ABI and never change; when the header is there we only check that we agree with it.
 #if __has_include(<linux/netdev.h>)
@@ -42,12 +44,6 @@ static_assert(kXdpActXskZerocopy == NETDEV_XDP_ACT_XSK_ZEROCOPY);
 // NETDEV_A_DEV_XDP_ZC_MAX_SEGS is not checked: 6.3-6.5 headers lack it and an enum cannot be #ifdef'd.
 #endif
 
-struct Fd {
-  int fd;
-  ~Fd() {
-    if (fd >= 0) ::close(fd);
-  }
-};
 
 /// One generic-netlink request with room for a couple of small attributes.
 struct Request {
@@ -166,11 +162,11 @@ Error fail(unsigned ifindex, const char* step, int err) {
 
 Result<XdpFeatures> queryXdpFeatures(unsigned ifindex) {
   if (ifindex == 0) return fail(ifindex, "invalid index", ENODEV);  // the kernel would say ERANGE
-  Fd sock{::socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_GENERIC)};
-  if (sock.fd < 0) return fail(ifindex, "socket", errno);
+  const UniqueFd sock(::socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_GENERIC));
+  if (!sock) return fail(ifindex, "socket", errno);
   // The kernel always answers a request, but a bound keeps a caller from hanging on a misbehaving one.
   const timeval timeout{2, 0};
-  (void)::setsockopt(sock.fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+  (void)::setsockopt(sock.get(), SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
 
   RecvBuffer buf;
   const nlmsghdr* reply = nullptr;
@@ -178,7 +174,7 @@ Result<XdpFeatures> queryXdpFeatures(unsigned ifindex) {
   // The netdev family's id is assigned at boot, so it has to be looked up by name first.
   Request getFamily(GENL_ID_CTRL, CTRL_CMD_GETFAMILY, 2, 1);
   getFamily.add(CTRL_ATTR_FAMILY_NAME, kNetdevFamilyName, std::strlen(kNetdevFamilyName) + 1);
-  int err = exchange(sock.fd, getFamily, buf, reply);
+  int err = exchange(sock.get(), getFamily, buf, reply);
   if (err == ENOENT) return XdpFeatures{};  // kernel older than 6.3: nothing to ask, callers try and see
   if (err != 0) return fail(ifindex, "looking up the netdev netlink family", err);
   uint16_t family = 0;
@@ -190,7 +186,7 @@ Result<XdpFeatures> queryXdpFeatures(unsigned ifindex) {
   Request devGet(family, kNetdevCmdDevGet, kNetdevFamilyVersion, 2);
   const uint32_t index = ifindex;
   devGet.add(kNetdevADevIfindex, &index, sizeof index);
-  err = exchange(sock.fd, devGet, buf, reply);
+  err = exchange(sock.get(), devGet, buf, reply);
   if (err != 0) return fail(ifindex, "NETDEV_CMD_DEV_GET", err);
 
   XdpFeatures f;

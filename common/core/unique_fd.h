@@ -1,10 +1,10 @@
 #pragma once
-/// A file descriptor that closes itself.
+/// A file descriptor that closes itself (sockets, netlink, files: every owner of one in the tree).
 #include <unistd.h>
 
 #include <utility>
 
-namespace staccato::drone::edge {
+namespace staccato {
 
 class UniqueFd {
  public:
@@ -32,4 +32,4 @@ class UniqueFd {
   int fd_ = -1;
 };
 
-}  // namespace staccato::drone::edge
+}  // namespace staccato
