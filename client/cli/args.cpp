@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "common/core/decimal_text.h"
+
 namespace staccato::cli {
 
 std::optional<std::string> Args::get(const std::string& name) const {
@@ -22,6 +24,12 @@ Result<uint64_t> Args::number(const std::string& name, uint64_t fallback, uint64
   auto [p, ec] = std::from_chars(text->data(), text->data() + text->size(), v);
   if (ec != std::errc() || p != text->data() + text->size() || v < min || v > max)
     return makeError(name, "'" + *text + "' is not a number in " + std::to_string(min) + ".." + std::to_string(max));
+  return v;
+}
+
+Result<double> decimalOption(const std::string& option, const std::string& text, double min, double max, bool openMin) {
+  auto v = parseDecimal(text, min, max, openMin);
+  if (!v) return v.error().withPrefix(option);
   return v;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 /// Minimal command-line parsing: positional arguments and --name value / --flag options.
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -22,6 +23,11 @@ struct Args {
   /// Parses an unsigned option within [min, max], or `fallback` when absent.
   Result<uint64_t> number(const std::string& name, uint64_t fallback, uint64_t min, uint64_t max) const;
 };
+
+/// A decimal option's value in [min, max] (`openMin`: above min, not at it; common/core's one
+/// reading of a decimal); the error names the option and the range.
+Result<double> decimalOption(const std::string& option, const std::string& text, double min,
+                             double max = std::numeric_limits<double>::infinity(), bool openMin = false);
 
 /// Splits argv; `valueOptions` take a value, `flagOptions` do not; anything else is an error.
 Result<Args> parseArgs(const std::vector<std::string>& argv, const std::set<std::string>& valueOptions,

@@ -20,13 +20,6 @@ std::vector<std::string> splitCommas(const std::string& text) {
   }
 }
 
-/// A decimal option within [min, max] (`openMin`: above min, not at it).
-Result<double> decimal(const std::string& option, const std::string& text, double min, double max, bool openMin = false) {
-  auto v = bench::parseDecimal(text, min, max, openMin);
-  if (!v) return v.error().withPrefix(option);
-  return v;
-}
-
 Status applyTests(bench::BenchmarkConfig& c, const std::string& text) {
   c.tests.clear();
   for (const std::string& name : splitCommas(text)) {
@@ -42,19 +35,19 @@ Status applyTests(bench::BenchmarkConfig& c, const std::string& text) {
 Status applyNumbers(const Args& args, BenchmarkOptions& o) {
   bench::BenchmarkConfig& c = o.config;
   if (auto d = args.get("--duration")) {
-    auto v = decimal("--duration", *d, 0, 86400, true);
+    auto v = decimalOption("--duration", *d, 0, 86400, true);
     if (!v) return v.error();
     bench::setTrialSeconds(c, *v);
     o.calibration.trialSeconds = *v;
   }
   if (auto p = args.get("--precision")) {
-    auto v = decimal("--precision", *p, 0, 50, true);
+    auto v = decimalOption("--precision", *p, 0, 50, true);
     if (!v) return v.error();
     bench::setRelativePrecision(c, *v / 100);
     o.calibration.relativePrecision = *v / 100;
   }
   if (auto t = args.get("--tolerance")) {
-    auto v = decimal("--tolerance", *t, 0, 50);
+    auto v = decimalOption("--tolerance", *t, 0, 50);
     if (!v) return v.error();
     c.trial.testerTolerance = *v / 100;
   }
@@ -106,6 +99,11 @@ std::set<std::string> benchmarkFlagOptions(bool calibrate) {
   return f;
 }
 
+ReportPaths reportPathsOf(const Args& args, bool withJson) {
+  return {args.get("--report").value_or(""), withJson ? args.get("--json").value_or("") : "",
+          args.get("--junit").value_or(""), args.get("--csv").value_or("")};
+}
+
 Result<BenchmarkOptions> parseBenchmarkOptions(const Args& args, bool calibrate) {
   BenchmarkOptions o;
   if (!args.positional.empty()) return makeError("", "unexpected argument '" + args.positional[0] + "'");
@@ -149,12 +147,9 @@ Result<BenchmarkOptions> parseBenchmarkOptions(const Args& args, bool calibrate)
   }
   if (auto s = applyNumbers(args, o); !s) return s.error();
   o.calibrationFile = args.get("--calibration").value_or("");
-  o.reportHtml = args.get("--report").value_or("");
-  o.junit = args.get("--junit").value_or("");
-  o.csv = args.get("--csv").value_or("");
+  o.reports = reportPathsOf(args, !calibrate);
   if (!calibrate) {
-    o.json = args.get("--json").value_or("");
-    if (o.reportHtml.empty() && o.json.empty() && o.junit.empty() && o.csv.empty())
+    if (o.reports.none())
       return makeError("--report", "name where the results go: --report OUT.html (and/or --json OUT.json, --junit "
                                    "OUT.xml, --csv OUT.csv)");
   }

@@ -7,6 +7,7 @@
 #include "client/cli/drone_options.h"
 #include "client/cli/stats_format.h"
 #include "client/core/fleet/fleet_json.h"
+#include "common/files/json_text.h"
 
 namespace staccato::cli {
 namespace {
@@ -68,12 +69,12 @@ void printText(const client::Fleet& fleet, const std::vector<DroneState>& states
 }
 
 void printJsonStatus(const client::Fleet& fleet, const std::vector<DroneState>& states) {
-  std::cout << "{\"fleet\": " << client::jsonString(fleet.path) << ", \"drones\": [";
+  std::cout << "{\"fleet\": " << jsonQuoted(fleet.path) << ", \"drones\": [";
   for (size_t i = 0; i < states.size(); ++i) {
     const DroneState& st = states[i];
-    std::cout << (i ? ",\n" : "\n") << "{\"name\": " << client::jsonString(st.drone->name)
-              << ", \"address\": " << client::jsonString(st.drone->address)
-              << ", \"reachable\": " << (st.error.empty() ? "true" : "false") << ", \"error\": " << client::jsonString(st.error);
+    std::cout << (i ? ",\n" : "\n") << "{\"name\": " << jsonQuoted(st.drone->name)
+              << ", \"address\": " << jsonQuoted(st.drone->address)
+              << ", \"reachable\": " << (st.error.empty() ? "true" : "false") << ", \"error\": " << jsonQuoted(st.error);
     if (st.error.empty()) {
       std::cout << ",\n \"drone\": " << toJson(st.version) << ",\n \"ports\": [";
       for (int p = 0; p < st.ports.ports_size(); ++p) std::cout << (p ? ", " : "") << toJson(st.ports.ports(p));

@@ -30,10 +30,9 @@ int importCommand(const std::vector<std::string>& argv) {
   if (!pps) return fail(pps.error().toString(), 2);
   double speed = 0;
   if (auto text = args->get("--speed")) {
-    char* end = nullptr;
-    speed = std::strtod(text->c_str(), &end);
-    if (end == text->c_str() || *end || !(speed > 0) || speed > 1e6)
-      return fail("--speed: '" + *text + "' is not a positive number (e.g. 2 = twice as fast as captured)", 2);
+    auto v = decimalOption("--speed", *text, 0, 1e6, true);
+    if (!v) return fail(v.error().toString() + " (e.g. 2 = twice as fast as captured)", 2);
+    speed = *v;
   }
 
   const std::string& capture = args->positional[0];

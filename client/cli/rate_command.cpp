@@ -1,7 +1,7 @@
 // staccato-cli rate PORT --scale X | --stream ID (--pps N | --load PCT | --bps N): a sending
 // port's rates changed live (SetRate), without stopping it.
-#include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <iostream>
 
 #include "client/cli/args.h"
@@ -12,17 +12,12 @@
 namespace staccato::cli {
 namespace {
 
+/// The drone checks a rate's and a scale's range (and says it); here only that they are above 0.
+constexpr double kUnbounded = std::numeric_limits<double>::infinity();
+
 constexpr const char* kUsage =
     "usage: staccato-cli rate PORT --scale X | rate PORT --stream ID (--pps N | --load PCT | --bps N) "
     "[--stream ID ...]";
-
-Result<double> positive(const std::string& option, const std::string& text) {
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end || !std::isfinite(v) || v <= 0 || std::signbit(v))
-    return makeError(option, "'" + text + "' is not a number above 0");
-  return v;
-}
 
 }  // namespace
 
@@ -34,7 +29,7 @@ int rateCommand(const std::vector<std::string>& argv) {
   req.set_port(args->positional[0]);
   req.set_client_id(client::DroneConnection::clientId());
   if (auto scale = args->get("--scale")) {
-    auto v = positive("--scale", *scale);
+    auto v = decimalOption("--scale", *scale, 0, kUnbounded, true);
     if (!v) return fail(v.error().toString(), 2);
     req.set_scale(*v);
   }
@@ -48,7 +43,7 @@ int rateCommand(const std::vector<std::string>& argv) {
     char* end = nullptr;
     const unsigned long id = std::strtoul(ids[i].c_str(), &end, 10);
     if (ids[i].empty() || *end || id > 0xffffffffUL) return fail("--stream: '" + ids[i] + "' is not a stream id", 2);
-    auto v = positive("--stream " + ids[i], rates[i].second);
+    auto v = decimalOption("--stream " + ids[i], rates[i].second, 0, kUnbounded, true);
     if (!v) return fail(v.error().toString(), 2);
     v1::StreamRate* r = req.add_streams();
     r->set_stream_id(static_cast<uint32_t>(id));

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 namespace staccato::bench {
 namespace {
 
@@ -14,6 +16,10 @@ TEST(ConfigText, ADecimalIsAllOfTheTextAndInItsRange) {
   EXPECT_EQ(parseDecimal("10.5", 0, 10).error().message, "'10.5' is not a number in [0, 10]");
   for (const char* bad : {"", "2s", "nan", "inf", "-1", "1e999"})
     EXPECT_FALSE(parseDecimal(bad, 0, 10)) << bad;
+  // Unbounded above: the range says so (the CLI's rates and scales, which the drone bounds).
+  EXPECT_EQ(parseDecimal("0", 0, std::numeric_limits<double>::infinity(), true).error().message, "'0' is not a number above 0");
+  EXPECT_EQ(parseDecimal("-1", 0).error().message, "'-1' is not a number of at least 0");
+  EXPECT_FALSE(parseDecimal("inf", 0));
 }
 
 TEST(ConfigText, LossGoalsAreNamedByTheirLossLowestFirst) {

@@ -8,6 +8,7 @@
 
 #include "client/core/fleet/fleet_file.h"
 #include "client/core/fleet/fleet_json.h"
+#include "common/files/json_text.h"
 
 namespace staccato::client {
 namespace {
@@ -110,7 +111,7 @@ TEST(FleetFile, ReferencesAndAliases) {
 }
 
 TEST(FleetFile, JsonEscapesWhatItQuotes) {
-  EXPECT_EQ(jsonString("a\"b\\c\n\x01"), "\"a\\\"b\\\\c\\u000a\\u0001\"");
+  EXPECT_EQ(jsonQuoted("a\"b\\c\n\x01\x7f"), "\"a\\\"b\\\\c\\n\\u0001\\u007f\"");
 }
 
 }  // namespace

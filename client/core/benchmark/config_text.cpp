@@ -30,16 +30,6 @@ std::string shown(double v) {
 
 }  // namespace
 
-Result<double> parseDecimal(std::string_view text, double min, double max, bool openMin) {
-  const std::string item(text);
-  char* end = nullptr;
-  const double v = std::strtod(item.c_str(), &end);
-  const bool inRange = std::isfinite(v) && (openMin ? v > min : v >= min) && v <= max;
-  if (item.empty() || *end || !inRange)
-    return makeError("", "'" + item + "' is not a number in " + (openMin ? "(" : "[") + shown(min) + ", " + shown(max) + "]");
-  return v;
-}
-
 Result<std::vector<FrameSize>> parseFrameSizeList(std::string_view text) {
   std::vector<std::string> labels;
   bool inMix = false;

@@ -7,16 +7,13 @@
 
 #include "client/core/benchmark/benchmark_config.h"
 #include "client/core/benchmark/frame_size.h"
+#include "common/core/decimal_text.h"  // parseDecimal, which every setting here reads with
 #include "common/core/result.h"
 
 namespace staccato::bench {
 
 /// The largest loss goal, in percent: beyond it a "partial drop rate" says little of a device.
 inline constexpr double kMaxLossGoalPercent = 50;
-
-/// A decimal number in [min, max] (`openMin`: above min, not at it), all of `text`; the error
-/// says the range: "'x' is not a number in [0, 50]".
-Result<double> parseDecimal(std::string_view text, double min, double max, bool openMin = false);
 
 /// Frame sizes separated by commas, spaces or semicolons ("64,128 imix"; a run of them is one
 /// separator), each once and at least one; a mix of its own keeps its items together

@@ -6,32 +6,9 @@
 #include <cstdio>
 #include <ctime>
 
+#include "common/files/json_text.h"
+
 namespace staccato::bench {
-namespace {
-
-std::string quoted(std::string_view s) {
-  std::string out = "\"";
-  for (char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", unsigned(c));
-          out += buf;
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
-}
-
-}  // namespace
 
 void JsonWriter::prefix(std::string_view key) {
   if (depth_ > 0) {
@@ -39,7 +16,7 @@ void JsonWriter::prefix(std::string_view key) {
     out_.append(size_t(depth_) * 2, ' ');
   }
   first_ = false;
-  if (!key.empty()) out_ += quoted(key) + ": ";
+  if (!key.empty()) out_ += jsonQuoted(key) + ": ";
 }
 
 void JsonWriter::close(char c) {
@@ -94,7 +71,7 @@ void JsonWriter::add(std::string_view key, bool v) {
 
 void JsonWriter::add(std::string_view key, std::string_view v) {
   prefix(key);
-  out_ += quoted(v);
+  out_ += jsonQuoted(v);
 }
 
 std::string isoTime(int64_t ns) {

@@ -7,9 +7,6 @@
 
 namespace staccato::client {
 
-/// `s` as a JSON string literal (quotes added; control characters escaped).
-std::string jsonString(const std::string& s);
-
 /// {"path": ..., "drones": [{"name", "address", "token_file", "ca", "tls", "ports": {alias: port}}]}
 std::string fleetToJson(const Fleet& fleet);
 
