@@ -1,31 +1,30 @@
 #pragma once
-/// Unary drone calls as the CLI's commands make them.
+/// Unary drone calls as the CLI's commands make them: client/core's unaryCall, a failure printed.
 #include <iostream>
 #include <string>
 
-#include "client/core/drone_connection.h"
+#include "client/core/drone_call.h"
 
 namespace staccato::cli {
 
-/// For calls that may carry or wait on a port's streams (a big replay, a start that resolves
-/// next hops): more than the usual 10 s.
-inline constexpr double kLongCallSeconds = 60;
+using client::kLongCallSeconds;
 
-/// One unary call; on failure prints "staccato-cli: <what went wrong and the usual fix>" and
-/// returns false.
+/// Prints "staccato-cli: <what went wrong and the usual fix>".
+void printCallError(const Error& e);
+
+/// One unary call; on failure prints why and returns false.
 template <typename Req, typename Rep>
 bool callDrone(client::DroneConnection& d, grpc::Status (v1::Drone::Stub::*method)(grpc::ClientContext*, const Req&, Rep*),
-               const Req& req, Rep& rep, double deadlineSeconds = 10) {
-  auto ctx = d.context(deadlineSeconds);
-  const grpc::Status s = (d.stub().*method)(ctx.get(), req, &rep);
-  if (!s.ok()) std::cerr << "staccato-cli: " << client::describe(s, d.address().target) << "\n";
-  return s.ok();
+               const Req& req, Rep& rep, double deadlineSeconds = client::kCallSeconds) {
+  const Status s = client::unaryCall(d, method, req, rep, deadlineSeconds);
+  if (!s) printCallError(s.error());
+  return bool(s);
 }
 
 /// The same for calls whose reply says nothing.
 template <typename Req, typename Rep>
 bool callDrone(client::DroneConnection& d, grpc::Status (v1::Drone::Stub::*method)(grpc::ClientContext*, const Req&, Rep*),
-               const Req& req, double deadlineSeconds = 10) {
+               const Req& req, double deadlineSeconds = client::kCallSeconds) {
   Rep rep;
   return callDrone(d, method, req, rep, deadlineSeconds);
 }
@@ -35,6 +34,6 @@ Result<google::protobuf::RepeatedPtrField<v1::Stream>> fetchStreams(client::Dron
 
 /// Replaces `port`'s streams; on failure prints why (as callDrone) and returns false.
 bool setStreams(client::DroneConnection& d, const std::string& port, const google::protobuf::RepeatedPtrField<v1::Stream>& streams,
-                double deadlineSeconds = 60);
+                double deadlineSeconds = kLongCallSeconds);
 
 }  // namespace staccato::cli

@@ -1,5 +1,7 @@
 #include "client/core/drone_connection.h"
 
+#include "client/core/drone_call.h"
+
 #include <pwd.h>
 #include <unistd.h>
 
@@ -88,6 +90,11 @@ std::string describe(const grpc::Status& s, const std::string& target) {
       return msg;
     default: return msg;
   }
+}
+
+Error callError(const DroneConnection& d, const grpc::Status& s) {
+  const ErrorKind kind = s.error_code() == grpc::StatusCode::UNAVAILABLE ? ErrorKind::kUnavailable : ErrorKind::kInvalid;
+  return makeError(d.address().target, describe(s, d.address().target), kind);
 }
 
 }  // namespace staccato::client

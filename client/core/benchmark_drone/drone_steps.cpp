@@ -1,26 +1,14 @@
 #include "client/core/benchmark_drone/drone_steps.h"
 
+#include "client/core/drone_call.h"
 #include "client/core/stats_reader.h"
 #include "client/core/stream_transfer.h"
 
 namespace staccato::bench {
 namespace {
 
-/// Calls that may wait for the network (a start resolving next hops, streams in parts).
-constexpr double kLongCallSeconds = 60;
-
-Error failed(client::DroneConnection& d, const grpc::Status& s) {
-  const ErrorKind kind = s.error_code() == grpc::StatusCode::UNAVAILABLE ? ErrorKind::kUnavailable : ErrorKind::kInvalid;
-  return makeError(d.address().target, client::describe(s, d.address().target), kind);
-}
-
-template <typename Req, typename Rep>
-Status call(client::DroneConnection& d, grpc::Status (v1::Drone::Stub::*method)(grpc::ClientContext*, const Req&, Rep*),
-            const Req& req, Rep& rep, double deadlineSeconds = 10) {
-  auto ctx = d.context(deadlineSeconds);
-  if (const grpc::Status s = (d.stub().*method)(ctx.get(), req, &rep); !s.ok()) return failed(d, s);
-  return Ok{};
-}
+using client::unaryCall;
+using client::kLongCallSeconds;
 
 template <typename Req>
 Req portsRequest(const std::vector<std::string>& ports) {
@@ -34,7 +22,7 @@ Req portsRequest(const std::vector<std::string>& ports) {
 
 Result<v1::ListPortsReply> listPorts(client::DroneConnection& d) {
   v1::ListPortsReply rep;
-  if (auto s = call(d, &v1::Drone::Stub::ListPorts, v1::ListPortsRequest{}, rep); !s) return s.error();
+  if (auto s = unaryCall(d, &v1::Drone::Stub::ListPorts, v1::ListPortsRequest{}, rep); !s) return s.error();
   return rep;
 }
 
@@ -44,18 +32,18 @@ Status configurePort(client::DroneConnection& d, const std::string& port, const 
   *req.mutable_config() = config;
   req.set_client_id(client::DroneConnection::clientId());
   v1::ConfigurePortReply rep;
-  return call(d, &v1::Drone::Stub::ConfigurePort, req, rep, kLongCallSeconds);
+  return unaryCall(d, &v1::Drone::Stub::ConfigurePort, req, rep, kLongCallSeconds);
 }
 
 Status loadStreams(client::DroneConnection& d, const std::string& port, const rpc::Streams& streams) {
   auto ctx = d.context(kLongCallSeconds);
-  if (const grpc::Status s = client::putStreams(d, *ctx, port, streams); !s.ok()) return failed(d, s);
+  if (const grpc::Status s = client::putStreams(d, *ctx, port, streams); !s.ok()) return client::callError(d, s);
   return Ok{};
 }
 
 Status clearStats(client::DroneConnection& d, const std::vector<std::string>& ports) {
   v1::ClearStatsReply rep;
-  return call(d, &v1::Drone::Stub::ClearStats, portsRequest<v1::ClearStatsRequest>(ports), rep);
+  return unaryCall(d, &v1::Drone::Stub::ClearStats, portsRequest<v1::ClearStatsRequest>(ports), rep);
 }
 
 Status resolveGateways(client::DroneConnection& d, const std::string& port) {
@@ -63,7 +51,7 @@ Status resolveGateways(client::DroneConnection& d, const std::string& port) {
   req.set_port(port);
   req.set_client_id(client::DroneConnection::clientId());
   v1::ResolveNeighborsReply rep;
-  return call(d, &v1::Drone::Stub::ResolveNeighbors, req, rep, kLongCallSeconds);
+  return unaryCall(d, &v1::Drone::Stub::ResolveNeighbors, req, rep, kLongCallSeconds);
 }
 
 Status startPorts(client::DroneConnection& d, const std::vector<std::string>& ports, uint64_t atNs, uint32_t rampMs,
@@ -73,19 +61,19 @@ Status startPorts(client::DroneConnection& d, const std::vector<std::string>& po
   req.set_ramp_ms(rampMs);
   req.set_lease_seconds(leaseSeconds);
   v1::StartTxReply rep;
-  return call(d, &v1::Drone::Stub::StartTx, req, rep, kLongCallSeconds);
+  return unaryCall(d, &v1::Drone::Stub::StartTx, req, rep, kLongCallSeconds);
 }
 
 Status stopPorts(client::DroneConnection& d, const std::vector<std::string>& ports) {
   v1::StopTxReply rep;
-  return call(d, &v1::Drone::Stub::StopTx, portsRequest<v1::StopTxRequest>(ports), rep, kLongCallSeconds);
+  return unaryCall(d, &v1::Drone::Stub::StopTx, portsRequest<v1::StopTxRequest>(ports), rep, kLongCallSeconds);
 }
 
 Result<v1::StatsSnapshot> readOnce(client::DroneConnection& d, const std::vector<std::string>& ports, bool latency) {
   // A new watcher gets its first snapshot at once, collected after it subscribed.
   client::StatsReader reader(d, 1000, ports, latency);
   v1::StatsSnapshot snap;
-  if (!reader.next(snap)) return failed(d, reader.finish());
+  if (!reader.next(snap)) return client::callError(d, reader.finish());
   return snap;
 }
 
