@@ -1,11 +1,5 @@
-# Writes the compiled XDP program OBJECT into a C++ source OUTPUT as SYMBOL (default
-# kSignatureRedirectObject) and SYMBOL##Size, noting SOURCE (default turbo/rx/signature_redirect.bpf.c).
-if(NOT SYMBOL)
-  set(SYMBOL kSignatureRedirectObject)
-endif()
-if(NOT SOURCE)
-  set(SOURCE turbo/rx/signature_redirect.bpf.c)
-endif()
+# Writes the compiled BPF program OBJECT into a C++ source OUTPUT as SYMBOL and SYMBOL##Size,
+# noting SOURCE (run by staccato_embed_bpf, cmake/bpf.cmake).
 file(READ "${OBJECT}" hex HEX)
 string(LENGTH "${hex}" hexLength)
 math(EXPR size "${hexLength} / 2")

@@ -1,6 +1,6 @@
 #pragma once
-/// The batch transmit interface both backends implement: libpcap (drone/tx/pcap_backend) and
-/// AF_XDP (turbo/). A worker asks for frame buffers of one stream, runs the stream's patch
+/// The batch transmit interface every backend implements: libpcap (drone/tx/pcap_backend), AF_XDP
+/// (turbo/tx) and the in-kernel engine (turbo/xdp, a FrameBuilder). A worker asks for frame buffers of one stream, runs the stream's patch
 /// program in them, and submits the batch. One backend serves one worker (one port queue).
 #include <cstdint>
 #include <memory>
@@ -39,9 +39,6 @@ class FrameBuilder {
   /// nextDueNs past what it sent.
   virtual uint64_t sendPaced(size_t stream, uint64_t n, uint64_t& nextDueNs, uint64_t intervalNs,
                              uint64_t& bytes) noexcept = 0;
-  /// Whether sendPaced keeps a rate of `pps` packets per second better than a call per batch of
-  /// due packets would.
-  virtual bool pacesAt(double pps) const noexcept = 0;
   /// Where copies of sent frames go: sink(ctx, frames, n) after each call, in order; the frames
   /// are valid only during the call.
   using SentSink = void (*)(void* ctx, const SentFrame* frames, size_t n) noexcept;

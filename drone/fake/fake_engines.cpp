@@ -126,7 +126,6 @@ class FakeBuilderBackend final : public TxBackend, public FrameBuilder {
     }
     return sent;
   }
-  bool pacesAt(double pps) const noexcept override { return pps > 50'000; }
   void copySentTo(SentSink sink, void* ctx) noexcept override {
     sink_ = sink;
     sinkCtx_ = ctx;

@@ -41,8 +41,12 @@ PatchState stateFor(const TxPlan& plan, uint64_t first, uint32_t k, uint32_t q, 
   return makePatchState(plan, first, q, 0, &lane);
 }
 
-/// A builder paces a run in chunks of this much time, each call starting this long before its
-/// first packet is due (the builder waits for each packet's time itself).
+/// The one pacing rule for a backend that builds its frames (the in-kernel engine): a run faster
+/// than kBuilderPacesAbovePps, evenly spaced, is paced by the builder itself (sendPaced: the
+/// kernel spaces the frames inside one call, in chunks of kPacedChunkNs, each call made
+/// kPacedLeadNs before its first packet is due); a slower one gets a call per batch of due
+/// packets, which keeps its spacing without holding the core in the kernel.
+constexpr double kBuilderPacesAbovePps = 50'000;
 constexpr uint64_t kPacedChunkNs = 2'000'000;
 constexpr uint64_t kPacedLeadNs = 20'000;
 
@@ -118,7 +122,7 @@ bool TxWorker::builderPaces(size_t i, const StreamRun& run) const noexcept {
   const TxPlan& plan = plans()[i];
   const RatePlan rate = rateOf(i);
   return builder_ && !run.schedule.unpaced() && rate.unit != v1::Rate::BURSTS_PER_SECOND && !plan.replay.active &&
-         builder_->pacesAt(packetsPerSecond(rate, plan.averageFrameBytes, job_.lineRateBps));
+         packetsPerSecond(rate, plan.averageFrameBytes, job_.lineRateBps) > kBuilderPacesAbovePps;
 }
 
 size_t TxWorker::sendPacedChunk(size_t i, StreamRun& run) {

@@ -2,14 +2,13 @@
 // stream with a signature, three varying fields (UDP source port, IPv4 source, IPv4 id) and
 // their checksum updates, as fast as it can (or at PPS), and prints "Mpps frames". Methods:
 // "xdp" (the in-kernel engine, turbo/xdp, on the first QUEUES cores), "xdp-bare" (the same with
-// a fixed frame: nothing built per packet, the path's ceiling) and "turbo" (AF_XDP turbo
-// through the drone's backends and workers on QUEUES queues): frames = what RX_IFACE's kernel
+// a fixed frame: nothing built per packet, the path's ceiling) and "turbo" (AF_XDP turbo on
+// QUEUES queues), each through the drone's own path: its backend ladder, workers and sessions: frames = what RX_IFACE's kernel
 // counter saw arrive, Mpps = those over the time from start to the last one. "xdp-counted": the
 // in-kernel engine with the in-kernel receive counter on RX_IFACE (tracking at both ends):
 // frames = what it counted (it fails on any loss, duplicate or reordering), Mpps = the rate from
 // the first arrival to the last.
 #include <net/if.h>
-#include <time.h>
 
 #include <chrono>
 #include <cstdio>
@@ -18,24 +17,17 @@
 #include <string>
 #include <thread>
 
+#include "common/core/clock.h"
 #include "common/stream/compiler.h"
 #include "drone/core/backend_choice.h"
 #include "drone/system/system_port_source.h"
 #include "drone/tx/tx_session.h"
 #include "common/packet/signature_layout.h"
 #include "turbo/xdp/signature_counter.h"
-#include "turbo/xdp/xdp_engine.h"
 
 using namespace staccato;
 
 namespace {
-
-int64_t realtimeMinusMono() {
-  timespec real{}, mono{};
-  clock_gettime(CLOCK_MONOTONIC, &mono);
-  clock_gettime(CLOCK_REALTIME, &real);
-  return (int64_t(real.tv_sec) - int64_t(mono.tv_sec)) * 1'000'000'000 + (int64_t(real.tv_nsec) - int64_t(mono.tv_nsec));
-}
 
 /// The benchmark's stream; paced at `pps` when not 0, else as fast as possible. `bare`: a fixed
 /// frame, nothing built per packet (the in-kernel path's ceiling).
@@ -98,30 +90,15 @@ int fail(const std::string& message) {
   return 1;
 }
 
-/// Sends with the in-kernel engine on `queues` cores; an error message, or empty.
-std::string sendXdp(const std::string& iface, PlanList plans, uint32_t queues, uint64_t count) {
-  turbo::XdpEngineOptions o;
-  o.iface = iface;
-  o.cpus.clear();
-  for (uint32_t k = 0; k < queues; ++k) o.cpus.push_back(static_cast<int>(k));
-  auto engine = turbo::XdpEngine::open(o, std::move(plans));
-  if (!engine) return engine.error().toString();
-  (*engine)->setRealtimeOffset(realtimeMinusMono());
-  (*engine)->start();
-  (*engine)->wait();
-  if (!(*engine)->error().empty()) return (*engine)->error();
-  if ((*engine)->count(0).packets != count) return "sent " + std::to_string((*engine)->count(0).packets);
-  return {};
-}
-
-/// Sends with AF_XDP turbo through the drone's backends and workers.
-std::string sendTurbo(const std::string& iface, PlanList plans, uint32_t queues) {
+/// Sends as the drone does (its backend ladder, workers and sessions) with `backend` on `queues`
+/// queues pinned to the first cores; an error message, or empty.
+std::string send(v1::PortConfig::Backend backend, const std::string& iface, PlanList plans, uint32_t queues) {
   drone::PortInfo port;
   port.name = iface;
   port.ifindex = static_cast<int>(if_nametoindex(iface.c_str()));
   port.txQueues = queues;
   v1::PortConfig config;
-  config.set_backend(v1::PortConfig::TURBO);
+  config.set_backend(backend);
   config.set_tx_queues(queues);
   for (uint32_t k = 0; k < queues; ++k) config.add_cpus(k);
   drone::TxJob job;
@@ -131,7 +108,10 @@ std::string sendTurbo(const std::string& iface, PlanList plans, uint32_t queues)
   if (!chosen) return chosen.error().toString();
   drone::TxSession session(std::move(chosen->queues), job, chosen->cpus);
   while (!session.finished()) std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  return session.error();
+  if (!session.error().empty()) return session.error();
+  const uint64_t wanted = job.plans->front().run.packetsPerRun.value_or(0);
+  if (session.packets(0) != wanted) return "sent " + std::to_string(session.packets(0)) + " of " + std::to_string(wanted);
+  return {};
 }
 
 }  // namespace
@@ -150,9 +130,9 @@ int main(int argc, char** argv) {
   if (method == "xdp-counted") {  // the in-kernel receive counter on RX_IFACE says what arrived, and when
     auto counter = turbo::SignatureCounter::attach(rxIface, 1);
     if (!counter) return fail(counter.error().toString());
-    if (auto s = (*counter)->setClock(realtimeMinusMono(), kSignatureClockWindowNs); !s) return fail(s.error().toString());
+    if (auto s = (*counter)->setClock(realtimeMinusMonotonicNs(), kSignatureClockWindowNs); !s) return fail(s.error().toString());
     if (auto s = (*counter)->addStream(1); !s) return fail(s.error().toString());
-    if (auto e = sendXdp(iface, plans, queues, count); !e.empty()) return fail(e);
+    if (auto e = send(v1::PortConfig::TURBO_XDP, iface, plans, queues); !e.empty()) return fail(e);
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     auto c = (*counter)->read(1);
     if (!c) return fail(c.error().toString());
@@ -165,7 +145,7 @@ int main(int argc, char** argv) {
   }
   const uint64_t before = rxPackets(rxIface);
   const Clock::time_point t0 = Clock::now();
-  const std::string error = method == "turbo" ? sendTurbo(iface, plans, queues) : sendXdp(iface, plans, queues, count);
+  const std::string error = send(method == "turbo" ? v1::PortConfig::TURBO : v1::PortConfig::TURBO_XDP, iface, plans, queues);
   if (!error.empty()) return fail(error);
   uint64_t counted = 0;
   const double seconds = std::chrono::duration<double>(lastArrival(rxIface, counted, before) - t0).count();

@@ -1,6 +1,6 @@
-// The in-kernel engine sending for real: a veth pair in a network namespace of the test's own
-// (a thread moves into it; it dies with the process), the in-kernel receive counter on the
-// peer. Exact counts on one and two cores, sequences without loss, duplicates or reordering per
+// The in-kernel engine sending for real, through the drone's own transmit path (backend ladder,
+// workers, session): a veth pair in a network namespace of the test's own (a thread moves into
+// it; it dies with the process), the in-kernel receive counter on the peer. Exact counts on one and two cores, sequences without loss, duplicates or reordering per
 // lane, sequential runs with after-stream actions, interleaved streams, pacing, stop. The
 // kernel's interface counter is the oracle for what arrived.
 #include <gtest/gtest.h>
@@ -20,7 +20,11 @@
 #include "common/packet/signature_layout.h"
 #include "tests/turbo/xdp_sender_support.h"
 #include "turbo/xdp/signature_counter.h"
-#include "turbo/xdp/xdp_engine.h"
+#include "drone/core/backend_choice.h"
+#include "drone/system/system_port_source.h"
+#include "drone/tx/tx_session.h"
+#include "turbo/xdp/helper_device.h"
+#include "turbo/xdp/sender_program.h"
 
 namespace staccato::turbo::test {
 namespace {
@@ -85,17 +89,40 @@ PlanList plansOf(const std::vector<v1::Stream>& streams) {
   return plans;
 }
 
-std::unique_ptr<XdpEngine> openEngine(PlanList plans, unsigned workers, bool interleaved = false) {
-  XdpEngineOptions o;
-  o.iface = "va";
-  o.cpus.clear();
-  for (unsigned k = 0; k < workers; ++k) o.cpus.push_back(static_cast<int>(k));
-  o.interleaved = interleaved;
-  auto e = XdpEngine::open(o, std::move(plans));
-  EXPECT_TRUE(e.ok()) << (e.ok() ? "" : e.error().toString());
-  if (!e.ok()) return nullptr;
-  (*e)->setRealtimeOffset(realtimeMinusMono());
-  return std::move(e).value();
+/// A port sending as the drone sends: its backend ladder held to the in-kernel engine (what
+/// `backend: TURBO_XDP` asks for), one transmit worker per core, pinned, in a TxSession.
+struct KernelSend {
+  PlanList plans;
+  std::unique_ptr<drone::TxSession> session;
+
+  /// Waits for every worker to finish.
+  void wait() const {
+    while (!session->finished()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  uint64_t packets(size_t stream) const { return session->packets(stream); }
+};
+
+std::unique_ptr<KernelSend> startKernelSend(PlanList plans, unsigned workers, bool interleaved = false) {
+  drone::PortInfo port;
+  port.name = "va";
+  port.ifindex = static_cast<int>(if_nametoindex("va"));
+  port.txQueues = workers;
+  v1::PortConfig config;
+  config.set_backend(v1::PortConfig::TURBO_XDP);
+  config.set_tx_queues(workers);
+  for (unsigned k = 0; k < workers; ++k) config.add_cpus(k);
+  auto source = drone::systemPortSource({});
+  auto chosen = drone::openBackends(*source, port, config, *plans, -1);
+  EXPECT_TRUE(chosen.ok()) << (chosen.ok() ? "" : chosen.error().toString());
+  if (!chosen.ok()) return nullptr;
+  EXPECT_EQ(chosen->name, "turbo-xdp") << chosen->reason;
+  auto send = std::make_unique<KernelSend>();
+  send->plans = plans;
+  drone::TxJob job;
+  job.plans = std::move(plans);
+  job.interleaved = interleaved;
+  send->session = std::make_unique<drone::TxSession>(std::move(chosen->queues), job, chosen->cpus);
+  return send;
 }
 
 /// Every frame sent arrived, was counted once, in order per lane.
@@ -112,19 +139,18 @@ void expectAllCounted(SignatureCounter& counter, uint32_t id, uint64_t sent) {
 
 unsigned cores() { return std::max(1u, std::thread::hardware_concurrency()); }
 
-TEST(XdpEngineLive, ExactCountsOnOneAndTwoCores) {
+TEST(KernelSendLive, ExactCountsOnOneAndTwoCores) {
   onPrivateVeth([](SignatureCounter& counter) {
     ASSERT_TRUE(counter.addStream(1));
     uint64_t total = 0;
     for (unsigned workers = 1; workers <= std::min(2u, cores()); ++workers) {
       const uint64_t before = rxPackets("vb");
-      auto engine = openEngine(plansOf({tracked(1, 300'001)}), workers);
+      auto engine = startKernelSend(plansOf({tracked(1, 300'001)}), workers);
       ASSERT_TRUE(engine);
-      engine->start();
       engine->wait();
-      EXPECT_EQ(engine->error(), "");
-      EXPECT_EQ(engine->count(0).packets, 300'001u) << workers << " worker(s)";
-      EXPECT_EQ(engine->count(0).bytes, 300'001u * 64);
+      EXPECT_EQ(engine->session->error(), "");
+      EXPECT_EQ(engine->packets(0), 300'001u) << workers << " worker(s)";
+      EXPECT_EQ(engine->session->bytes(0), 300'001u * 64);
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
       EXPECT_EQ(rxPackets("vb") - before, 300'001u) << "the peer's kernel counter";
       total += 300'001;
@@ -136,27 +162,26 @@ TEST(XdpEngineLive, ExactCountsOnOneAndTwoCores) {
   });
 }
 
-TEST(XdpEngineLive, SequentialRunsWithAfterStreamActions) {
+TEST(KernelSendLive, SequentialRunsWithAfterStreamActions) {
   onPrivateVeth([](SignatureCounter& counter) {
     v1::Stream a = tracked(1, 1001), b = tracked(2, 500);
     b.mutable_control()->set_after(v1::Control::GOTO_FIRST);
     b.mutable_control()->set_loop_count(2);  // a b a b a b
     ASSERT_TRUE(counter.addStream(1));
     ASSERT_TRUE(counter.addStream(2));
-    auto engine = openEngine(plansOf({a, b}), std::min(2u, cores()));
+    auto engine = startKernelSend(plansOf({a, b}), std::min(2u, cores()));
     ASSERT_TRUE(engine);
-    engine->start();
     engine->wait();
-    EXPECT_EQ(engine->error(), "");
-    EXPECT_EQ(engine->count(0).packets, 3003u);
-    EXPECT_EQ(engine->count(1).packets, 1500u);
+    EXPECT_EQ(engine->session->error(), "");
+    EXPECT_EQ(engine->packets(0), 3003u);
+    EXPECT_EQ(engine->packets(1), 1500u);
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     expectAllCounted(counter, 1, 3003);
     expectAllCounted(counter, 2, 1500);
   });
 }
 
-TEST(XdpEngineLive, InterleavedStreamsAtTheirRates) {
+TEST(KernelSendLive, InterleavedStreamsAtTheirRates) {
   onPrivateVeth([](SignatureCounter& counter) {
     v1::Stream a = tracked(1, 4000), b = tracked(2, 1000);
     a.mutable_rate()->set_unit(v1::Rate::PPS);
@@ -165,13 +190,12 @@ TEST(XdpEngineLive, InterleavedStreamsAtTheirRates) {
     b.mutable_rate()->set_value(5'000);
     ASSERT_TRUE(counter.addStream(1));
     ASSERT_TRUE(counter.addStream(2));
-    auto engine = openEngine(plansOf({a, b}), std::min(2u, cores()), true);
-    ASSERT_TRUE(engine);
     const auto t0 = Clock::now();
-    engine->start();
+    auto engine = startKernelSend(plansOf({a, b}), std::min(2u, cores()), true);
+    ASSERT_TRUE(engine);
     engine->wait();
     const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-    EXPECT_EQ(engine->error(), "");
+    EXPECT_EQ(engine->session->error(), "");
     EXPECT_GT(seconds, 0.195) << "both streams take 0.2 s at their rates";
     EXPECT_LT(seconds, 0.3);
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -184,17 +208,16 @@ TEST(XdpEngineLive, InterleavedStreamsAtTheirRates) {
   });
 }
 
-TEST(XdpEngineLive, PacedInTheProgramAtTheRate) {
+TEST(KernelSendLive, PacedInTheProgramAtTheRate) {
   onPrivateVeth([](SignatureCounter& counter) {
     v1::Stream s = tracked(1, 100'000);
     s.mutable_rate()->set_unit(v1::Rate::PPS);
-    s.mutable_rate()->set_value(200'000);  // above programPacingAbovePps: paced in the kernel
+    s.mutable_rate()->set_value(200'000);  // above the worker's kBuilderPacesAbovePps: paced in the kernel
     ASSERT_TRUE(counter.addStream(1));
-    auto engine = openEngine(plansOf({s}), 1);
+    auto engine = startKernelSend(plansOf({s}), 1);
     ASSERT_TRUE(engine);
-    engine->start();
     engine->wait();
-    EXPECT_EQ(engine->error(), "");
+    EXPECT_EQ(engine->session->error(), "");
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     expectAllCounted(counter, 1, 100'000);
     auto c = counter.read(1);
@@ -204,20 +227,19 @@ TEST(XdpEngineLive, PacedInTheProgramAtTheRate) {
   });
 }
 
-TEST(XdpEngineLive, StopsAContinuousStreamAndEverythingSentArrives) {
+TEST(KernelSendLive, StopsAContinuousStreamAndEverythingSentArrives) {
   onPrivateVeth([](SignatureCounter& counter) {
     v1::Stream s = tracked(1, 0);
     s.mutable_control()->set_mode(v1::Control::CONTINUOUS);
     ASSERT_TRUE(counter.addStream(1));
-    auto engine = openEngine(plansOf({s}), std::min(2u, cores()));
+    auto engine = startKernelSend(plansOf({s}), std::min(2u, cores()));
     ASSERT_TRUE(engine);
-    engine->start();
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    EXPECT_FALSE(engine->finished());
-    engine->requestStop();
+    EXPECT_FALSE(engine->session->finished());
+    engine->session->requestStop();
     engine->wait();
-    EXPECT_TRUE(engine->finished());
-    const uint64_t sent = engine->count(0).packets;
+    EXPECT_TRUE(engine->session->finished());
+    const uint64_t sent = engine->packets(0);
     EXPECT_GT(sent, 10'000u);
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     auto c = counter.read(1);
@@ -228,7 +250,7 @@ TEST(XdpEngineLive, StopsAContinuousStreamAndEverythingSentArrives) {
   });
 }
 
-TEST(XdpEngineLive, HelperInTheProcessesNamespaceGoesWithItAndLeftoversAreRemoved) {
+TEST(KernelSendLive, HelperInTheProcessesNamespaceGoesWithItAndLeftoversAreRemoved) {
   if (geteuid() != 0) GTEST_SKIP() << "needs root (network namespaces, BPF)";
   std::thread([] {
     ASSERT_EQ(unshare(CLONE_NEWNET), 0);  // where a drone without CAP_SYS_ADMIN would be: its own
@@ -252,7 +274,7 @@ TEST(XdpEngineLive, HelperInTheProcessesNamespaceGoesWithItAndLeftoversAreRemove
   }).join();
 }
 
-TEST(XdpEngineLive, NothingOutlivesAKilledProcess) {
+TEST(KernelSendLive, NothingOutlivesAKilledProcess) {
   if (geteuid() != 0) GTEST_SKIP() << "needs root (network namespaces, BPF)";
   int ids[2];
   ASSERT_EQ(pipe(ids), 0);
@@ -262,13 +284,15 @@ TEST(XdpEngineLive, NothingOutlivesAKilledProcess) {
     uint32_t id = 0;
     if (unshare(CLONE_NEWNET) == 0 && std::system("ip link add va type veth peer name vb && ip link set va up && "
                                                   "ip link set vb up && ethtool -K vb gro on >/dev/null") == 0) {
-      v1::Stream s = tracked(1, 0);
-      s.mutable_control()->set_mode(v1::Control::CONTINUOUS);
-      if (auto engine = openEngine(plansOf({s}), 1)) {
-        engine->start();
-        id = engine->programId();
+      // All that a port sending in the kernel holds there: the sender program, kept in the
+      // dispatcher by the helper device (its BPF_PROG_RUN calls leave nothing behind).
+      std::vector<TxPlan> plans{*compile(tracked(1, 1))};
+      auto program = SenderProgram::load(plans, static_cast<int>(if_nametoindex("va")));
+      auto helper = program ? HelperDevice::attach((*program)->programFd()) : Result<std::unique_ptr<HelperDevice>>(program.error());
+      if (helper) {
+        id = (*program)->programId();
         (void)!write(ids[1], &id, sizeof id);
-        pause();  // sending until killed
+        pause();  // held until killed
       }
     }
     (void)!write(ids[1], &id, sizeof id);
@@ -277,7 +301,7 @@ TEST(XdpEngineLive, NothingOutlivesAKilledProcess) {
   close(ids[1]);
   uint32_t id = 0;
   ASSERT_EQ(read(ids[0], &id, sizeof id), ssize_t(sizeof id));
-  ASSERT_NE(id, 0u) << "the child could not start the engine";
+  ASSERT_NE(id, 0u) << "the child could not load the sender";
   const int fd = bpf_prog_get_fd_by_id(id);
   EXPECT_GE(fd, 0) << "loaded while the child sends";
   if (fd >= 0) close(fd);

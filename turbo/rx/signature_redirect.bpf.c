@@ -7,10 +7,8 @@
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
 
-#define SIGNATURE_BYTES 16
-#define MAGIC_HI 0x5a  // kSignatureMagic 0x5a7c (lane 0), big-endian on the wire
-#define MAGIC_LO 0x7c
-#define LANE_MAGIC_HI 0x5b  // lanes 1..255: 0x5b00 | lane
+#include "turbo/bpf/signature_wire.h"
+
 #define META_MAGIC 0x5354414343415430ull  // "STACCAT0": tells user space the stamp is there
 
 struct rx_meta {
@@ -60,11 +58,9 @@ int staccato_signature_redirect(struct xdp_md *ctx) {
   __u64 off = (len - SIGNATURE_BYTES) & 0x3fff;
   __u8 *sig = (__u8 *)data + off;
   if ((void *)(sig + SIGNATURE_BYTES) > end) return XDP_PASS;  // multi-buffer frame: not ours
-  const int lane0 = sig[0] == MAGIC_HI && sig[1] == MAGIC_LO;
-  const int laneN = sig[0] == LANE_MAGIC_HI && sig[1] != 0;
-  if (!lane0 && !laneN) return XDP_PASS;
+  if (SIGNATURE_LANE(sig) < 0) return XDP_PASS;
   const __u64 now = bpf_ktime_get_ns();
-  if (!plausible_send_time(sig + 8, now)) return XDP_PASS;  // the trailer's timestamp, offset 8
+  if (!plausible_send_time(sig + SIGNATURE_TIME_OFFSET, now)) return XDP_PASS;
 
   if (bpf_xdp_adjust_meta(ctx, -(int)sizeof(struct rx_meta)) == 0) {
     struct rx_meta *meta = (void *)(long)ctx->data_meta;

@@ -2,7 +2,6 @@
 
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
-#include <linux/if_link.h>
 #include <net/if.h>
 #include <unistd.h>
 
@@ -10,17 +9,9 @@
 #include <cstring>
 
 #include "common/core/bpf_privilege.h"
+#include "turbo/bpf/xdp_link.h"
 
 namespace staccato::turbo {
-namespace {
-
-int linkXdp(int progFd, unsigned ifindex, uint32_t flags) {
-  LIBBPF_OPTS(bpf_link_create_opts, opts, .flags = flags);
-  const int fd = bpf_link_create(progFd, static_cast<int>(ifindex), BPF_XDP, &opts);
-  return fd < 0 ? -errno : fd;
-}
-
-}  // namespace
 
 Result<std::unique_ptr<XdpProgram>> XdpProgram::load(const std::string& name) {
   std::unique_ptr<XdpProgram> p(new XdpProgram());
@@ -47,15 +38,10 @@ Result<std::unique_ptr<XdpProgram>> XdpProgram::attach(const std::string& iface)
   auto loaded = load(iface);
   if (!loaded) return loaded.error();
   std::unique_ptr<XdpProgram> p = std::move(loaded).value();
-  // In the driver first; a driver without XDP (or one that refuses, e.g. veth whose peer MTU is
-  // too large) gets the generic hook, which works on any interface but costs an skb per frame.
-  int fd = linkXdp(p->programFd_, ifindex, XDP_FLAGS_DRV_MODE);
-  p->native_ = fd >= 0;
-  if (fd < 0) fd = linkXdp(p->programFd_, ifindex, XDP_FLAGS_SKB_MODE);
-  if (fd < 0)
-    return makeError(iface, "cannot attach the receive XDP program: " + errorText(fd) + xdpAttachHint(fd),
-                     ErrorKind::kUnavailable);
-  p->linkFd_ = fd;
+  auto link = linkXdp(p->programFd_, ifindex, iface, "the receive XDP program");
+  if (!link) return link.error();
+  p->linkFd_ = link->fd;
+  p->native_ = link->native;
   return p;
 }
 

@@ -23,8 +23,6 @@ namespace {
 /// Frames per unpaced call: ~1 ms of work at the engine's speed, so a stop waits no longer and
 /// the call's fixed cost (~10 us) is a percent.
 constexpr uint64_t kBatch = 4096;
-/// Streams faster than this are paced in the program; slower ones by a call per due batch.
-constexpr double kPacedInProgramAbovePps = 50'000;
 constexpr uint64_t kClockRefreshNs = 1'000'000'000;
 
 /// What a port's workers share: the loaded sender and the device keeping it in the dispatcher.
@@ -90,7 +88,6 @@ class KernelTxBackend final : public TxBackend, public FrameBuilder {
     }
     return inPieces(n, bytes, [&](uint64_t piece) { return queue_.sendPaced(stream, piece, nextDueNs, intervalNs); });
   }
-  bool pacesAt(double pps) const noexcept override { return pps > kPacedInProgramAbovePps; }
   void copySentTo(SentSink sink, void* ctx) noexcept override {
     sink_ = sink;
     sinkCtx_ = ctx;

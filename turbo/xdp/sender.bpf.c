@@ -9,6 +9,7 @@
 // bytes that change (pieces of 8/4/2/1 bytes per stream), or a full recompute in 512-byte chunks
 // (bpf_csum_diff) when the length varies; SCTP's CRC32c by slicing-by-8 over the same chunks.
 // Global functions keep verification linear.
+#include "turbo/bpf/signature_wire.h"
 #include "turbo/xdp/sender_checksums.bpf.h"
 
 static __always_inline __u64 next_random(__u64 *x) {  // xorshift64*, as the patch program
@@ -33,8 +34,7 @@ static __always_inline void start_run(const struct xs_stream *s, struct xs_state
   st->stride = w->stride ? w->stride : 1;
   st->seq = w->lane_mode ? w->lane_first : first;
   st->seq_step = w->lane_mode ? 1 : st->stride;
-  __u16 magic = w->lane_mode && w->lane ? (0x5b00 | w->lane) : 0x5a7c;  // laneMagic()
-  st->magic = bpf_htons(magic);
+  st->magic = bpf_htons(SIGNATURE_LANE_MAGIC(w->lane_mode ? w->lane : 0));
   st->rng = s->seed * 0x9e3779b97f4a7c15ull + first + 1;
   if (!st->rng) st->rng = 1;
   for (__u32 i = 0; i < XS_MAX_SLOTS; i++) st->cursor[i] = 0;
@@ -98,13 +98,13 @@ static __always_inline int signature(struct xdp_md *ctx, const struct xs_stream 
                                      __u64 realtime) {
   __u8 *data = (__u8 *)(long)ctx->data;
   __u8 *end = (__u8 *)(long)ctx->data_end;
-  if (len < 16) return -1;
-  __u8 *sig = data + ((len - 16) & OFFSET_MASK);
-  if (sig + 16 > end) return -1;
+  if (len < SIGNATURE_BYTES) return -1;
+  __u8 *sig = data + ((len - SIGNATURE_BYTES) & OFFSET_MASK);
+  if (sig + SIGNATURE_BYTES > end) return -1;
   *(__u16 *)sig = (__u16)st->magic;
-  *(__u16 *)(sig + 2) = bpf_htons(s->stream_id);
-  *(__u32 *)(sig + 4) = bpf_htonl((__u32)st->seq);
-  *(__u64 *)(sig + 8) = bpf_cpu_to_be64(realtime);
+  *(__u16 *)(sig + SIGNATURE_STREAM_ID_OFFSET) = bpf_htons(s->stream_id);
+  *(__u32 *)(sig + SIGNATURE_SEQ_OFFSET) = bpf_htonl((__u32)st->seq);
+  *(__u64 *)(sig + SIGNATURE_TIME_OFFSET) = bpf_cpu_to_be64(realtime);
   st->seq += st->seq_step;
   return 0;
 }

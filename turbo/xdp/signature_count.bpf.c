@@ -10,9 +10,8 @@
 #include <linux/pkt_cls.h>
 #include <bpf/bpf_helpers.h>
 
+#include "turbo/bpf/signature_wire.h"
 #include "turbo/xdp/count_abi.h"
-
-#define SIGNATURE_BYTES 16
 
 struct {
   __uint(type, BPF_MAP_TYPE_ARRAY);
@@ -158,16 +157,15 @@ static __always_inline __u32 take_slot(__u32 *slot, __u32 id, const struct xc_co
 /// copy): 1 when it is a signature frame of a counted stream (drop it, unless counted frames are
 /// passed on), 0 when it is the kernel's.
 static __always_inline int count_frame(const __u8 *sig, __u64 len, struct xc_port *ps, const struct xc_config *cfg) {
-  __u32 lane;
-  if (sig[0] == 0x5a && sig[1] == 0x7c) lane = 0;  // kSignatureMagic
-  else if (sig[0] == 0x5b && sig[1] != 0) lane = sig[1];  // laneMagic(lane)
-  else return 0;
+  const int magic = SIGNATURE_LANE(sig);
+  if (magic < 0) return 0;
+  __u32 lane = (__u32)magic;
   __u64 arrival = bpf_ktime_get_ns() + (__u64)cfg->realtime_minus_mono;
-  __u64 sent = load_be(sig + 8, 8);
+  __u64 sent = load_be(sig + SIGNATURE_TIME_OFFSET, 8);
   __s64 transit = (__s64)(arrival - sent);
   __s64 window = (__s64)cfg->window_ns;
   if (transit > window || transit < -window) return 0;  // a frame that only ends like one
-  __u32 id = (__u32)load_be(sig + 2, 2);
+  __u32 id = (__u32)load_be(sig + SIGNATURE_STREAM_ID_OFFSET, 2);
   __u32 *slot = bpf_map_lookup_elem(&slots, &id);
   if (!slot) return 0;
   __u32 taken = *slot;
@@ -189,7 +187,7 @@ static __always_inline int count_frame(const __u8 *sig, __u64 len, struct xc_por
     __u32 key = at * cfg->lanes + lane;
     st->lanes_seen |= 1ull << lane;
     struct xc_lane *l = bpf_map_lookup_elem(&lanes, &key);
-    if (l) duplicate = sequence(l, (__u32)load_be(sig + 4, 4), transit);
+    if (l) duplicate = sequence(l, (__u32)load_be(sig + SIGNATURE_SEQ_OFFSET, 4), transit);
   } else {
     st->untracked++;
   }

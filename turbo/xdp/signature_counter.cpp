@@ -2,7 +2,6 @@
 
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
-#include <linux/if_link.h>
 #include <net/if.h>
 #include <unistd.h>
 
@@ -11,6 +10,7 @@
 #include <cstring>
 
 #include "common/core/bpf_privilege.h"
+#include "turbo/bpf/xdp_link.h"
 #include "turbo/xdp/count_abi.h"
 
 namespace staccato::turbo {
@@ -19,12 +19,6 @@ namespace {
 Error failure(const std::string& name, const std::string& what, int err) {
   return makeError(name, what + ": " + errorText(err) + bpfPrivilegeHint(err),
                    ErrorKind::kUnavailable);
-}
-
-int linkXdp(int progFd, unsigned ifindex, uint32_t flags) {
-  LIBBPF_OPTS(bpf_link_create_opts, opts, .flags = flags);
-  const int fd = bpf_link_create(progFd, static_cast<int>(ifindex), BPF_XDP, &opts);
-  return fd < 0 ? -errno : fd;
 }
 
 }  // namespace
@@ -95,13 +89,10 @@ Result<std::unique_ptr<SignatureCounter>> SignatureCounter::attach(const std::st
     c->hook_ = "tc";
     return c;
   }
-  int fd = linkXdp(c->programFd_, ifindex, XDP_FLAGS_DRV_MODE);
-  c->hook_ = fd >= 0 ? "native" : "generic";
-  if (fd < 0) fd = linkXdp(c->programFd_, ifindex, XDP_FLAGS_SKB_MODE);
-  if (fd < 0)
-    return makeError(iface, "cannot attach the receive counting program: " + errorText(fd) + xdpAttachHint(fd),
-                     ErrorKind::kUnavailable);
-  c->linkFd_ = fd;
+  auto link = linkXdp(c->programFd_, ifindex, iface, "the receive counting program");
+  if (!link) return link.error();
+  c->linkFd_ = link->fd;
+  c->hook_ = link->native ? "native" : "generic";
   return c;
 }
 
