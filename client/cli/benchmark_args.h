@@ -4,6 +4,7 @@
 /// Kept apart from the command so that tests check the parsing without a drone.
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "client/cli/args.h"
@@ -18,12 +19,25 @@ namespace staccato::cli {
 std::set<std::string> benchmarkValueOptions(bool calibrate);
 std::set<std::string> benchmarkFlagOptions(bool calibrate);
 
+/// Where a benchmark's reports go (each empty when not wanted): --report, --json, --junit, --csv.
+struct ReportPaths {
+  std::string html, json, junit, csv;
+  /// Each with its option's name.
+  std::vector<std::pair<const char*, const std::string*>> all() const {
+    return {{"--report", &html}, {"--json", &json}, {"--junit", &junit}, {"--csv", &csv}};
+  }
+  bool none() const { return html.empty() && json.empty() && junit.empty() && csv.empty(); }
+};
+
+/// The report options of `args` (--json only when `withJson`: calibrate's is a flag).
+ReportPaths reportPathsOf(const Args& args, bool withJson = true);
+
 struct BenchmarkOptions {
   bench::BenchmarkConfig config;          ///< line rate still to come from the ports
   bench::DroneExecutorSettings executor;
   bench::CalibrationSettings calibration; ///< calibrate: trial length and precision
   std::string calibrationFile;            ///< rfc2544 --calibration: a `calibrate --json` result
-  std::string reportHtml, json, junit, csv;
+  ReportPaths reports;
   bool quiet = false;
 };
 

@@ -26,6 +26,8 @@ constexpr const char* kUsage =
     "usage: staccato-cli benchmark rfc2544 --tx PORT --rx PORT [options] --report OUT.html [--json OUT.json] "
     "[--junit OUT.xml] [--csv OUT.csv]\n"
     "       staccato-cli benchmark calibrate --tx PORT --rx PORT [--sizes ...] [--json]\n"
+    "       staccato-cli benchmark report RESULT.json [--report OUT.html] [--json OUT.json] [--junit OUT.xml] [--csv OUT.csv]\n"
+    "       staccato-cli benchmark schema\n"
     "(staccato-cli help lists the options; docs/benchmarks.md explains them)";
 
 constexpr const char* kGenerator = "staccato " STACCATO_VERSION;
@@ -76,11 +78,11 @@ void endProgress(bool quiet) {
   if (!quiet && isatty(STDERR_FILENO)) std::cerr << "\n";
 }
 
-Status writeReports(const BenchmarkOptions& o, const bench::BenchmarkResult& r) {
+Status writeReports(const ReportPaths& o, const bench::BenchmarkResult& r) {
   if (!o.json.empty())
     if (auto s = bench::writeResultFile(o.json, r); !s) return s;
-  if (!o.reportHtml.empty())
-    if (auto s = bench::writeHtmlReport(o.reportHtml, r); !s) return s;
+  if (!o.html.empty())
+    if (auto s = bench::writeHtmlReport(o.html, r); !s) return s;
   if (!o.junit.empty())
     if (auto s = writeFileAtomically(o.junit, bench::junitReport(r)); !s) return s;
   if (!o.csv.empty()) {
@@ -105,9 +107,9 @@ int runRfc2544(BenchmarkOptions& o, bench::DroneTrialExecutor& executor) {
   const bench::BenchmarkResult r = bench::runBenchmark(o.config, calibration, executor, hooks(o.quiet), kGenerator);
   endProgress(o.quiet);
   std::cout << summaryText(r);
-  if (auto s = writeReports(o, r); !s) return fail(s.error().toString());
-  for (const std::string* p : {&o.reportHtml, &o.json, &o.junit, &o.csv})
-    if (!p->empty()) std::cerr << "staccato-cli: wrote " << *p << "\n";
+  if (auto s = writeReports(o.reports, r); !s) return fail(s.error().toString());
+  for (const auto& [option, path] : o.reports.all())
+    if (!path->empty()) std::cerr << "staccato-cli: wrote " << *path << "\n";
   if (!r.error.empty()) std::cerr << "staccato-cli: " << r.error << "\n";
   return guard.exitCode(r.error.empty() ? 0 : 1, {});
 }
@@ -130,9 +132,31 @@ int runCalibrate(const Args& args, BenchmarkOptions& o, bench::DroneTrialExecuto
   return guard.exitCode(0, {});
 }
 
+/// benchmark report RESULT.json ...: the reports rendered again from a result file.
+int renderReports(const std::vector<std::string>& argv) {
+  auto args = parseArgs(argv, {"--report", "--json", "--junit", "--csv"}, {});
+  if (!args) return fail(args.error().toString(), 2);
+  if (args->positional.size() != 1) return fail(kUsage, 2);
+  const ReportPaths paths = reportPathsOf(*args);
+  for (const auto& [option, path] : paths.all())
+    if (auto s = checkWritable(option, *path); !s) return fail(s.error().toString(), 2);
+  auto r = bench::readResultFile(args->positional[0]);
+  if (!r) return fail(r.error().toString(), 2);
+  std::cout << summaryText(*r);
+  if (auto s = writeReports(paths, *r); !s) return fail(s.error().toString());
+  for (const auto& [option, path] : paths.all())
+    if (!path->empty()) std::cerr << "staccato-cli: wrote " << *path << "\n";
+  return 0;
+}
+
 }  // namespace
 
 int benchmarkCommand(const std::vector<std::string>& argv) {
+  if (!argv.empty() && argv[0] == "schema" && argv.size() == 1) {
+    std::cout << bench::resultSchema();
+    return 0;
+  }
+  if (!argv.empty() && argv[0] == "report") return renderReports({argv.begin() + 1, argv.end()});
   if (argv.empty() || (argv[0] != "rfc2544" && argv[0] != "calibrate")) return fail(kUsage, 2);
   const bool calibrate = argv[0] == "calibrate";
   const std::vector<std::string> rest(argv.begin() + 1, argv.end());
@@ -140,7 +164,7 @@ int benchmarkCommand(const std::vector<std::string>& argv) {
   if (!args) return fail(args.error().toString(), 2);
   auto o = parseBenchmarkOptions(*args, calibrate);
   if (!o) return fail(o.error().toString(), 2);
-  for (auto [option, path] : {std::pair{"--report", &o->reportHtml}, {"--json", &o->json}, {"--junit", &o->junit}, {"--csv", &o->csv}})
+  for (const auto& [option, path] : o->reports.all())
     if (auto s = checkWritable(option, *path); !s) return fail(s.error().toString(), 2);
   auto flows = bench::flowsOf(o->config, primaryTarget(*args));
   if (!flows) return fail(flows.error().toString(), 2);

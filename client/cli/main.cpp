@@ -163,6 +163,11 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
                              port to port with no device (kpps, Mbit/s with the 20-byte
                              preamble and gap, % of line rate); --json: a file for
                              benchmark rfc2544 --calibration.
+  benchmark report RESULT.json [--report OUT.html] [--json OUT.json] [--junit OUT.xml] [--csv OUT.csv]
+                             Renders the reports again from a result file (written by
+                             benchmark --json, or by a script: the Python package writes one).
+  benchmark schema           The result file's JSON Schema (every member, its type; members
+                             marked readOnly are written for readers and never read back).
   help  Show this text.
 
 Stream files are JSON (see docs/stream-files.md and docs/examples/).

@@ -45,8 +45,8 @@ TEST(BenchmarkArgs, EveryOptionSetsTheConfig) {
   EXPECT_EQ(c.ipVersion, 6u);
   EXPECT_DOUBLE_EQ(o->executor.drainSeconds, 0.3);
   EXPECT_EQ(o->executor.learningFrames, 4u);
-  EXPECT_EQ(o->reportHtml, "out.html");
-  EXPECT_EQ(o->json, "out.json");
+  EXPECT_EQ(o->reports.html, "out.html");
+  EXPECT_EQ(o->reports.json, "out.json");
 }
 
 TEST(BenchmarkArgs, PresetFirstThenOptionsOverIt) {

@@ -8,6 +8,8 @@ import os
 import subprocess
 import sys
 import textwrap
+import typing
+import dataclasses
 
 import pytest
 
@@ -82,6 +84,80 @@ def test_latency_histograms_read_as_the_drones(sample):
                 assert latency.percentile(t.latency, q) == t.latency[key]
             checked += 1
     assert checked > 10
+
+
+def _json_kind(annotation):
+    """What a member annotated so is in the file: "number", "array of X", "object" ..."""
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if origin is typing.Union:  # Optional[X]
+        return _json_kind(next(a for a in args if a is not type(None)))
+    if origin in (list, typing.List):
+        return ("array", args[0])
+    if origin in (dict, typing.Dict) or dataclasses.is_dataclass(annotation):
+        return ("object", annotation)
+    return ({float: "number", int: "integer", bool: "boolean", str: "string"}[annotation], None)
+
+
+def _schema_kind(schema):
+    if "enum" in schema or "const" in schema:
+        return "string"
+    return schema["type"]
+
+
+def _mirror(cls, schema, where):
+    """Holds dataclass `cls` to the schema's object `schema`, member for member, recursively."""
+    hints = typing.get_type_hints(cls)
+    ours = {f.name for f in dataclasses.fields(cls)} - {"raw"}
+    theirs = set(schema["properties"])
+    assert ours == theirs, f"{where}: only in Python {sorted(ours - theirs)}, only in the file {sorted(theirs - ours)}"
+    for name, member in schema["properties"].items():
+        kind, inner = _json_kind(hints[name])
+        assert kind == _schema_kind(member), f"{where}.{name}: Python {kind}, the file {_schema_kind(member)}"
+        if kind == "array":
+            item_kind, item_inner = _json_kind(inner)
+            assert item_kind == _schema_kind(member["items"]), f"{where}.{name}[]: Python {item_kind}"
+            if dataclasses.is_dataclass(item_inner):
+                _mirror(item_inner, member["items"], f"{where}.{name}[]")
+        elif kind == "object" and dataclasses.is_dataclass(inner):
+            _mirror(inner, member, f"{where}.{name}")
+
+
+@pytest.fixture(scope="module")
+def schema():
+    if not CLI:
+        pytest.skip("set CLI to staccato-cli")
+    return json.loads(subprocess.run([CLI, "benchmark", "schema"], check=True, capture_output=True, text=True).stdout)
+
+
+def test_the_classes_are_the_files_description(schema):
+    """Every member of the C++ runner's description is a member here, of the same kind, and no
+    other: a member added on one side only fails here."""
+    _mirror(staccato.BenchmarkResult, schema, "result")
+
+
+def test_the_mirror_notices_a_member_on_one_side(schema):
+    @dataclasses.dataclass
+    class Extra(staccato.BenchmarkResult):
+        extra: int = 0
+    with pytest.raises(AssertionError, match=r"only in Python \['extra'\]"):
+        _mirror(Extra, schema, "result")
+    del schema["properties"]["calibration"]["properties"]["setup"]
+    with pytest.raises(AssertionError, match=r"result.calibration: only in Python \['setup'\]"):
+        _mirror(staccato.BenchmarkResult, schema, "result")
+
+
+def test_a_file_written_here_reads_back_in_the_cli(sample, tmp_path):
+    """The CLI's file, read here and written again, is the same file to the CLI: it renders the
+    reports from it and writes the JSON it read, equal to the one it wrote first."""
+    if not CLI:
+        pytest.skip("set CLI to staccato-cli")
+    ours = tmp_path / "python.json"
+    staccato.BenchmarkResult.load(sample["json"]).save(ours)
+    again = tmp_path / "again.json"
+    subprocess.run([CLI, "benchmark", "report", str(ours), "--json", str(again), "--report", str(tmp_path / "r.html")],
+                   check=True, capture_output=True)
+    assert json.loads(again.read_text()) == json.loads(sample["json"].read_text())
+    assert staccato.BenchmarkResult.load(again) == staccato.BenchmarkResult.load(sample["json"])
 
 
 @pytest.mark.parametrize("text, message", [

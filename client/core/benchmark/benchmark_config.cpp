@@ -6,7 +6,6 @@
 namespace staccato::bench {
 namespace {
 
-constexpr std::string_view kTestNames[] = {"throughput", "latency", "loss", "b2b"};
 constexpr double kMaxTrialSeconds = 86400;
 
 bool fraction(double v, bool zeroAllowed) { return std::isfinite(v) && (zeroAllowed ? v >= 0 : v > 0) && v <= 1; }
@@ -45,22 +44,6 @@ Status checkSearch(const SearchSettings& s) {
 }
 
 }  // namespace
-
-std::string_view testName(TestKind test) { return kTestNames[size_t(test)]; }
-
-std::optional<TestKind> testFromName(std::string_view name) {
-  for (size_t i = 0; i < std::size(kTestNames); ++i)
-    if (kTestNames[i] == name) return TestKind(i);
-  return std::nullopt;
-}
-
-std::string_view searchMethodName(SearchMethod method) { return method == SearchMethod::kBinary ? "binary" : "multi-goal"; }
-
-std::optional<SearchMethod> searchMethodFromName(std::string_view name) {
-  if (name == "binary") return SearchMethod::kBinary;
-  if (name == "multi-goal") return SearchMethod::kMultiGoal;
-  return std::nullopt;
-}
 
 bool BenchmarkConfig::runs(TestKind test) const { return std::find(tests.begin(), tests.end(), test) != tests.end(); }
 

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "client/core/benchmark/enum_names.h"
 #include "client/core/benchmark/frame_size.h"
 #include "common/core/result.h"
 
@@ -16,8 +17,13 @@ namespace staccato::bench {
 
 enum class TestKind { kThroughput, kLatency, kFrameLoss, kBackToBack };
 /// "throughput", "latency", "loss", "b2b": the names the CLI and the JSON use.
-std::string_view testName(TestKind test);
-std::optional<TestKind> testFromName(std::string_view name);
+template <>
+struct EnumNames<TestKind> {
+  static constexpr std::pair<TestKind, std::string_view> kAll[] = {
+      {TestKind::kThroughput, "throughput"}, {TestKind::kLatency, "latency"}, {TestKind::kFrameLoss, "loss"}, {TestKind::kBackToBack, "b2b"}};
+};
+inline std::string_view testName(TestKind test) { return enumName(test); }
+inline std::optional<TestKind> testFromName(std::string_view name) { return enumFromName<TestKind>(name); }
 
 /// A loss goal: the highest load whose trials lose at most `lossRatio` of their frames (and meet
 /// the pass criteria). NDR is a goal of 0, PDR one of e.g. 0.005 (0.5 %).
@@ -45,8 +51,13 @@ enum class SearchMethod {
   kBinary,     ///< RFC 2544 26.1: one binary search per goal, every trial full length
   kMultiGoal,  ///< RFC 9971: all goals in one search, short trials first, full length to confirm
 };
-std::string_view searchMethodName(SearchMethod method);  ///< "binary", "multi-goal"
-std::optional<SearchMethod> searchMethodFromName(std::string_view name);
+template <>
+struct EnumNames<SearchMethod> {
+  static constexpr std::pair<SearchMethod, std::string_view> kAll[] = {{SearchMethod::kBinary, "binary"},
+                                                                       {SearchMethod::kMultiGoal, "multi-goal"}};
+};
+inline std::string_view searchMethodName(SearchMethod method) { return enumName(method); }
+inline std::optional<SearchMethod> searchMethodFromName(std::string_view name) { return enumFromName<SearchMethod>(name); }
 
 struct SearchSettings {
   SearchMethod method = SearchMethod::kMultiGoal;
@@ -103,6 +114,11 @@ struct TrialSettings {
 };
 
 enum class Direction { kUnidirectional, kBidirectional };
+template <>
+struct EnumNames<Direction> {
+  static constexpr std::pair<Direction, std::string_view> kAll[] = {{Direction::kUnidirectional, "unidirectional"},
+                                                                    {Direction::kBidirectional, "bidirectional"}};
+};
 
 /// A pair of tester ports with the device between them: "PORT" (on the default drone) or "PORT@DRONE".
 struct PortPair {

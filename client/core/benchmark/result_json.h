@@ -1,6 +1,7 @@
 #pragma once
 /// The benchmark's result as JSON: the source of truth every report is rendered from (HTML, CSV,
-/// JUnit), and what Python reads. Written and read back to an equal BenchmarkResult.
+/// JUnit), and what Python reads. Written and read back to an equal BenchmarkResult; its members
+/// are described once (result_fields.h), and that description is also its JSON Schema.
 #include <string>
 #include <string_view>
 
@@ -15,6 +16,8 @@ inline constexpr uint32_t kResultFormatVersion = 1;
 
 std::string resultJson(const BenchmarkResult& result);
 Result<BenchmarkResult> parseResultJson(std::string_view json);
+/// The result file's JSON Schema (`staccato-cli benchmark schema`).
+std::string resultSchema();
 
 /// A config alone as JSON (the result's "config" member), and back: absent members keep their
 /// defaults, so a config file needs only what differs.

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "client/core/benchmark/enum_names.h"
 #include "client/core/benchmark/frame_size.h"
 #include "client/core/benchmark/latency_histogram.h"
 
@@ -13,6 +14,11 @@ namespace staccato::bench {
 enum class TrialKind {
   kContinuous,  ///< `pps` per flow for `durationSeconds`
   kBurst,       ///< `burstFrames` per flow back to back at `pps`, then wait until `durationSeconds`
+};
+template <>
+struct EnumNames<TrialKind> {
+  static constexpr std::pair<TrialKind, std::string_view> kAll[] = {{TrialKind::kContinuous, "continuous"},
+                                                                    {TrialKind::kBurst, "burst"}};
 };
 
 struct TrialRequest {

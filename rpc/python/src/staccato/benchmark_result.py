@@ -2,6 +2,9 @@
 ``staccato-benchmark``, version 1): the runner's own JSON, read into objects that mirror it.
 Field names are the JSON's; loads are fractions of line rate per flow, rates per flow, times
 ISO 8601 strings, latencies the drone's histogram dicts (``staccato.latency`` reads them).
+The file's one description is the C++ runner's (``staccato-cli benchmark schema`` prints it as
+JSON Schema); a test holds these classes to it, member for member. ``to_json()`` writes a file
+the CLI reads back (``staccato-cli benchmark report FILE`` renders its reports).
 
     result = staccato.BenchmarkResult.load("bench.json")
     for size in result.sizes:
@@ -36,6 +39,16 @@ def _build(cls, data: Any, where: str):
             value = _build(kind, value, f"{where}.{name}")
         values[name] = value
     return cls(**values)
+
+
+def _plain(value):
+    """A dataclass, list or value as JSON data: members left unset (None) are left out."""
+    if dataclasses.is_dataclass(value):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if f.name != "raw" and getattr(value, f.name) is not None}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _of(kind, default):
@@ -208,6 +221,14 @@ class BenchmarkResult:
     def load(cls, path) -> "BenchmarkResult":
         with open(path, encoding="utf-8") as f:
             return cls.from_json(f.read())
+
+    def to_json(self) -> str:
+        """The result as a result file (what ``load`` and the CLI read)."""
+        return json.dumps(_plain(self), indent=2) + "\n"
+
+    def save(self, path) -> None:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.to_json())
 
     @property
     def complete(self) -> bool:
