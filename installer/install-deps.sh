@@ -11,21 +11,33 @@ set -euo pipefail
 
 # Real package names only: dpkg never reports a virtual name (libqt6svg6-dev, provided by
 # qt6-svg-dev) as installed, so one here would count as missing on every run.
-build_pkgs=(
-  build-essential cmake ninja-build ccache pkg-config git
-  qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev qt6-base-dev-tools libgl-dev
-  libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
-  libpcap-dev libxdp-dev libbpf-dev libelf-dev zlib1g-dev libyaml-dev
-  clang llvm libclang-rt-14-dev
-  libgtest-dev libgmock-dev
-)
+#
+# What the build needs has one home, Build-Depends in debian/control (build profiles such as
+# <!nocheck> dropped); debhelper's own entries (debhelper-compat, dh-sequence-*, the Python
+# packaging helpers) are packaging tools. Here only what a developer builds with besides:
+# the compiler driver, Ninja, ccache, git, and the sanitizers' runtime.
+control_build_deps() {
+  awk '/^Build-Depends:/ {on = 1; sub(/^Build-Depends:/, "")} on && /^[A-Za-z]/ && !/^Build-Depends:/ {on = 0} on' \
+    "$(dirname "$0")/../debian/control" | tr ',' '\n' | sed 's/[[(<].*//; s/[[:space:]]//g' | grep -v '^$'
+}
+mapfile -t control_deps < <(control_build_deps)
+build_pkgs=(build-essential ninja-build ccache git llvm libclang-rt-14-dev)
+packaging_only=(debhelper)
+for p in "${control_deps[@]}"; do
+  case $p in
+    debhelper-compat | dh-sequence-*) ;;  # provided by debhelper and dh-python (below)
+    python3-all | python3-setuptools) packaging_only+=("$p") ;;
+    *) build_pkgs+=("$p") ;;
+  esac
+done
+((${#control_deps[@]} > 10)) || { echo "install-deps.sh: cannot read Build-Depends from debian/control" >&2; exit 2; }
 runtime_pkgs=(
   tshark tcpdump iproute2 iputils-ping ethtool netsniff-ng xdp-tools libcap2-bin systemd
   python3-scapy xvfb imagemagick python3-venv python3-pip chromium
-  libqt6charts6 libqt6widgets6 libyaml-0-2 fonts-dejavu-core
+  libqt6charts6 libqt6widgets6 libyaml-0-2 fonts-dejavu-core ansible-core
 )
 packaging_pkgs=(
-  debhelper dh-python po-debconf python3-all python3-setuptools python3-grpcio python3-protobuf
+  "${packaging_only[@]}" dh-python po-debconf
   lintian piuparts mmdebstrap ansible systemd-container libcap2-bin openssl
 )
 
@@ -40,6 +52,7 @@ for arg in "$@"; do
   esac
 done
 ((${#want[@]})) || want=("${runtime_pkgs[@]}" "${build_pkgs[@]}")
+mapfile -t want < <(printf '%s\n' "${want[@]}" | awk '!seen[$0]++')  # a name in two lists once
 
 if [[ $action == list ]]; then
   printf '%s\n' "${want[@]}"
