@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# The README path check can fail: in a scratch copy of the tree without drone/system/, it names
-# the README rows that still mention it. Usage: readme_paths_test.sh SOURCE_DIR
+# The README path check can fail both ways, in scratch copies of the tree: without drone/system/,
+# it names the README rows that still mention it; with a new source folder no table names
+# (drone/newpart/, tests/newsuite/), it names the folder and the README that must.
+# Usage: readme_paths_test.sh SOURCE_DIR
 set -euo pipefail
 src=$1
 work=$(mktemp -d)
@@ -13,3 +15,16 @@ if out=$(python3 "$src/tests/structure/readme_paths.py" "$work"); then
 fi
 grep -q "drone/README.md:.*names system/, which does not exist" <<<"$out" || { echo "FAIL: unexpected report: $out"; exit 1; }
 echo "ok: $(head -1 <<<"$out")"
+cp -r "$src/drone/system" "$work/drone/system"
+for folder in drone/newpart tests/newsuite; do
+  mkdir -p "$work/$folder" && echo "int x;" >"$work/$folder/part.cpp"
+  if out=$(python3 "$src/tests/structure/readme_paths.py" "$work"); then
+    echo "FAIL: a new source folder $folder/ went unnamed"; exit 1
+  fi
+  table=$([[ $folder == tests/* ]] && echo tests/README.md || echo README.md)
+  grep -qxF "$folder/ holds source but no row of $table's table names it (add it, with what it is)" <<<"$out" ||
+    { echo "FAIL: unexpected report for $folder/: $out"; exit 1; }
+  echo "ok: $(head -1 <<<"$out")"
+  rm -rf "$work/$folder"
+done
+python3 "$src/tests/structure/readme_paths.py" "$work" >/dev/null || { echo "FAIL: the restored copy fails"; exit 1; }
