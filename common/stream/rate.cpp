@@ -121,9 +121,10 @@ double ReplayClock::offsetNs(uint64_t n) const noexcept {
 RatePlan scaledRate(const RatePlan& rate, double scale) {
   RatePlan r = rate;
   if (r.unit == v1::Rate::FASTEST) return r;
-  if (r.unit == v1::Rate::UNIT_UNSPECIFIED || (r.unit == v1::Rate::PPS && r.value == 0)) {
+  // A rate without a unit is packets per second, like PPS; either without a value is the default.
+  if (r.unit == v1::Rate::UNIT_UNSPECIFIED || r.unit == v1::Rate::PPS) {
     r.unit = v1::Rate::PPS;
-    r.value = kDefaultPps;
+    r.value = packetsPerSecond(rate, 0, 0);
   }
   r.value *= scale;
   return r;

@@ -35,6 +35,27 @@ TEST(LiveRate, BadScalesUnknownStreamsAndRatesAboveTheLineChangeNothing) {
   ASSERT_TRUE(d.core().stopTx({"a"}, "").ok());
 }
 
+TEST(LiveRate, ARateWithoutAUnitScalesFromItsOwnValue) {
+  // {"value": 100} with no unit is 100 pps: three times that is 300, not three times the default.
+  const RatePlan unitless{v1::Rate::UNIT_UNSPECIFIED, 100, 1};
+  EXPECT_EQ(scaledRate(unitless, 3).unit, v1::Rate::PPS);
+  EXPECT_DOUBLE_EQ(scaledRate(unitless, 3).value, 300);
+  EXPECT_DOUBLE_EQ(scaledRate({v1::Rate::UNIT_UNSPECIFIED, 0, 1}, 3).value, 3 * kDefaultPps);  // no value: the default
+  EXPECT_DOUBLE_EQ(scaledRate(ppsRate(0), 2).value, 2 * kDefaultPps);
+  EXPECT_DOUBLE_EQ(scaledRate(ppsRate(40), 0.5).value, 20);
+  // The lowest-rate check sees the same rate: 100 pps x 0.000005 = 0.0005 pps is too slow.
+  FakeDrone d;
+  v1::Stream s = continuousStream(1, 100);
+  s.mutable_rate()->clear_unit();
+  ASSERT_TRUE(d.setStreams("a", {s}).ok());
+  ASSERT_TRUE(d.core().startTx({"a"}, "").ok());
+  const Status tooSlow = d.core().setRate("a", "", 0.000005, {});
+  ASSERT_FALSE(tooSlow.ok());
+  EXPECT_NE(tooSlow.error().toString().find("0.0005"), std::string::npos) << tooSlow.error().toString();
+  EXPECT_TRUE(d.core().setRate("a", "", 0.00002, {}).ok()) << "0.002 pps is slow, but allowed";
+  ASSERT_TRUE(d.core().stopTx({"a"}, "").ok());
+}
+
 TEST(LiveRate, ARunningStreamSpeedsUpWithoutStoppingAndLosesNothing) {
   FakeDrone d;
   ASSERT_TRUE(d.setStreams("a", {continuousStream(1, 200)}).ok());
