@@ -17,14 +17,14 @@ bool ReserveFd::shedOne(int listenFd) {
 }
 
 AcceptResult acceptBatch(int listenFd, ReserveFd& reserve, AcceptCounts& counts,
-                         const std::function<void(UniqueFd, const PeerKey&)>& accepted) {
+                         const std::function<void(UniqueFd, const PeerAddress&)>& accepted) {
   for (int i = 0; i < kAcceptBatch; ++i) {
     sockaddr_storage from{};
     socklen_t len = sizeof from;
     UniqueFd fd(::accept4(listenFd, reinterpret_cast<sockaddr*>(&from), &len, SOCK_NONBLOCK | SOCK_CLOEXEC));
     if (fd) {
       ++counts.accepted;
-      accepted(std::move(fd), PeerKey::of(from));
+      accepted(std::move(fd), PeerAddress::of(from));
       continue;
     }
     switch (errno) {

@@ -37,6 +37,6 @@ enum class AcceptResult { kDrained, kMore, kPause };
 /// ENOMEM, or no descriptor even with the reserve): stop polling the listener for a moment,
 /// never give it up.
 AcceptResult acceptBatch(int listenFd, ReserveFd& reserve, AcceptCounts& counts,
-                         const std::function<void(UniqueFd, const PeerKey&)>& accepted);
+                         const std::function<void(UniqueFd, const PeerAddress&)>& accepted);
 
 }  // namespace staccato::drone::edge

@@ -47,18 +47,20 @@ Result<ConnectionBudget> sizeConnections(uint64_t limit, int inUse, const Connec
   const int64_t capped = static_cast<int64_t>(std::min<uint64_t>(limit, 1u << 30));
   b.fdReserve = options.fdReserve >= 0 ? options.fdReserve
                                        : static_cast<int>(std::max<int64_t>(kMinDefaultFdReserve, capped / 4));
-  const int64_t room = capped - inUse - b.fdReserve - kGrpcFds;
+  // Each connection holds two descriptors once handed to gRPC: gRPC's and the door's own.
+  const int64_t room = (capped - inUse - b.fdReserve - kGrpcFds) / kFdsPerConnection;
   const std::string sums = "the fd limit is " + std::to_string(limit) + ", " + std::to_string(inUse) + " are in use, " +
                            std::to_string(b.fdReserve) + " are kept for ports and captures (--fd-reserve) and " +
                            std::to_string(kGrpcFds) + " for gRPC";
   if (room < kMinConnections)
     return makeError("connections", sums + ": that leaves " + std::to_string(std::max<int64_t>(room, 0)) +
-                                        " for connections, fewer than " + std::to_string(kMinConnections) +
+                                        " connections (two descriptors each), fewer than " + std::to_string(kMinConnections) +
                                         "; raise the hard limit (LimitNOFILE= in a systemd unit, ulimit -Hn) or "
                                         "lower --fd-reserve");
   if (options.maxConnections > room)
     return makeError("--max-connections", std::to_string(options.maxConnections) + " does not fit: " + sums +
-                                              ", which leaves " + std::to_string(room));
+                                              ", which leaves room for " + std::to_string(room) +
+                                              " (two descriptors each)");
   b.caps.total = options.maxConnections > 0 ? options.maxConnections
                                             : static_cast<int>(std::min<int64_t>(kDefaultMaxConnections, room));
   if (options.maxPerAddress > b.caps.total)

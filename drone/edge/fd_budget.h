@@ -38,6 +38,8 @@ inline constexpr int kDefaultMaxPerAddress = 64;
 inline constexpr int kMinDefaultFdReserve = 256;
 /// gRPC's own descriptors besides the connections' (epoll, wake-ups, timers), with room to spare.
 inline constexpr int kGrpcFds = 64;
+/// Descriptors a connection holds once handed to gRPC: gRPC's and the door's own (to end it).
+inline constexpr int kFdsPerConnection = 2;
 /// Fewer connections than this leave no room for a client next to a flood: refused at start.
 inline constexpr int kMinConnections = 16;
 

@@ -7,8 +7,11 @@
 #include <sys/eventfd.h>
 #include <sys/socket.h>
 
+#include <fcntl.h>
+
 #include <cerrno>
 #include <map>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -22,6 +25,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr auto kReconcileEvery = std::chrono::seconds(1);
 constexpr auto kReconcileAtMostEvery = std::chrono::milliseconds(50);
+constexpr auto kAuthCheckEvery = std::chrono::milliseconds(100);
 constexpr auto kAcceptPause = std::chrono::milliseconds(100);
 constexpr auto kLogEvery = std::chrono::seconds(10);
 constexpr uint64_t kWakeTag = ~uint64_t{0};
@@ -40,8 +44,8 @@ bool hasSpoken(int fd) {
 
 struct Counters {
   std::atomic<uint64_t> accepted{0}, handedOff{0}, refusedPerAddress{0}, refusedAllInUse{0}, evictedSilent{0},
-      closedSilent{0}, shedNoDescriptor{0}, acceptPauses{0};
-  std::atomic<int> open{0};
+      closedSilent{0}, shedNoDescriptor{0}, acceptPauses{0}, endedUnauthenticated{0}, evictedUnauthenticated{0};
+  std::atomic<int> open{0}, unauthenticated{0};
 };
 
 }  // namespace
@@ -72,15 +76,27 @@ class FrontDoor::Loop {
 
   FrontDoorCounts counts() const {
     return {c_.accepted, c_.handedOff, c_.refusedPerAddress, c_.refusedAllInUse, c_.evictedSilent,
-            c_.closedSilent, c_.shedNoDescriptor, c_.acceptPauses, c_.open};
+            c_.closedSilent, c_.shedNoDescriptor, c_.acceptPauses, c_.endedUnauthenticated,
+            c_.evictedUnauthenticated, c_.open, c_.unauthenticated};
+  }
+
+  void authenticated(std::string_view grpcPeer) {
+    if (options_.authDeadline.count() == 0) return;
+    const auto peer = PeerAddress::fromGrpcPeer(grpcPeer);
+    if (!peer) return;
+    std::lock_guard lock(authMu_);
+    if (authenticatedQueue_.size() < kMaxQueued) authenticatedQueue_.push_back(*peer);
   }
 
  private:
   struct Waiting {
     UniqueFd fd;
-    PeerKey peer;
+    PeerAddress peer;
     Clock::time_point deadline;
   };
+  /// Authentications reported since the loop last looked (bounded: a report lost to a full
+  /// queue comes again with the connection's next call).
+  static constexpr size_t kMaxQueued = 4096;
 
   void watch(int fd, uint32_t events, uint64_t tag) {
     epoll_event ev{events, {.u64 = tag}};
@@ -104,6 +120,7 @@ class FrontDoor::Loop {
       }
       const auto now = Clock::now();
       expireSilent(now);
+      endUnauthenticated(now);
       for (size_t i = 0; i < pausedUntil_.size(); ++i)
         if (pausedUntil_[i] != Clock::time_point{} && now >= pausedUntil_[i]) {
           pausedUntil_[i] = {};
@@ -111,6 +128,7 @@ class FrontDoor::Loop {
         }
       if (handedOff_.size() > 0 && now - reconciled_ >= kReconcileEvery) reconcileAll(now);
       c_.open = admission_.total();
+      c_.unauthenticated = static_cast<int>(handedOff_.unauthenticated());
       if (now - lastLog_ >= kLogEvery) logSummary(now);
     }
   }
@@ -119,6 +137,7 @@ class FrontDoor::Loop {
     const auto now = Clock::now();
     auto next = now + kReconcileEvery;
     if (!waiting_.empty()) next = std::min(next, waiting_.begin()->second.deadline);
+    if (handedOff_.unauthenticated() > 0 && options_.authDeadline.count() > 0) next = std::min(next, now + kAuthCheckEvery);
     for (const auto& t : pausedUntil_)
       if (t != Clock::time_point{}) next = std::min(next, t);
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(next - now).count() + 1;
@@ -128,7 +147,7 @@ class FrontDoor::Loop {
   void onListener(size_t i) {
     AcceptCounts counts;
     const AcceptResult r = acceptBatch(listeners_.fds[i].get(), reserve_, counts,
-                                       [this](UniqueFd fd, const PeerKey& peer) { admit(std::move(fd), peer); });
+                                       [this](UniqueFd fd, const PeerAddress& peer) { admit(std::move(fd), peer); });
     c_.accepted += counts.accepted;
     c_.shedNoDescriptor += counts.shed;
     if (r == AcceptResult::kPause) {
@@ -138,7 +157,8 @@ class FrontDoor::Loop {
     }
   }
 
-  void admit(UniqueFd fd, const PeerKey& peer) {
+  void admit(UniqueFd fd, const PeerAddress& address) {
+    const PeerKey& peer = address.key;
     Admission::Verdict v = admission_.check(peer);
     // The count of handed-off connections may be stale: look again before refusing. A peer's own
     // are few (at most its cap) and looked at every time; all of them at most every 50 ms.
@@ -149,6 +169,13 @@ class FrontDoor::Loop {
       v = admission_.check(peer);
     }
     if (v == Admission::Verdict::kTotalFull && evictOldestSilent()) v = admission_.check(peer);
+    if (v == Admission::Verdict::kTotalFull && options_.authDeadline.count() > 0) {
+      takeAuthenticated();  // a client's connection that just authenticated is not a candidate
+      if (handedOff_.evictUnauthenticated(admission_)) {
+        ++c_.evictedUnauthenticated;
+        v = admission_.check(peer);
+      }
+    }
     if (v != Admission::Verdict::kAdmit) {
       ++(v == Admission::Verdict::kPeerFull ? c_.refusedPerAddress : c_.refusedAllInUse);
       lastRefused_ = peer;
@@ -158,7 +185,7 @@ class FrontDoor::Loop {
     const uint64_t id = nextId_++;
     watch(fd.get(), EPOLLIN | EPOLLRDHUP, id);
     admission_.add(peer);
-    waiting_.emplace(id, Waiting{std::move(fd), peer, now + options_.firstByte});
+    waiting_.emplace(id, Waiting{std::move(fd), address, now + options_.firstByte});
   }
 
   void onConnection(uint64_t id) {
@@ -168,17 +195,42 @@ class FrontDoor::Loop {
     const ssize_t n = ::recv(it->second.fd.get(), &b, 1, MSG_PEEK | MSG_DONTWAIT);
     if (n == 1) return handOff(it);
     if (n < 0 && (errno == EAGAIN || errno == EINTR)) return;
-    admission_.remove(it->second.peer);  // closed before it said anything
+    admission_.remove(it->second.peer.key);  // closed before it said anything
     waiting_.erase(it);
   }
 
   void handOff(std::map<uint64_t, Waiting>::iterator it) {
     ::epoll_ctl(epoll_.get(), EPOLL_CTL_DEL, it->second.fd.get(), nullptr);
-    handedOff_.add(it->second.peer, it->second.fd.get());
+    // The door's own descriptor on the socket, to end it later; none left: not taken in.
+    UniqueFd own(::fcntl(it->second.fd.get(), F_DUPFD_CLOEXEC, 0));
+    if (!own) {
+      ++c_.shedNoDescriptor;
+      admission_.remove(it->second.peer.key);
+      reset(std::move(it->second.fd));
+      waiting_.erase(it);
+      return;
+    }
+    handedOff_.add(it->second.peer, it->second.fd.get(), std::move(own), Clock::now());
     const int fd = it->second.fd.release();
     waiting_.erase(it);
     ++c_.handedOff;
     options_.handOff(fd);
+  }
+
+  /// Marks the connections whose calls passed the guard since the last look.
+  void takeAuthenticated() {
+    std::vector<PeerAddress> taken;
+    {
+      std::lock_guard lock(authMu_);
+      taken.swap(authenticatedQueue_);
+    }
+    for (const PeerAddress& p : taken) handedOff_.authenticated(p);
+  }
+
+  void endUnauthenticated(Clock::time_point now) {
+    if (options_.authDeadline.count() == 0 || handedOff_.unauthenticated() == 0) return;
+    takeAuthenticated();
+    c_.endedUnauthenticated += handedOff_.endUnauthenticated(now, options_.authDeadline, admission_);
   }
 
   /// Makes room by closing the oldest connection that has not sent anything yet.
@@ -191,7 +243,7 @@ class FrontDoor::Loop {
         continue;
       }
       ++c_.evictedSilent;
-      admission_.remove(oldest->second.peer);
+      admission_.remove(oldest->second.peer.key);
       reset(std::move(oldest->second.fd));
       waiting_.erase(oldest);
       return true;
@@ -203,7 +255,7 @@ class FrontDoor::Loop {
     while (!waiting_.empty() && waiting_.begin()->second.deadline <= now) {
       auto oldest = waiting_.begin();
       ++c_.closedSilent;
-      admission_.remove(oldest->second.peer);
+      admission_.remove(oldest->second.peer.key);
       reset(std::move(oldest->second.fd));
       waiting_.erase(oldest);
     }
@@ -220,8 +272,10 @@ class FrontDoor::Loop {
     const uint64_t perAddress = c.refusedPerAddress - logged_.refusedPerAddress,
                    allInUse = c.refusedAllInUse - logged_.refusedAllInUse,
                    evicted = c.evictedSilent - logged_.evictedSilent, silent = c.closedSilent - logged_.closedSilent,
-                   shed = c.shedNoDescriptor - logged_.shedNoDescriptor, pauses = c.acceptPauses - logged_.acceptPauses;
-    if (perAddress + allInUse + evicted + silent + shed + pauses == 0) return;
+                   shed = c.shedNoDescriptor - logged_.shedNoDescriptor, pauses = c.acceptPauses - logged_.acceptPauses,
+                   unauthenticated = c.endedUnauthenticated - logged_.endedUnauthenticated,
+                   evictedUnauthenticated = c.evictedUnauthenticated - logged_.evictedUnauthenticated;
+    if (perAddress + allInUse + evicted + silent + shed + pauses + unauthenticated + evictedUnauthenticated == 0) return;
     std::string line = "connections in the last " +
                        std::to_string(std::chrono::duration_cast<std::chrono::seconds>(now - lastLog_).count()) + " s:";
     auto part = [&line](uint64_t n, const std::string& what) {
@@ -233,6 +287,8 @@ class FrontDoor::Loop {
     part(evicted, "silent ones closed to make room");
     part(silent, "closed after " + std::to_string(options_.firstByte.count()) + " ms without a byte");
     part(shed, "closed at once: no descriptor left");
+    part(unauthenticated, "ended after " + std::to_string(options_.authDeadline.count()) + " ms without an authenticated call");
+    part(evictedUnauthenticated, "unauthenticated ones ended to make room");
     part(pauses, "accept pauses (the kernel was out of memory or descriptors)");
     log::warning(line + " " + std::to_string(c.open) + " open now");
     logged_ = c;
@@ -252,6 +308,8 @@ class FrontDoor::Loop {
   FrontDoorCounts logged_;
   PeerKey lastRefused_;
   Counters c_;
+  std::mutex authMu_;
+  std::vector<PeerAddress> authenticatedQueue_;  ///< under authMu_
   std::thread thread_;  // last: starts after everything it uses exists
 };
 
@@ -263,5 +321,7 @@ FrontDoor::~FrontDoor() = default;
 void FrontDoor::stop() { loop_->stop(); }
 
 FrontDoorCounts FrontDoor::counts() const { return loop_->counts(); }
+
+void FrontDoor::authenticated(std::string_view grpcPeer) { loop_->authenticated(grpcPeer); }
 
 }  // namespace staccato::drone::edge

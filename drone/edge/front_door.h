@@ -6,16 +6,20 @@
 /// on ENOBUFS/ENOMEM.
 ///
 /// Admission: connections are capped in all and per peer address (a unix socket's peers share
-/// the total); a refused one is reset (RST: no TIME_WAIT left behind). When all are in use, the
-/// oldest connection that has not sent a byte yet makes room. One that sends nothing within
-/// `firstByte` is closed. A handed-off connection counts until its descriptor is seen closed
-/// (drone/edge/handed_off.h): checked every second, for a peer each time it is at its cap, and
-/// for everyone at most every 50 ms while all are in use.
+/// the total); a refused one is reset (RST: no TIME_WAIT left behind). One that sends nothing
+/// within `firstByte` is closed. A handed-off connection must authenticate (a call other than a
+/// health probe passes the edge guard: authenticated() says so) within `authDeadline`, or the
+/// door ends it, whatever it sent. When all are in use, the oldest connection that has not sent a
+/// byte makes room, else the oldest unauthenticated one of the address that has the most. A
+/// handed-off connection counts until its descriptor is seen closed (drone/edge/handed_off.h):
+/// checked every second, for a peer each time it is at its cap, and for everyone at most every
+/// 50 ms while all are in use.
 #include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string_view>
 
 #include "drone/edge/admission.h"
 #include "drone/edge/listen_sockets.h"
@@ -23,18 +27,25 @@
 namespace staccato::drone::edge {
 
 inline constexpr std::chrono::milliseconds kFirstByteTimeout{5000};
+/// A TCP connection must have authenticated by then: TLS and the HTTP/2 preface take
+/// milliseconds, a client calls at once (gRPC's own handshake limit is 10 s).
+inline constexpr std::chrono::milliseconds kAuthDeadline{5000};
 
 struct FrontDoorOptions {
   ConnectionCaps caps;
   std::chrono::milliseconds firstByte = kFirstByteTimeout;
   std::function<void(int fd)> handOff;  ///< takes the descriptor of a connection that spoke
+  /// 0: not enforced (a unix socket, whose peers its mode lets in and gRPC cannot tell apart).
+  std::chrono::milliseconds authDeadline{0};
 };
 
 /// What the door did since it started.
 struct FrontDoorCounts {
   uint64_t accepted = 0, handedOff = 0, refusedPerAddress = 0, refusedAllInUse = 0, evictedSilent = 0,
-           closedSilent = 0, shedNoDescriptor = 0, acceptPauses = 0;
-  int open = 0;  ///< connections counted now (waiting for their first byte, or gRPC's)
+           closedSilent = 0, shedNoDescriptor = 0, acceptPauses = 0, endedUnauthenticated = 0,
+           evictedUnauthenticated = 0;
+  int open = 0;           ///< connections counted now (waiting for their first byte, or gRPC's)
+  int unauthenticated = 0;  ///< of those handed to gRPC, not authenticated yet
 };
 
 class FrontDoor {
@@ -50,6 +61,9 @@ class FrontDoor {
   /// nor close a connection handed to it). Idempotent.
   void stop();
   FrontDoorCounts counts() const;
+  /// A call other than a health probe passed the edge guard on the connection from `grpcPeer`
+  /// (ServerContext::peer(): "ipv4:ADDR:PORT", "ipv6:[ADDR]:PORT"). Any thread.
+  void authenticated(std::string_view grpcPeer);
 
  private:
   class Loop;

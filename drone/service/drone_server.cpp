@@ -1,8 +1,8 @@
 #include "drone/service/drone_server.h"
 
-#include <grpcpp/health_check_service_interface.h>
 #include <grpcpp/resource_quota.h>
 
+#include "drone/service/auth_marker.h"
 #include "rpc/drone_address.h"
 #include "rpc/message_limits.h"
 
@@ -22,11 +22,18 @@ Result<std::unique_ptr<DroneServer>> DroneServer::start(const std::vector<grpc::
   std::unique_ptr<DroneServer> s(new DroneServer);
   s->port_ = listeners->port;
   s->budget_ = *budget;
-  // grpc.health.v1 (gRPC's own implementation): "" is SERVING while the server runs and
-  // NOT_SERVING once it shuts down; any other service name is NOT_FOUND, so a caller without a
-  // token (the edge guard lets its Check and Watch through) learns nothing but that.
-  grpc::EnableDefaultHealthCheckService(true);
+  // grpc.health.v1 without the token, reading nothing of the request (health_service.h).
+  s->health_ = std::make_unique<HealthService>();
   grpc::ServerBuilder builder;
+  builder.RegisterCallbackGenericService(s->health_.get());
+  // Calls that passed the guard tell the door their connection authenticated (TCP only: a unix
+  // socket's peers are let in by its mode, and gRPC names them all alike).
+  DroneServer* self = s.get();
+  std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> interceptors;
+  interceptors.push_back(authMarker([self](const std::string& peer) {
+    if (edge::FrontDoor* door = self->doorForCalls_.load()) door->authenticated(peer);
+  }));
+  builder.experimental().SetInterceptorCreators(std::move(interceptors));
   s->acceptor_ = builder.experimental().AddExternalConnectionAcceptor(
       grpc::ServerBuilder::experimental_type::ExternalConnectionType::FROM_FD,
       guardedCredentials(options.policy, options.tls));
@@ -45,17 +52,25 @@ Result<std::unique_ptr<DroneServer>> DroneServer::start(const std::vector<grpc::
   builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_TIMEOUT_MS, 10'000);
   builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_PERMIT_WITHOUT_CALLS, 1);
   builder.AddChannelArgument(GRPC_ARG_MAX_CONCURRENT_STREAMS, 100);
+  // The window a stream gets before its message is asked for stays at 64 KiB: with BDP probing a
+  // caller could grow it, and what a tokenless caller sends is never asked for. A message that
+  // is asked for (a stream list part, ~1 MiB) still gets a window of its size.
+  builder.AddChannelArgument(GRPC_ARG_HTTP2_BDP_PROBE, 0);
   s->server_ = builder.BuildAndStart();
   if (!s->server_) return makeError(options.listen, "the gRPC server did not start", ErrorKind::kInternal);
   const int listenerFd = listeners->fds.front().get();  // only informative for gRPC
+  const bool local = listeners->local;
   s->door_ = std::make_unique<edge::FrontDoor>(
       std::move(listeners).value(),
-      edge::FrontDoorOptions{budget->caps, edge::kFirstByteTimeout, [a = s->acceptor_.get(), listenerFd](int fd) {
+      edge::FrontDoorOptions{budget->caps, edge::kFirstByteTimeout,
+                             [a = s->acceptor_.get(), listenerFd](int fd) {
                                grpc::experimental::ExternalConnectionAcceptor::NewConnectionParameters p;
                                p.listener_fd = listenerFd;
                                p.fd = fd;
                                a->HandleNewConnection(&p);
-                             }});
+                             },
+                             local ? std::chrono::milliseconds(0) : edge::kAuthDeadline});
+  s->doorForCalls_ = s->door_.get();
   return s;
 }
 
@@ -63,6 +78,7 @@ DroneServer::~DroneServer() { shutdown(std::chrono::system_clock::now()); }
 
 void DroneServer::shutdown(std::chrono::system_clock::time_point deadline) {
   if (door_) door_->stop();
+  if (health_) health_->shutdown();
   if (server_) server_->Shutdown(deadline);
 }
 

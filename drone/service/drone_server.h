@@ -3,10 +3,12 @@
 /// connections itself, within caps sized from its descriptors, and hands gRPC those that speak.
 /// Every call passes the edge guard (token, protocol version) before its message is read;
 /// requests are at most rpc::kMaxRequestBytes; the server's threads and buffers are bounded, so
-/// no client can make it allocate without limit. The standard health service (grpc.health.v1)
-/// answers probes without a token, about the server as a whole only.
+/// no client can make it allocate without limit. A TCP connection that has not authenticated
+/// within edge::kAuthDeadline is ended. The standard health service (grpc.health.v1) answers
+/// probes without a token, about the server as a whole only, reading nothing they send.
 #include <grpcpp/grpcpp.h>
 
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <optional>
@@ -17,6 +19,7 @@
 #include "drone/edge/fd_budget.h"
 #include "drone/edge/front_door.h"
 #include "drone/service/edge_guard.h"
+#include "drone/service/health_service.h"
 
 namespace staccato::drone {
 
@@ -51,15 +54,18 @@ class DroneServer {
   int port() const { return port_; }  ///< the TCP port; 0 for a unix socket
   const edge::ConnectionBudget& budget() const { return budget_; }
   edge::FrontDoorCounts counts() const { return door_->counts(); }
+  int healthWatches() const { return health_->watches(); }
 
  private:
   DroneServer() = default;
 
   int port_ = 0;
   edge::ConnectionBudget budget_;
+  std::unique_ptr<HealthService> health_;  ///< outlives the server: gRPC holds it
   std::unique_ptr<grpc::experimental::ExternalConnectionAcceptor> acceptor_;
   std::unique_ptr<grpc::Server> server_;
   std::unique_ptr<edge::FrontDoor> door_;  ///< last: stopped before the server goes
+  std::atomic<edge::FrontDoor*> doorForCalls_{nullptr};  ///< door_, once set: what calls report to
 };
 
 }  // namespace staccato::drone

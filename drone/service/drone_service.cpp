@@ -105,7 +105,7 @@ grpc::ServerWriteReactor<v1::StreamsPart>* DroneService::GetStreams(grpc::Callba
                                                                     const v1::GetStreamsRequest* req) {
   auto streams = core_.getStreams(req->port());
   if (!streams) return new RefusedWrite<v1::StreamsPart>(toGrpc(streams.error()));
-  return new StreamsDownload(std::move(streams).value());
+  return startDownload(std::move(streams).value(), core_.streamMemory(), downloads_);
 }
 
 grpc::Status DroneService::StartTx(grpc::ServerContext* ctx, const v1::StartTxRequest* req, v1::StartTxReply* rep) {

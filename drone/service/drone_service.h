@@ -3,6 +3,7 @@
 /// own; who may call is checked before a call reaches it (drone/service/edge_guard.h).
 /// WatchStats, SetStreams and GetStreams run on gRPC's callback API (a watcher, an upload and a
 /// download hold no thread between messages); the others are synchronous.
+#include <atomic>
 #include <string>
 
 #include "drone/core/lease_book.h"
@@ -61,6 +62,7 @@ class DroneService final : public CallbackMethods {
   DroneCore& core_;
   std::string hostname_;
   LeaseBook leases_;  ///< after core_: destroyed first, so no lease expires into a dead core
+  std::atomic<int> downloads_{0};  ///< GetStreams in progress
 };
 
 }  // namespace staccato::drone

@@ -21,6 +21,7 @@
 
 #include "common/core/log.h"
 #include "drone/service/failure_cooldown.h"
+#include "drone/service/health_service.h"
 
 namespace staccato::drone {
 namespace {
@@ -29,10 +30,6 @@ using Clock = std::chrono::steady_clock;
 constexpr auto kLogEvery = std::chrono::seconds(10);
 constexpr const char* kConnectionProperty = "staccato.connection";
 constexpr const char* kWrongToken = "missing or wrong access token (give the drone's token with --token-file)";
-// The standard health service's two calls (grpc.health.v1): a probe carries no token, and the
-// answer says only whether the drone serves (drone/service/drone_server.h).
-constexpr std::string_view kHealthCheck = "/grpc.health.v1.Health/Check";
-constexpr std::string_view kHealthWatch = "/grpc.health.v1.Health/Watch";
 constexpr const char* kCoolingDown =
     "a wrong access token on this connection a moment ago: its calls are refused for 0.2 s (check --token-file)";
 
@@ -62,7 +59,8 @@ class EdgeGuard {
       else if (key == "x-staccato-version") version = view(md[i].value);
       else if (key == ":path") path = view(md[i].value);
     }
-    const bool health = path == kHealthCheck || path == kHealthWatch;
+    // A probe carries no token; the health service reads nothing of it (health_service.h).
+    const bool health = isHealthPath(path);
     if (!policy_.token.empty() && !health) {
       if (const grpc_status_code refused = checkToken(ctx, token); refused != GRPC_STATUS_OK) {
         cb(userData, nullptr, 0, nullptr, 0, refused,

@@ -1,11 +1,32 @@
 #include "drone/service/streams_download.h"
 
 #include "drone/core/memory_return.h"
+#include "drone/service/grpc_status.h"
 
 namespace staccato::drone {
 
-StreamsDownload::StreamsDownload(std::shared_ptr<const rpc::Streams> streams)
-    : streams_(std::move(streams)), cursor_(*streams_, "", "") {
+grpc::ServerWriteReactor<v1::StreamsPart>* startDownload(std::shared_ptr<const rpc::Streams> streams,
+                                                         const std::shared_ptr<MemoryBudget>& memory,
+                                                         std::atomic<int>& running) {
+  if (running.fetch_add(1) >= kMaxDownloads) {
+    running.fetch_sub(1);
+    return new RefusedWrite<v1::StreamsPart>(grpc::Status(
+        grpc::StatusCode::RESOURCE_EXHAUSTED, std::to_string(kMaxDownloads) +
+                                                  " stream downloads are in progress (the most at once): try again when one ends"));
+  }
+  MemoryBudget::Lease buffers;
+  if (!MemoryBudget::reserve(memory, kDownloadBufferBytes, buffers)) {
+    running.fetch_sub(1);
+    return new RefusedWrite<v1::StreamsPart>(grpc::Status(
+        grpc::StatusCode::RESOURCE_EXHAUSTED, "the drone's stream memory is full (" + std::to_string(memory->total() >> 20) +
+                                                  " MiB, --max-stream-memory): no room to send a stream list now"));
+  }
+  return new StreamsDownload(std::move(streams), std::move(buffers), running);
+}
+
+StreamsDownload::StreamsDownload(std::shared_ptr<const rpc::Streams> streams, MemoryBudget::Lease buffers,
+                                 std::atomic<int>& running)
+    : streams_(std::move(streams)), cursor_(*streams_, "", ""), buffers_(std::move(buffers)), running_(running) {
   writeNext();
 }
 
@@ -28,7 +49,9 @@ void StreamsDownload::OnWriteDone(bool ok) {
 
 void StreamsDownload::OnDone() {
   const size_t written = written_;
-  delete this;
+  std::atomic<int>& running = running_;
+  delete this;  // the memory lease goes with it
+  running.fetch_sub(1);
   returnMemoryAfter(written);
 }
 

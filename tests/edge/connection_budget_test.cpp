@@ -11,7 +11,7 @@ TEST(ConnectionBudget, DefaultsAtASystemdServicesLimitsKeepAQuarterForTheDataPat
   auto small = sizeConnections(1024, 30, {});
   ASSERT_TRUE(small.ok()) << small.error().toString();
   EXPECT_EQ(small->fdReserve, kMinDefaultFdReserve);
-  EXPECT_EQ(small->caps.total, 1024 - 30 - kMinDefaultFdReserve - kGrpcFds);
+  EXPECT_EQ(small->caps.total, (1024 - 30 - kMinDefaultFdReserve - kGrpcFds) / kFdsPerConnection);  // gRPC's and the door's
   EXPECT_EQ(small->caps.perPeer, kDefaultMaxPerAddress);
 
   auto raised = sizeConnections(524288, 30, {});  // systemd's hard limit, once the drone raised to it
@@ -21,16 +21,16 @@ TEST(ConnectionBudget, DefaultsAtASystemdServicesLimitsKeepAQuarterForTheDataPat
 }
 
 TEST(ConnectionBudget, WhatTheOptionsAskForMustFitAndTheRefusalSaysWhatDoes) {
-  auto ok = sizeConnections(4096, 20, {.maxConnections = 2000, .maxPerAddress = 8, .fdReserve = 1000});
+  auto ok = sizeConnections(4096, 20, {.maxConnections = 1500, .maxPerAddress = 8, .fdReserve = 1000});
   ASSERT_TRUE(ok.ok());
-  EXPECT_EQ(ok->caps.total, 2000);
+  EXPECT_EQ(ok->caps.total, 1500);
   EXPECT_EQ(ok->caps.perPeer, 8);
 
   auto tooMany = sizeConnections(1024, 30, {.maxConnections = 5000});
   ASSERT_FALSE(tooMany.ok());
   EXPECT_NE(tooMany.error().toString().find("--max-connections: 5000 does not fit"), std::string::npos)
       << tooMany.error().toString();
-  EXPECT_NE(tooMany.error().toString().find("leaves 674"), std::string::npos) << tooMany.error().toString();
+  EXPECT_NE(tooMany.error().toString().find("leaves room for 337 (two descriptors each)"), std::string::npos) << tooMany.error().toString();
 
   auto perAddress = sizeConnections(1024, 30, {.maxConnections = 10, .maxPerAddress = 11});
   ASSERT_FALSE(perAddress.ok());

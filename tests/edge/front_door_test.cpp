@@ -1,6 +1,8 @@
 // The front door against real loopback connections: the caps, hand-off, the first-byte deadline,
-// eviction of the oldest silent connection, and accepting on when descriptors run out (gRPC
-// 1.51's own listener stopped for good there). The test plays gRPC: it holds what is handed off.
+// eviction of the oldest silent connection, the authentication deadline and the eviction of
+// unauthenticated connections, and accepting on when descriptors run out (gRPC 1.51's own
+// listener stopped for good there). The test plays gRPC: it holds what is handed off, and says
+// which connections authenticated as the interceptor would, by their peer text.
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <poll.h>
@@ -62,14 +64,17 @@ bool eventually(const std::function<bool()>& done, std::chrono::milliseconds tim
 /// A front door on 127.0.0.1 whose hand-offs land in handed().
 class Door {
  public:
-  explicit Door(ConnectionCaps caps, std::chrono::milliseconds firstByte = 5000ms) {
+  explicit Door(ConnectionCaps caps, std::chrono::milliseconds firstByte = 5000ms,
+                std::chrono::milliseconds authDeadline = 0ms) {
     auto l = listenTcp("127.0.0.1:0");
     EXPECT_TRUE(l.ok());
     port_ = l->port;
-    door_ = std::make_unique<FrontDoor>(std::move(l).value(), FrontDoorOptions{caps, firstByte, [this](int fd) {
+    door_ = std::make_unique<FrontDoor>(std::move(l).value(), FrontDoorOptions{caps, firstByte,
+                                                                                [this](int fd) {
                                                                                   std::lock_guard lock(mu_);
                                                                                   handed_.emplace_back(fd);
-                                                                                }});
+                                                                                },
+                                                                                authDeadline});
   }
   int port() const { return port_; }
   size_t handedCount() {
@@ -136,6 +141,65 @@ TEST(FrontDoor, WhenAllAreInUseTheOldestSilentConnectionMakesRoomNeverOneThatSpo
   const FrontDoorCounts c = d.door().counts();
   EXPECT_EQ(c.evictedSilent, 1u);
   EXPECT_EQ(c.refusedAllInUse, 1u);
+}
+
+/// What gRPC's peer() says of the client end `fd`: "ipv4:127.0.0.1:PORT".
+std::string grpcPeerOf(const UniqueFd& fd) {
+  sockaddr_in a{};
+  socklen_t len = sizeof a;
+  ::getsockname(fd.get(), reinterpret_cast<sockaddr*>(&a), &len);
+  char ip[INET_ADDRSTRLEN];
+  ::inet_ntop(AF_INET, &a.sin_addr, ip, sizeof ip);
+  return std::string("ipv4:") + ip + ":" + std::to_string(ntohs(a.sin_port));
+}
+
+TEST(FrontDoor, AConnectionThatDoesNotAuthenticateInTimeIsEndedWhateverItSent) {
+  Door d({.total = 100, .perPeer = 10}, 5000ms, 300ms);
+  auto talker = connectFrom("127.0.0.1", d.port()), client = connectFrom("127.0.0.2", d.port());
+  speak(talker);
+  speak(client);
+  ASSERT_TRUE(eventually([&] { return d.handedCount() == 2; }));
+  d.door().authenticated(grpcPeerOf(client));
+  EXPECT_EQ(stateOf(talker, 100ms), State::kOpen) << "ended before its deadline";
+  EXPECT_EQ(stateOf(talker, 1500ms), State::kClosed) << "a connection that only spoke outlived the deadline";
+  EXPECT_EQ(stateOf(client, 300ms), State::kOpen) << "an authenticated connection was ended";
+  EXPECT_EQ(d.door().counts().endedUnauthenticated, 1u);
+  EXPECT_TRUE(eventually([&] { return d.door().counts().open == 1 && d.door().counts().unauthenticated == 0; }));
+}
+
+TEST(FrontDoor, WhenAllAreInUseAFloodsUnauthenticatedConnectionMakesRoomNeverAnAuthenticatedOne) {
+  Door d({.total = 6, .perPeer = 4}, 5000ms, 60000ms);
+  auto client = connectFrom("127.0.0.9", d.port());  // the oldest: a client about to authenticate
+  speak(client);
+  std::vector<UniqueFd> flood;
+  for (const char* from : {"127.0.0.2", "127.0.0.2", "127.0.0.2", "127.0.0.3"}) {
+    flood.push_back(connectFrom(from, d.port()));
+    speak(flood.back());
+  }
+  auto authenticated = connectFrom("127.0.0.4", d.port());
+  speak(authenticated);
+  ASSERT_TRUE(eventually([&] { return d.handedCount() == 6; }));
+  d.door().authenticated(grpcPeerOf(authenticated));
+  auto newcomer = connectFrom("127.0.0.5", d.port());
+  EXPECT_EQ(stateOf(newcomer, 100ms), State::kOpen) << "no room was made";
+  EXPECT_EQ(stateOf(flood[0]), State::kClosed) << "the oldest of the address with the most did not make room";
+  for (size_t i = 1; i < flood.size(); ++i) EXPECT_EQ(stateOf(flood[i], 50ms), State::kOpen) << i;
+  EXPECT_EQ(stateOf(client, 50ms), State::kOpen) << "a lone client's connection was taken, not the flood's";
+  EXPECT_EQ(stateOf(authenticated, 50ms), State::kOpen);
+  EXPECT_EQ(d.door().counts().evictedUnauthenticated, 1u);
+}
+
+TEST(PeerAddress, ReadsWhatGrpcSaysOfAPeer) {
+  auto v4 = PeerAddress::fromGrpcPeer("ipv4:192.0.2.1:40000");
+  ASSERT_TRUE(v4);
+  EXPECT_EQ(v4->key.text(), "192.0.2.1");
+  EXPECT_EQ(v4->port, 40000);
+  auto v6 = PeerAddress::fromGrpcPeer("ipv6:[fe80::1%eth0]:5");
+  ASSERT_TRUE(v6);
+  EXPECT_EQ(v6->key.text(), "fe80::1");
+  EXPECT_EQ(v6->port, 5);
+  for (const char* bad : {"unix:/run/x.sock", "ipv4:1.2.3.4", "ipv4:1.2.3.4:99999", "ipv6:::1:5", "ipv4:x:1", ""})
+    EXPECT_FALSE(PeerAddress::fromGrpcPeer(bad)) << bad;
 }
 
 TEST(FrontDoor, AcceptingGoesOnWhenTheProcessRunsOutOfDescriptors) {

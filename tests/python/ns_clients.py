@@ -1,9 +1,13 @@
 """Clients run inside a test's network namespace (`ip netns exec NS python ns_clients.py ...`),
 for tests of a drone listening on TCP there. Each prints one JSON line with what it measured.
 
-  flood HOST PORT COUNT SECONDS SOURCE [--stall]
-                                         COUNT plain TCP connections from SOURCE that send nothing
-                                         (--stall: one byte of the HTTP/2 preface), held SECONDS
+  flood HOST PORT COUNT SECONDS SOURCES [--stall]
+                                         COUNT plain TCP connections from the comma-separated
+                                         SOURCES in turn that send nothing (--stall: one byte of
+                                         the HTTP/2 preface), held SECONDS
+  health HOST PORT COUNT SECONDS SOURCES COUNT HTTP/2 connections (SOURCES in turn), each calling
+                                         the health service's Check without a token every second
+                                         for SECONDS, connecting again when the drone ends one
   probe TARGET TOKEN SECONDS [--tx PORT] a new connection per ListPorts call, every 20 ms, for
                                          SECONDS or until a line comes on stdin; with --tx, PORT
                                          sends meanwhile and its counters are sampled every second
@@ -40,14 +44,15 @@ def list_ports(channel: grpc.Channel, token: str, timeout: float = 5.0) -> str:
         return e.code().name
 
 
-def flood(host: str, port: int, count: int, seconds: float, source: str, stall: bool = False) -> dict:
+def flood(host: str, port: int, count: int, seconds: float, sources: str, stall: bool = False) -> dict:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     need = max(hard, count + 256)
     resource.setrlimit(resource.RLIMIT_NOFILE, (need, need))
     conns, failed = [], 0
-    for _ in range(count):
+    addresses = sources.split(",")
+    for i in range(count):
         s = socket.socket()
-        s.bind((source, 0))
+        s.bind((addresses[i % len(addresses)], 0))
         s.settimeout(1)  # a full accept queue drops SYNs: do not wait for the retransmits
         try:
             s.connect((host, port))
@@ -70,7 +75,92 @@ def flood(host: str, port: int, count: int, seconds: float, source: str, stall: 
         except OSError:
             closed += 1
         s.close()
-    return {"source": source, "connected": len(conns), "failed": failed, "closed_by_drone": closed}
+    return {"source": sources, "connected": len(conns), "failed": failed, "closed_by_drone": closed}
+
+
+# A health Check by hand, as a probe sends it: HTTP/2 frames with HPACK literals (no Huffman, no
+# table), so that each connection can come from an address of its own (gRPC's Python client
+# cannot bind one).
+PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"
+
+
+def _frame(kind: int, flags: int, stream: int, payload: bytes = b"") -> bytes:
+    return len(payload).to_bytes(3, "big") + bytes([kind, flags]) + stream.to_bytes(4, "big") + payload
+
+
+def _literal(name: bytes, value: bytes) -> bytes:
+    return b"\x00" + bytes([len(name)]) + name + bytes([len(value)]) + value  # both < 127 bytes
+
+
+def _check(stream: int) -> bytes:
+    headers = b"".join(_literal(n, v) for n, v in [(b":method", b"POST"), (b":scheme", b"http"),
+                                                  (b":path", b"/grpc.health.v1.Health/Check"),
+                                                  (b":authority", b"drone"), (b"content-type", b"application/grpc"),
+                                                  (b"te", b"trailers")])
+    return _frame(1, 0x4, stream, headers) + _frame(0, 0x1, stream, b"\x00\x00\x00\x00\x00")
+
+
+def health(host: str, port: int, count: int, seconds: float, sources: str) -> dict:
+    import selectors
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    need = max(hard, count + 256)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (need, need))
+    addresses = sources.split(",")
+    sel = selectors.DefaultSelector()
+    counts = {"connected": 0, "failed": 0, "checks": 0, "answered": 0, "closed_by_drone": 0}
+    conns = {}  # socket -> [next stream id, next check time]
+
+    def connect(i: int):
+        s = socket.socket()
+        s.bind((addresses[i % len(addresses)], 0))
+        s.settimeout(1)
+        try:
+            s.connect((host, port))
+            s.sendall(PREFACE + _frame(4, 0, 0))
+        except OSError:
+            counts["failed"] += 1
+            s.close()
+            return
+        s.setblocking(False)
+        counts["connected"] += 1
+        conns[s] = [1, time.monotonic(), i]
+        sel.register(s, selectors.EVENT_READ)
+
+    for i in range(count):
+        connect(i)
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        now = time.monotonic()
+        for s, state in list(conns.items()):
+            if now >= state[1]:
+                try:
+                    s.send(_check(state[0]))
+                    counts["checks"] += 1
+                except OSError:
+                    pass
+                state[0] += 2
+                state[1] = now + 1
+        for key, _ in sel.select(timeout=0.05):
+            s = key.fileobj
+            try:
+                data = s.recv(65536)
+            except BlockingIOError:
+                continue
+            except OSError:
+                data = b""
+            if data:
+                if data[3:4] == b"\x04" and not data[4] & 1:  # the server's SETTINGS: acknowledged
+                    s.send(_frame(4, 0x1, 0))
+                counts["answered"] += data.count(b"\x08\x01")  # HealthCheckResponse{SERVING}
+                continue
+            counts["closed_by_drone"] += 1
+            sel.unregister(s)
+            i = conns.pop(s)[2]
+            s.close()
+            connect(i)  # as a probe would: again
+    for s in conns:
+        s.close()
+    return counts
 
 
 def probe(target: str, token: str, seconds: float, tx_port: str = "") -> dict:
@@ -129,6 +219,8 @@ def main(argv: list) -> None:
     what, args = argv[0], argv[1:]
     if what == "flood":
         out = flood(args[0], int(args[1]), int(args[2]), float(args[3]), args[4], "--stall" in args[5:])
+    elif what == "health":
+        out = health(args[0], int(args[1]), int(args[2]), float(args[3]), args[4])
     elif what == "probe":
         out = probe(args[0], args[1], float(args[2]), args[4] if len(args) > 4 and args[3] == "--tx" else "")
     elif what == "wrong":

@@ -1,6 +1,8 @@
 """The drone's standard health service (grpc.health.v1) with gRPC's own Python client
 (grpcio-health-checking), as Kubernetes' gRPC probe calls it: Check and Watch answer without a
-token and name nothing but the server as a whole; the drone's own calls still need the token."""
+token, about the server as a whole whatever service they name (the drone reads nothing of a
+tokenless request); the drone's own calls still need the token, and a connection that only
+probes is ended after the authentication deadline."""
 import os
 import socket
 import subprocess
@@ -52,13 +54,26 @@ def test_check_and_watch_answer_without_a_token(drone_on_tcp):
         watch.cancel()
 
 
-def test_health_names_no_service_of_the_drone(drone_on_tcp):
+def test_health_answers_for_the_server_whatever_it_names(drone_on_tcp):
     with grpc.insecure_channel(drone_on_tcp) as channel:
         health = health_pb2_grpc.HealthStub(channel)
         for name in ["staccato.v1.Drone", "grpc.health.v1.Health", "anything"]:
-            with pytest.raises(grpc.RpcError) as e:
-                health.Check(health_pb2.HealthCheckRequest(service=name), timeout=10)
-            assert e.value.code() == grpc.StatusCode.NOT_FOUND, name
+            reply = health.Check(health_pb2.HealthCheckRequest(service=name), timeout=10)
+            assert reply.status == health_pb2.HealthCheckResponse.SERVING, name
+
+
+def test_a_watch_without_the_token_ends_with_its_connection(drone_on_tcp):
+    """A tokenless Watch holds an unauthenticated connection: the drone ends it after its
+    authentication deadline (5 s), as any connection that made no authenticated call."""
+    with grpc.insecure_channel(drone_on_tcp) as channel:
+        health = health_pb2_grpc.HealthStub(channel)
+        start = time.monotonic()
+        watch = health.Watch(health_pb2.HealthCheckRequest(), timeout=30)
+        assert next(watch).status == health_pb2.HealthCheckResponse.SERVING
+        with pytest.raises(grpc.RpcError) as e:
+            next(watch)
+        assert e.value.code() == grpc.StatusCode.UNAVAILABLE
+        assert 4 < time.monotonic() - start < 15
 
 
 def test_the_drones_calls_still_need_the_token(drone_on_tcp):

@@ -144,6 +144,90 @@ def test_connection_floods_lock_out_no_client_and_stop_no_stream(lab):
     assert open_fds(lab.pid) <= baseline + 4, f"descriptors not given back: {baseline} -> {open_fds(lab.pid)}"
 
 
+ATTACKERS = [f"10.98.0.{i}" for i in range(10, 30)]  # 20 addresses in a namespace of their own
+DRONE_SIDE = "10.98.0.1"
+
+
+@pytest.fixture
+def attacker(lab):
+    """A namespace of its own joined to the drone's by a veth pair, with 20 addresses; a function
+    that runs a client there."""
+    ns = f"stc-atk-{os.getpid()}"
+    try:
+        subprocess.run(["ip", "netns", "add", ns], check=True)
+        subprocess.run(["ip", "-n", lab.ns, "link", "add", "atk0", "type", "veth", "peer", "name", "atk1", "netns", ns],
+                       check=True)
+        subprocess.run(["ip", "-n", lab.ns, "addr", "add", f"{DRONE_SIDE}/24", "dev", "atk0"], check=True)
+        subprocess.run(["ip", "-n", lab.ns, "link", "set", "atk0", "up"], check=True)
+        for a in ATTACKERS:
+            subprocess.run(["ip", "-n", ns, "addr", "add", f"{a}/24", "dev", "atk1"], check=True)
+        subprocess.run(["ip", "-n", ns, "link", "set", "atk1", "up"], check=True)
+        subprocess.run(["ip", "-n", ns, "link", "set", "lo", "up"], check=True)
+
+        def run(*args) -> subprocess.Popen:
+            return subprocess.Popen(["ip", "netns", "exec", ns, sys.executable, str(CLIENTS), *map(str, args)],
+                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        yield run
+    finally:
+        subprocess.run(["ip", "-n", lab.ns, "link", "del", "atk0"], capture_output=True)
+        subprocess.run(["ip", "netns", "del", ns], capture_output=True)
+
+
+def test_tokenless_callers_from_twenty_addresses_hold_no_slot(lab, attacker):
+    """Issue 32: one-byte connections used to hold every slot once handed to gRPC, and tokenless
+    health Checks kept them alive. From 20 addresses in a namespace of their own, without the
+    token: 5,000 silent connections, then 1,280 that send one byte and stall, then 1,280 that call
+    the health service every second, then 64 wrong-token callers. A client on another address
+    (a new connection per call, the token) is served throughout and a stream keeps sending."""
+    sources = ",".join(ATTACKERS)
+    probe = client(lab, "probe", TARGET, TOKEN, 180, "--tx", "va")
+    attacks = []
+    try:
+        ready(probe)
+        started = time.monotonic()
+        attacks.append(attacker("flood", DRONE_SIDE, PORT, 5000, 30, sources))
+        time.sleep(4)
+        attacks.append(attacker("flood", DRONE_SIDE, PORT, 1280, 26, sources, "--stall"))
+        time.sleep(4)
+        attacks.append(attacker("health", DRONE_SIDE, PORT, 1280, 22, sources))
+        time.sleep(4)
+        wrong = attacker("wrong", f"{DRONE_SIDE}:{PORT}", TOKEN, 64, 16)
+        ready(wrong)
+        attacks.append(wrong)
+        outcomes = [result(a, timeout=180) for a in attacks]
+        over = time.monotonic() - started
+        time.sleep(2)
+        probe.stdin.write("stop\n")
+        probe.stdin.flush()
+        measured = result(probe)
+    finally:
+        for p in attacks + [probe]:
+            if p.poll() is None:
+                p.kill()
+    silent, stalled, health, wrong_codes = outcomes
+    during = [c for c in measured["calls"] if c[0] < over]
+    print(f"silent: {silent['connected']} connected, {silent['closed_by_drone']} closed by the drone")
+    print(f"one byte and stall: {stalled['connected']} connected, {stalled['closed_by_drone']} closed by the drone")
+    print(f"health every second: {health}")
+    print(f"wrong tokens: {wrong_codes['codes']}")
+    print(f"client (token, new connection per call) during the attacks ({over:.0f} s): {summary(during)}")
+    tx = measured["tx"]
+    print(f"va transmit samples: {len(tx)}, transmitting {sorted({x[2] for x in tx})}, errors {sorted({x[3] for x in tx})}")
+    log = lab.log.read_text()
+    print("drone log:\n  " + "\n  ".join(line for line in log.splitlines() if "connections in the last" in line))
+    assert len(during) > 300, "the client hardly ran during the attacks"
+    check_calls("during the attacks", during)
+    assert stalled["connected"] >= 1000 and stalled["closed_by_drone"] == stalled["connected"], \
+        f"one-byte connections outlived the authentication deadline: {stalled}"
+    assert health["checks"] > 1000 and health["closed_by_drone"] >= health["connected"] // 2, \
+        f"health-only connections were not ended: {health}"
+    assert wrong_codes["codes"].get("UNAUTHENTICATED", 0) > 64
+    assert len(tx) >= 20 and all(x[2] is True and x[3] == "" for x in tx), f"the stream stopped or failed: {tx}"
+    assert all(b[1] > a[1] for a, b in zip(tx, tx[1:])), f"the stream's counters stopped rising: {tx}"
+    assert "unauthenticated ones ended to make room" in log or "without an authenticated call" in log, \
+        "the front door said nothing of the connections it ended"
+
+
 def test_wrong_token_callers_lock_out_no_right_token(lab):
     attackers = client(lab, "wrong", ",".join(f"{a}:{PORT}" for a in CALLER_ADDRESSES), TOKEN, 200, 12)
     try:
