@@ -108,8 +108,8 @@ Result<BenchmarkOptions> parseBenchmarkOptions(const Args& args, bool calibrate)
   BenchmarkOptions o;
   if (!args.positional.empty()) return makeError("", "unexpected argument '" + args.positional[0] + "'");
   if (auto file = args.get("--config")) {
-    auto text = readTextFile(*file);
-    if (!text) return text.error().withPrefix("--config");
+    auto text = readTextFile(*file, kMaxSmallFileBytes);
+    if (!text) return makeError("--config", text.error().toString(), text.error().kind);
     auto c = bench::parseConfigJson(*text);
     if (!c) return c.error().withPrefix("--config " + *file);
     o.config = *c;

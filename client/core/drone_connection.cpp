@@ -8,7 +8,7 @@
 #include <chrono>
 #include <cstdlib>
 
-#include "common/files/stream_file.h"
+#include "common/files/file_reading.h"
 #include "common/files/token_file.h"
 #include "rpc/drone_address.h"
 #include "rpc/message_limits.h"
@@ -37,7 +37,7 @@ Result<std::unique_ptr<DroneConnection>> DroneConnection::open(const DroneAddres
   if (address.tls) {
     grpc::SslCredentialsOptions ssl;
     if (!address.caCertFile.empty()) {
-      auto ca = readTextFile(address.caCertFile);
+      auto ca = readTextFile(address.caCertFile, kMaxSmallFileBytes);
       if (!ca) return ca.error();
       ssl.pem_root_certs = *ca;
     }

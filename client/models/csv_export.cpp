@@ -2,22 +2,15 @@
 
 #include <QStringList>
 
+#include "common/core/csv_text.h"
+
 namespace staccato::client {
 namespace {
-
-QString csvField(const QString& text) {
-  if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n')) &&
-      !text.contains(QLatin1Char('\r')))
-    return text;
-  QString quoted = text;
-  quoted.replace(QLatin1Char('"'), QStringLiteral("\"\""));
-  return QLatin1Char('"') + quoted + QLatin1Char('"');
-}
 
 void appendLine(QString& out, const QStringList& fields) {
   for (qsizetype i = 0; i < fields.size(); ++i) {
     if (i) out += QLatin1Char(',');
-    out += csvField(fields[i]);
+    out += QString::fromStdString(csvCell(fields[i].toStdString()));
   }
   out += QStringLiteral("\r\n");
 }

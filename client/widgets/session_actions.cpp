@@ -1,6 +1,5 @@
 #include "client/widgets/session_actions.h"
 
-#include <QFile>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QPushButton>
@@ -11,6 +10,7 @@
 
 #include "client/core/files/port_mapping.h"
 #include "client/core/files/session_file.h"
+#include "common/files/file_reading.h"
 #include "client/core/fleet/fleet_address.h"
 #include "client/core/fleet/fleet_session.h"
 #include "client/models/qs.h"
@@ -38,8 +38,8 @@ SessionActions::SessionActions(Workspace* workspace, QWidget* window, SessionMak
     : QObject(window), workspace_(workspace), window_(window), makeSession_(std::move(makeSession)) {}
 
 bool SessionActions::isSessionFile(const QString& path) {
-  QFile f(path);
-  return f.open(QIODevice::ReadOnly) && looksLikeSessionFile(f.readAll().toStdString());
+  const auto text = readTextFile(path.toStdString());
+  return text && looksLikeSessionFile(*text);
 }
 
 void SessionActions::fail(const QString& what, const QString& message) {

@@ -40,14 +40,6 @@ Result<v1::StreamFile> parseStreamFile(std::string_view json) {
   return file;
 }
 
-Result<std::string> readTextFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return makeError(path, std::string("cannot open: ") + std::strerror(errno));
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 Result<v1::StreamFile> loadStreamFile(const std::string& path) { return loadTextFile(path, parseStreamFile); }
 
 std::string streamFileToJson(v1::StreamFile file) {

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "common/core/result.h"
+#include "common/files/file_reading.h"
 #include "staccato/v1/stream.pb.h"
 
 namespace staccato {
@@ -27,8 +28,6 @@ std::string streamFileToJson(v1::StreamFile file);
 /// Writes atomically (temporary file + rename) so a failure never leaves half a file.
 Status saveStreamFile(const std::string& path, const v1::StreamFile& file);
 
-/// Reads a whole file into a string.
-Result<std::string> readTextFile(const std::string& path);
 /// Reads a file and parses its text with `parse` (a Result<T>(std::string_view)); parse errors
 /// start with the file name.
 template <typename Parse>

@@ -12,7 +12,7 @@
 #include <thread>
 
 #include "common/core/log.h"
-#include "common/files/stream_file.h"
+#include "common/files/file_reading.h"
 #include "drone/app/access_token.h"
 #include "drone/app/demo_lab.h"
 #include "drone/app/lab_setup.h"
@@ -104,7 +104,7 @@ int main(int argc, char** argv) {
     server.policy.token = *t;
   }
   if (!opts->tlsCert.empty()) {
-    auto cert = readTextFile(opts->tlsCert), key = readTextFile(opts->tlsKey);
+    auto cert = readTextFile(opts->tlsCert, kMaxSmallFileBytes), key = readTextFile(opts->tlsKey, kMaxSmallFileBytes);
     if (!cert || !key) {
       log::error((!cert ? cert.error() : key.error()).toString());
       return 2;

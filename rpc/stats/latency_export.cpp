@@ -4,17 +4,10 @@
 #include <cstdio>
 
 #include "rpc/stats/latency_buckets.h"
+#include "common/core/csv_text.h"
 
 namespace staccato::rpc {
 namespace {
-
-/// RFC 4180: a field with a comma, quote or line break goes in quotes, its quotes doubled.
-std::string csvField(const std::string& s) {
-  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
-  std::string q = "\"";
-  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
-}
 
 /// A title from a drone's names stays one comment line: no control characters, no closing ']'.
 std::string commentSafe(std::string s) {
@@ -46,8 +39,8 @@ Status writeLatencyCsvRows(std::ostream& out, const std::string& drone, const v1
   const std::vector<LatencyBucket> buckets = latencyBuckets(stream.latency());
   uint64_t total = 0, running = 0;
   for (const LatencyBucket& b : buckets) total += b.count;
-  const std::string prefix = csvField(drone) + "," + std::to_string(stream.stream_id()) + "," + csvField(stream.tx_port()) +
-                             "," + csvField(stream.rx_port()) + ",";
+  const std::string prefix = csvCell(drone) + "," + std::to_string(stream.stream_id()) + "," + csvCell(stream.tx_port()) +
+                             "," + csvCell(stream.rx_port()) + ",";
   for (const LatencyBucket& b : buckets) {
     running += b.count;
     out << prefix << b.lowNs << "," << b.highNs << "," << b.count << ",";

@@ -49,6 +49,12 @@ TEST(BenchmarkArgs, EveryOptionSetsTheConfig) {
   EXPECT_EQ(o->reports.json, "out.json");
 }
 
+TEST(BenchmarkArgs, AConfigThatIsNoRegularFileIsRefusedUnread) {
+  // Once read until the CLI ran out of memory.
+  const std::string e = error({"--tx", "a", "--rx", "b", "--config", "/dev/zero", "--report", "o.html"});
+  EXPECT_NE(e.find("--config: /dev/zero: not a regular file"), std::string::npos) << e;
+}
+
 TEST(BenchmarkArgs, PresetFirstThenOptionsOverIt) {
   auto o = parse({"--preset", "rfc2544-strict", "--tx", "a", "--rx", "b", "--duration", "10", "--junit", "o.xml"});
   ASSERT_TRUE(o) << o.error().toString();

@@ -4,20 +4,14 @@
 
 #include "client/core/benchmark/json_writer.h"
 #include "client/core/benchmark/report_text.h"
+#include "common/core/csv_text.h"
 
 namespace staccato::bench {
 namespace {
 
-std::string field(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
 std::string row(const std::vector<std::string>& cells) {
   std::string out;
-  for (size_t i = 0; i < cells.size(); ++i) out += (i ? "," : "") + field(cells[i]);
+  for (size_t i = 0; i < cells.size(); ++i) out += (i ? "," : "") + csvCell(cells[i]);
   return out + "\n";
 }
 

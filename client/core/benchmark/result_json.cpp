@@ -80,7 +80,7 @@ Status writeResultFile(const std::string& path, const BenchmarkResult& result) {
 }
 
 Result<BenchmarkResult> readResultFile(const std::string& path) {
-  auto text = readTextFile(path);
+  auto text = readTextFile(path, kMaxSmallFileBytes);
   if (!text) return text.error();
   auto r = parseResultJson(*text);
   if (!r) return makeError("", path + ": " + r.error().toString());

@@ -3,12 +3,11 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "client/core/drone_connection.h"
 #include "client/core/fleet/yaml_tree.h"
+#include "common/files/file_reading.h"
 #include "rpc/drone_address.h"
 
 namespace staccato::client {
@@ -215,16 +214,11 @@ Result<Fleet> parseFleet(const std::string& text, const std::string& baseDir) {
 }
 
 Result<Fleet> loadFleetFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return makeError(path, "cannot read the fleet file", ErrorKind::kNotFound);
-  std::string text(kMaxFleetFileBytes + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<size_t>(in.gcount()));
-  if (text.size() > kMaxFleetFileBytes)
-    return makeError(path, "larger than " + std::to_string(kMaxFleetFileBytes) + " bytes: not a fleet file");
+  auto text = readTextFile(path, kMaxFleetFileBytes);
+  if (!text) return text.error();
   std::error_code ec;
   const std::string dir = std::filesystem::absolute(path, ec).lexically_normal().parent_path().string();
-  auto fleet = parseFleet(text, dir);
+  auto fleet = parseFleet(*text, dir);
   if (!fleet) return makeError(path, fleet.error().toString(), fleet.error().kind);
   fleet->path = path;
   return fleet;

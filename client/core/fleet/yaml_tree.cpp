@@ -5,6 +5,7 @@
 #include <yaml.h>
 
 #include <optional>
+#include <unordered_set>
 
 namespace staccato::client {
 namespace {
@@ -43,6 +44,7 @@ struct Open {
   YamlNode node;
   bool haveKey = false;
   std::string key;
+  std::unordered_set<std::string> keys;  ///< a mapping's keys so far: a duplicate is found in one look
 };
 
 }  // namespace
@@ -77,8 +79,8 @@ Result<YamlNode> parseYaml(const std::string& text, const YamlLimits& limits) {
       parent.node.items.push_back(std::move(node));
     } else if (!parent.haveKey) {
       if (node.kind != YamlNode::Kind::kScalar) return makeError("", where(mark) + ": a key must be plain text");
-      for (const auto& [k, v] : parent.node.entries)
-        if (k == node.scalar) return makeError("", where(mark) + ": '" + k + "' appears twice in one mapping");
+      if (!parent.keys.insert(node.scalar).second)
+        return makeError("", where(mark) + ": '" + node.scalar + "' appears twice in one mapping");
       parent.key = std::move(node.scalar);
       parent.haveKey = true;
     } else {
