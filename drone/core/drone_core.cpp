@@ -223,8 +223,20 @@ Result<std::vector<v1::Neighbor>> DroneCore::resolveNeighbors(const std::string&
 }
 
 Status DroneCore::reserve(const std::string& name, const std::string& client) {
-  std::lock_guard lock(mu_);
-  return table_.reserve(name, client);
+  std::unique_lock lock(mu_);
+  if (auto s = table_.reserve(name, client); !s) return s;
+  // Another client's start still waiting for its time would send on a port now reserved by this
+  // one, and its starter could no longer stop it: the reservation cancels it, saying so.
+  if (tx_.transmitting(name)) {
+    const PortTx& tx = tx_.of(name);
+    if (tx.startsAtNs > monotonicNs() && tx.startedBy != client) {
+      const std::string starter = tx.startedBy;
+      stopSending(lock, {name});
+      tx_.setError(name, errors::scheduledStartCancelled(name, starter, client).message);
+      log::notice(name + ": " + tx_.of(name).error);
+    }
+  }
+  return Ok{};
 }
 
 Status DroneCore::release(const std::string& name, const std::string& client, bool force) {

@@ -110,7 +110,7 @@ Status DroneCore::startTx(const std::vector<std::string>& names, const std::stri
   for (PendingStart& s : starts) {
     s.job.startNs = startMono;
     s.job.rampNs = how.rampNs;
-    tx_.finish(s, lease);
+    tx_.finish(s, lease, client);
   }
   rx_.avoidCores(tx_.busyCores());
   return Ok{};

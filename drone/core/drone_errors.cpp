@@ -76,6 +76,11 @@ Error startTimePassedWhileOpening(const std::string& port, uint64_t lateNs) {
                                         " ms late): nothing was sent; give a larger margin", ErrorKind::kBusy);
 }
 
+Error scheduledStartCancelled(const std::string& port, const std::string& starter, const std::string& reserver) {
+  return makeError(port, "the start scheduled by " + (starter.empty() ? std::string("a client without an id") : starter) +
+                             " was cancelled before its time: " + reserver + " reserved the port", ErrorKind::kBusy);
+}
+
 Error rampTooLong(uint64_t rampMs, uint64_t maxMs) {
   return makeError("ramp_ms", std::to_string(rampMs) + " is above the longest ramp, " + std::to_string(maxMs) + " ms");
 }

@@ -28,6 +28,8 @@ Error changedWhileStarting(const std::string& port);
 /// Scheduled starts and ramps (StartTx).
 Error startTimeBad(int64_t fromNowNs, uint64_t maxAheadNs);
 Error startTimePassedWhileOpening(const std::string& port, uint64_t lateNs);
+/// `reserver` reserved `port` while `starter`'s start waited for its time: it will not send.
+Error scheduledStartCancelled(const std::string& port, const std::string& starter, const std::string& reserver);
 Error rampTooLong(uint64_t rampMs, uint64_t maxMs);
 /// Live rate changes (SetRate).
 Error rateNeedsSending(const std::string& port);

@@ -33,6 +33,8 @@ struct PortTx {
   std::vector<int> cpus;               ///< the cores its workers are pinned to (-1 = none)
   bool starting = false;               ///< its backends are being opened (unlocked)
   std::string error;                   ///< the last transmit error, "" = none
+  std::string startedBy;               ///< the client of the last start
+  uint64_t startsAtNs = 0;             ///< monotonic time a scheduled start waits for (0 = at once)
   std::shared_ptr<TxTap> tap = std::make_shared<TxTap>();  ///< the port's capture, for every run's workers
   PlanList plans;                     ///< what the last start sends
   std::shared_ptr<RateControl> rates;  ///< the last start's live rate changes
@@ -67,7 +69,7 @@ class Transmitter {
   /// Unlocked: opens the backends.
   void open(PendingStart& start);
   /// Locked: the backends opened; the workers start (or the port is no longer starting).
-  void finish(PendingStart& start, uint64_t lease);
+  void finish(PendingStart& start, uint64_t lease, const std::string& client);
   void abandon(const PendingStart& start);  ///< locked: another port's backends did not open
 
   /// Locked: asks the ports' workers to stop; returns their sessions, to wait for unlocked.

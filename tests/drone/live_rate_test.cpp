@@ -3,6 +3,7 @@
 // a wall-clock time sends nothing before it and refuses times in the past or too far ahead.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "common/core/clock.h"
@@ -87,6 +88,26 @@ TEST(ScheduledStart, NothingGoesOutBeforeTheStartTime) {
   }
   ASSERT_TRUE(waitUntil([&] { return d.sent("a", 1) > 0 && d.sent("b", 2) > 0; }, 2000ms));
   ASSERT_TRUE(d.core().stopTx({"a", "b"}, "").ok());
+}
+
+TEST(ScheduledStart, AReservationMeanwhileCancelsAnotherClientsStart) {
+  FakeDrone d;
+  ASSERT_TRUE(d.setStreams("a", {continuousStream(1, 10000)}).ok());
+  ASSERT_TRUE(d.core().startTx({"a"}, "alice", 0, {realtimeNs() + 400'000'000, 0}).ok());
+  ASSERT_TRUE(d.core().reserve("a", "bob").ok());
+  std::this_thread::sleep_for(600ms);
+  EXPECT_EQ(d.sent("a", 1), 0u) << "alice's start sent on the port bob reserved";
+  EXPECT_FALSE(d.transmitting("a"));
+  const v1::StatsSnapshot snap = d.core().collect(false);
+  const auto row = std::find_if(snap.ports().begin(), snap.ports().end(), [](const auto& p) { return p.port() == "a"; });
+  ASSERT_NE(row, snap.ports().end());
+  EXPECT_NE(row->error().find("the start scheduled by alice was cancelled before its time: bob reserved the port"),
+            std::string::npos) << row->error();
+  // The owner's own scheduled start is not cancelled by reserving again.
+  ASSERT_TRUE(d.core().startTx({"a"}, "bob", 0, {realtimeNs() + 200'000'000, 0}).ok());
+  ASSERT_TRUE(d.core().reserve("a", "bob").ok());
+  EXPECT_TRUE(waitUntil([&] { return d.sent("a", 1) > 0; }, 2000ms));
+  ASSERT_TRUE(d.core().stopTx({"a"}, "bob").ok());
 }
 
 TEST(ScheduledStart, TimesInThePastOrTooFarAheadAreRefused) {
