@@ -16,6 +16,7 @@
 namespace staccato::client {
 
 std::string withDefaultPort(std::string target) {
+  if (target == rpc::kFakeLabName) return rpc::fakeLabAddress();
   if (target.find(':') == std::string::npos && target.rfind('@', 0) != 0) target += std::string(":") + rpc::kDefaultTcpPort;
   return target;
 }
@@ -33,6 +34,12 @@ Status checkTokenTransport(const DroneAddress& address) {
 
 Result<std::unique_ptr<DroneConnection>> DroneConnection::open(const DroneAddress& address) {
   if (auto s = checkTokenTransport(address); !s) return s.error();
+  // The fake lab's socket is only this user's when its directory is: never talk to one another
+  // user put there first.
+  if (address.target == rpc::fakeLabAddress()) {
+    const std::string path = rpc::unixAddressPath(address.target);
+    if (auto s = rpc::checkPrivateDirectory(path.substr(0, path.rfind('/'))); !s) return s.error();
+  }
   std::shared_ptr<grpc::ChannelCredentials> creds = grpc::InsecureChannelCredentials();
   if (address.tls) {
     grpc::SslCredentialsOptions ssl;

@@ -21,8 +21,9 @@ inline constexpr uint32_t kClientProtocolMinor = 1;
 inline constexpr const char* kDefaultDroneTarget = rpc::kDefaultDroneAddress;
 inline constexpr const char* kRouterLabTarget = rpc::kRouterLabAddress;
 
-/// A target as users type it: "host" gets the default port 7878; "host:port", "[v6]:port" and
-/// "unix:/path" and a fleet name "@lab-a" stay as they are.
+/// A target as users type it: "host" gets the default port 7878; "fake-lab" is the fake lab's
+/// socket (rpc::fakeLabAddress); "host:port", "[v6]:port" and "unix:/path" and a fleet name
+/// "@lab-a" stay as they are.
 std::string withDefaultPort(std::string target);
 
 struct DroneAddress {

@@ -74,7 +74,12 @@ int main(int argc, char** argv) {
   std::optional<UnixSocketFile> socketFile;
   if (rpc::isUnixAddress(opts->listen)) {
     socketFile.emplace(rpc::unixAddressPath(opts->listen));
-    if (auto s = socketFile->prepare(opts->listen == kDemoLabListen || opts->listen == kRouterLabListen || opts->listen == kDefaultListen); !s) {
+    using Directory = UnixSocketFile::Directory;
+    const Directory dir = opts->listen == rpc::fakeLabAddress() ? Directory::kPrivate
+                          : opts->listen == kDemoLabListen || opts->listen == kRouterLabListen || opts->listen == kDefaultListen
+                              ? Directory::kShared
+                              : Directory::kMustExist;
+    if (auto s = socketFile->prepare(dir); !s) {
       log::error(s.error().toString());
       return 1;
     }

@@ -32,8 +32,9 @@ The Staccato drone: owns this host's ports, sends and receives streams, reports 
   --fake-lab             fake ports fake0 <-> fake1 (2 queues each) instead of this
                          host's: no root and no network needed; what one sends the other
                          receives, counted by the real receive code. For trying the drone and
-                         the GUI. Listens on unix:/tmp/staccato-fake-lab.sock unless --listen
-                         is given.
+                         the GUI. Listens on $XDG_RUNTIME_DIR/staccato-fake-lab.sock (else
+                         /tmp/staccato-UID/, made 0700) unless --listen is given; clients
+                         reach it as --drone fake-lab.
   --token-file FILE      clients must send this access token (first line of FILE; at least
                          22 random characters)
   --generate-token FILE  write a new random token to FILE (mode 0600) and exit
@@ -198,7 +199,7 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
     if (!o.ports.include.empty() || !o.ports.exclude.empty())
       return makeError("--fake-lab", std::string("the fake lab's only ports are ") + kFakeLabPortA + " and " + kFakeLabPortB +
                                          ": drop --include/--exclude");
-    if (!listenGiven) o.listen = kFakeLabListen;
+    if (!listenGiven) o.listen = rpc::fakeLabAddress();
   }
   if (rpc::isUnixAddress(o.listen) && rpc::unixAddressPath(o.listen).empty())
     return makeError("--listen", "give a socket path, e.g. unix:/run/staccato/drone.sock");

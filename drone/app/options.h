@@ -17,8 +17,6 @@ inline constexpr const char* kDefaultListen = rpc::kDefaultDroneAddress;
 inline constexpr const char* kDemoLabListen = "unix:/run/staccato/demo-lab.sock";
 /// Where a --router-lab drone listens unless told otherwise.
 inline constexpr const char* kRouterLabListen = rpc::kRouterLabAddress;
-/// Where a --fake-lab drone listens unless told otherwise (it needs no root: not under /run).
-inline constexpr const char* kFakeLabListen = "unix:/tmp/staccato-fake-lab.sock";
 inline constexpr const char* kFakeLabPortA = "fake0";
 inline constexpr const char* kFakeLabPortB = "fake1";
 

@@ -14,6 +14,7 @@
 #include <optional>
 
 #include "common/core/error_text.h"
+#include "rpc/drone_address.h"
 
 namespace staccato::drone {
 
@@ -48,7 +49,7 @@ UnixSocketFile::~UnixSocketFile() {
   if (secured_ && ::lstat(path_.c_str(), &st) == 0 && st.st_dev == dev_ && st.st_ino == ino_) ::unlink(path_.c_str());
 }
 
-Status UnixSocketFile::prepare(bool createDir) {
+Status UnixSocketFile::prepare(Directory how) {
   if (path_.size() >= sizeof(sockaddr_un::sun_path))
     return makeError("--listen", "unix:" + path_ + ": the path is too long for a unix socket (at most " +
                                      std::to_string(sizeof(sockaddr_un::sun_path) - 1) + " bytes): choose a shorter one");
@@ -56,14 +57,17 @@ Status UnixSocketFile::prepare(bool createDir) {
   const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path_.substr(0, slash);
   struct stat st {};
   if (::stat(dir.c_str(), &st) != 0) {
-    if (!createDir || errno != ENOENT)
+    if (how == Directory::kMustExist || errno != ENOENT)
       return makeError("--listen", "unix:" + path_ + ": directory " + dir + ": " + errorText(errno) + " (create it first)");
-    if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST)
+    const mode_t mode = how == Directory::kShared ? 0755 : 0700;
+    if (::mkdir(dir.c_str(), mode) != 0 && errno != EEXIST)
       return makeError("--listen", "cannot create " + dir + ": " + errorText(errno));
-    ::chmod(dir.c_str(), 0755);  // whatever the umask: other users must reach the socket
+    if (how == Directory::kShared) ::chmod(dir.c_str(), 0755);  // whatever the umask: other users must reach the socket
   } else if (!S_ISDIR(st.st_mode)) {
     return makeError("--listen", "unix:" + path_ + ": " + dir + " is not a directory");
   }
+  if (how == Directory::kPrivate)
+    if (auto s = rpc::checkPrivateDirectory(dir); !s) return s.error().withPrefix("--listen");
   if (::lstat(path_.c_str(), &st) != 0) {
     if (errno == ENOENT) return Ok{};
     return makeError("--listen", "unix:" + path_ + ": " + errorText(errno));

@@ -18,9 +18,15 @@ class UnixSocketFile {
   UnixSocketFile(const UnixSocketFile&) = delete;
   UnixSocketFile& operator=(const UnixSocketFile&) = delete;
 
-  /// Before listening: creates the directory (0755) when `createDir` and it is missing, removes
-  /// a stale socket (nobody listening), refuses a live socket or a file that is not a socket.
-  Status prepare(bool createDir);
+  /// What prepare does with the socket's directory.
+  enum class Directory {
+    kMustExist,
+    kShared,   ///< created (0755) when missing: other users reach the socket (its mode decides)
+    kPrivate,  ///< created (0700) when missing, and refused unless it is this user's alone
+  };
+  /// Before listening: the directory as `dir` says, removes a stale socket (nobody listening),
+  /// refuses a live socket or a file that is not a socket.
+  Status prepare(Directory dir);
   /// After listening: mode 0600; owned by the user behind sudo (SUDO_UID/SUDO_GID) or pkexec
   /// (PKEXEC_UID) when the drone runs as root on their behalf. With a `group`: mode 0660 and
   /// that group. Returns who may connect, for the log.

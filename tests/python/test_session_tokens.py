@@ -11,6 +11,9 @@ import subprocess
 import grpc
 import pytest
 
+import staccato
+import staccato.tokens
+
 from drone_stand_in import serving
 from staccato.v1 import drone_pb2_grpc
 
@@ -73,6 +76,19 @@ def test_a_token_is_not_sent_in_clear_text_to_another_host(tmp_path):
     assert r.returncode != 0
     assert "the access token would cross the network in clear text" in r.stderr, r.stderr
     assert "--plaintext-token" in r.stderr
+
+
+@pytest.mark.parametrize("target", ["127.0.0.1.lab-a.example:9998", "127.example:7878", "localhost.example:7878"])
+def test_a_name_that_only_looks_local_is_not_loopback(tmp_path, target):
+    """Loopback is decided from the address, never from how a name begins: these are hosts
+    elsewhere (the CLI refuses before it resolves or contacts anything), in the CLI and Python."""
+    r = run("--drone", target, "--token-file", str(token_file(tmp_path)), "ports")
+    assert r.returncode != 0
+    assert "the access token would cross the network in clear text" in r.stderr, r.stderr
+    with pytest.raises(staccato.DroneError, match="cross the network in clear text"):
+        staccato.Drone(target, token="x" * 32)
+    for local in ["127.0.0.1:7878", "127.9.9.9:1", "[::1]:7878", "localhost:7878"]:
+        assert staccato.tokens.is_local_address(local), local
 
 
 def test_a_token_file_that_is_not_a_token_is_refused_with_its_name(tmp_path):

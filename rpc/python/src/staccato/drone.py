@@ -15,7 +15,7 @@ from staccato.convert import to_dict
 from staccato.errors import DroneError, describe
 from staccato.parts import join_streams_parts, streams_parts
 from staccato.streams import StreamLike, as_streams
-from staccato.tokens import check_token_transport, read_token_file
+from staccato.tokens import check_private_directory, check_token_transport, fake_lab_address, read_token_file
 from staccato.v1 import drone_pb2, drone_pb2_grpc, stream_pb2
 
 # The drone protocol this package speaks (kClientProtocolMajor/Minor in client/core): a drone
@@ -58,7 +58,9 @@ class Drone(Captures):
     def __init__(self, address: str = DEFAULT_ADDRESS, token: Optional[str] = None, token_file: Optional[str] = None,
                  tls: bool = False, ca: Optional[str] = None, client_id: Optional[str] = None, timeout: float = 10.0,
                  plaintext_token: bool = False):
-        self.address = address if ":" in address else f"{address}:7878"
+        self.address = fake_lab_address() if address == "fake-lab" else address if ":" in address else f"{address}:7878"
+        if address == "fake-lab":
+            check_private_directory(os.path.dirname(self.address[5:]))
         self.client_id = client_id or default_client_id()
         self.timeout = timeout
         if token_file is not None:

@@ -4,6 +4,7 @@ printable ASCII characters, and a token crosses the network only over TLS unless
 this host or the caller allows clear text."""
 import ipaddress
 import os
+import socket
 import stat
 import warnings
 
@@ -55,12 +56,33 @@ def is_local_address(address: str) -> bool:
     if address.startswith("unix:"):
         return True
     host = address.rsplit(":", 1)[0].strip("[]")
-    if host == "localhost":
-        return True
+    if host == "localhost":  # only when every address it names is loopback
+        try:
+            return all(ipaddress.ip_address(a[4][0].split("%")[0]).is_loopback for a in socket.getaddrinfo(host, None))
+        except (OSError, ValueError):
+            return False
     try:
         return ipaddress.ip_address(host).is_loopback
-    except ValueError:
+    except ValueError:  # a name, whatever it looks like ("127.0.0.1.lab-a.example" is elsewhere)
         return False
+
+
+def fake_lab_address() -> str:
+    """The fake lab's socket (staccato-drone --fake-lab): $XDG_RUNTIME_DIR, else /tmp/staccato-UID."""
+    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
+    folder = runtime if runtime.startswith("/") else f"/tmp/staccato-{os.geteuid()}"
+    return f"unix:{folder}/staccato-fake-lab.sock"
+
+
+def check_private_directory(folder: str) -> None:
+    """The fake lab's folder must be this user's alone: never talk to a socket another user put there."""
+    try:
+        st = os.lstat(folder)
+    except OSError as e:
+        raise DroneError(f"{folder}: cannot be read: {e.strerror} (is the fake lab running?)") from None
+    if not stat.S_ISDIR(st.st_mode) or st.st_uid not in (os.geteuid(), 0) or st.st_mode & 0o077:
+        raise DroneError(f"{folder}: not a directory of yours alone (owner uid {st.st_uid}, mode "
+                         f"{stat.S_IMODE(st.st_mode):o}): another user may have put a socket there first")
 
 
 def check_token_transport(address: str, token: str, tls: bool, plaintext_token: bool) -> None:
