@@ -9,12 +9,22 @@ source "$src/tests/netns/lab.sh"
 lab_up
 dest=$LAB_TMP/root
 chmod 755 "$LAB_TMP"
-"$src/installer/install-drone.sh" --build-dir "$build" --destdir "$dest" --setcap --systemd >"$LAB_TMP/install.log"
+# Least privilege first: without --turbo, raw sockets only and no drop-in.
+"$src/installer/install-drone.sh" --build-dir "$build" --destdir "$LAB_TMP/plain" --setcap --systemd >"$LAB_TMP/plain.log"
+[[ $(getcap "$LAB_TMP/plain/usr/local/bin/staccato-drone" | awk '{print $NF}') == cap_net_raw=eip ]] &&
+  [[ ! -e $LAB_TMP/plain/etc/systemd/system/staccato-drone.service.d/turbo.conf ]] &&
+  grep -qx "AmbientCapabilities=CAP_NET_RAW" "$LAB_TMP/plain/etc/systemd/system/staccato-drone.service" &&
+  echo "ok   without --turbo: cap_net_raw only, in the file and in the unit" ||
+  { echo "FAIL least privilege: $(getcap "$LAB_TMP/plain/usr/local/bin/staccato-drone")"; exit 1; }
+"$src/installer/install-drone.sh" --build-dir "$build" --destdir "$dest" --setcap --systemd --turbo >"$LAB_TMP/install.log"
 installed=$dest/usr/local/bin/staccato-drone
 [[ -x $installed ]] && echo "ok   binary installed" || { echo "FAIL no $installed"; cat "$LAB_TMP/install.log"; exit 1; }
 [[ -x $dest/usr/local/bin/staccato-turbo-tune ]] && echo "ok   tuning helper installed" || { echo "FAIL no staccato-turbo-tune"; exit 1; }
 getcap "$installed" | grep -q "cap_net_admin,cap_net_raw" && echo "ok   file capabilities set" || { echo "FAIL getcap: $(getcap "$installed")"; exit 1; }
 unit=$dest/etc/systemd/system/staccato-drone.service
+[[ -f $unit.d/turbo.conf ]] && echo "ok   --turbo: the XDP engines' drop-in installed" || { echo "FAIL no $unit.d/turbo.conf"; exit 1; }
+grep -q "^MemoryMax=" "$unit" && grep -q "^TasksMax=" "$unit" && echo "ok   the unit bounds memory and tasks" ||
+  { echo "FAIL no MemoryMax/TasksMax in the unit"; exit 1; }
 grep -q "^ExecStart=/usr/local/bin/staccato-drone \$STACCATO_DRONE_ARGS$" "$unit" && echo "ok   unit runs the installed drone" || { echo "FAIL ExecStart"; grep ExecStart "$unit"; exit 1; }
 [[ -f $dest/etc/staccato/drone.conf && -f $dest/etc/sysusers.d/staccato-drone.conf ]] && echo "ok   configuration and sysusers files" || { echo "FAIL no drone.conf or sysusers file"; exit 1; }
 if command -v systemd-analyze >/dev/null; then
@@ -53,4 +63,4 @@ expect_error "setcap cap_net_raw"
 stop_drone
 
 "$src/installer/install-drone.sh" --uninstall --destdir "$dest" >/dev/null
-[[ ! -e $installed && ! -e $unit && ! -e $dest/usr/local/bin/staccato-turbo-tune ]] && echo "ok   uninstalled" || { echo "FAIL uninstall left files"; exit 1; }
+[[ ! -e $installed && ! -e $unit && ! -e $unit.d/turbo.conf && ! -e $dest/usr/local/bin/staccato-turbo-tune ]] && echo "ok   uninstalled" || { echo "FAIL uninstall left files"; exit 1; }

@@ -54,7 +54,7 @@ in_root "$root" dpkg-reconfigure -fnoninteractive staccato-drone >/dev/null
 # getcap's order is its own: compare the sets.
 sorted_caps() { tr ', ' '\n\n' | sort | paste -sd,; }
 got="$(in_root "$root" stat -c '%a %U:%G' $drone) $(in_root "$root" getcap $drone | awk '{print $2}' | sed 's/=ep$//' | sorted_caps)=ep"
-want="754 root:staccato $(sed -n 's/^AmbientCapabilities=//p' "$root$unit" | tr 'A-Z' 'a-z' | sorted_caps)=ep"
+want="754 root:staccato $(sed -n 's/^AmbientCapabilities=//p' "$root/usr/share/staccato-drone/turbo.conf" | tr 'A-Z' 'a-z' | sorted_caps)=ep"
 [[ $got == "$want" ]] || fail "opted in: '$got', want '$want'"
 ok "opt-in: $got"
 echo "staccato-drone staccato-drone/group-may-run boolean false" | in_root "$root" debconf-set-selections

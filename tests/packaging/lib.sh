@@ -107,8 +107,16 @@ install_debs() {
     >"$PKG_TMP/apt-install.log" 2>&1 || { cat "$PKG_TMP/apt-install.log"; fail "apt install $*"; }
 }
 
-# The unit as installed in ROOT: unit_value ROOT KEY (the last value of a [Service] setting).
-unit_value() { sed -n "s/^$2=//p" "$1/lib/systemd/system/staccato-drone.service" | tail -1; }
+# The unit as installed in ROOT with its drop-ins: unit_value ROOT KEY (the last value of a
+# [Service] setting, as systemd reads the unit and then /etc/systemd/system/UNIT.d/*.conf).
+unit_value() {
+  cat "$1/lib/systemd/system/staccato-drone.service" "$1"/etc/systemd/system/staccato-drone.service.d/*.conf 2>/dev/null |
+    sed -n "s/^$2=//p" | tail -1
+}
+# The package's opt-in for the XDP engines, installed as its docs say (docs/deploy.md#capabilities).
+install_turbo_dropin() {
+  install -D -m 0644 "$1/usr/share/staccato-drone/turbo.conf" "$1/etc/systemd/system/staccato-drone.service.d/turbo.conf"
+}
 
 # A network namespace with a veth pair va <-> vb of 2 queues each, deleted on exit.
 lab_netns() {

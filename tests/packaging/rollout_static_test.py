@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""The Kubernetes DaemonSet and its Containerfile give the drone what the systemd unit gives it:
-the same capabilities and nothing more, no privilege escalation, a read-only system, the host's
-network, /sys/fs/bpf, locked memory, a token, and readiness and liveness probes (the native gRPC
-probe of grpc.health.v1) on the port it listens on.
+"""The Kubernetes DaemonSet and its Containerfile give the drone what the systemd unit with its
+turbo drop-in gives it: the same capabilities and nothing more, no privilege escalation, a
+read-only system, the host's network, /sys/fs/bpf, locked memory, the unit's memory bound, a
+token and TLS, and readiness and liveness probes that call the drone with its token over TLS
+(never a tokenless probe: that would keep a way in open). The unit alone grants the least
+(CAP_NET_RAW, bounded memory and tasks); the Ansible role listens on the unix socket unless told.
 
 Usage: rollout_static_test.py SOURCE_DIR [DRONE_BINARY]
 With DRONE_BINARY, the DaemonSet's arguments are also parsed by the drone itself.
@@ -46,9 +48,13 @@ def unit_settings(path):
 
 
 unit = unit_settings(src / "installer/systemd/staccato-drone.service")
-unit_caps = set(unit["AmbientCapabilities"][0].split())
-check("the unit's bounding set is its ambient set", set(unit["CapabilityBoundingSet"][0].split()) == unit_caps,
-      unit["CapabilityBoundingSet"])
+check("the unit alone grants the least: CAP_NET_RAW", unit["AmbientCapabilities"] == ["CAP_NET_RAW"] and
+      unit["CapabilityBoundingSet"] == ["CAP_NET_RAW"], unit["AmbientCapabilities"])
+check("the unit bounds memory and tasks (MemoryMax=, TasksMax=)", "MemoryMax" in unit and "TasksMax" in unit)
+turbo = unit_settings(src / "installer/systemd/turbo.conf")
+unit_caps = set(turbo["AmbientCapabilities"][-1].split())
+check("the turbo drop-in's bounding set is its ambient set", set(turbo["CapabilityBoundingSet"][-1].split()) == unit_caps,
+      turbo["CapabilityBoundingSet"])
 drone_path = shlex.split(unit["ExecStart"][0])[0]
 
 docs = list(yaml.safe_load_all((src / "installer/k8s/daemonset.yaml").read_text()))
@@ -90,10 +96,18 @@ if token_mounts:
     check("the token's Secret is readable by the drone only (mode 0400)", secret.get("defaultMode") == 0o400,
           oct(secret.get("defaultMode", 0)))
 port = int(listen.rsplit(":", 1)[1]) if re.fullmatch(r".+:\d+", listen) else None
+tls_cert = opt.get("--tls-cert", "")
+tls_mounts = [m for n, m in mounts.items() if "secret" in volumes.get(n, {}) and tls_cert.startswith(m["mountPath"] + "/")]
+check("TLS on the port: --tls-cert and --tls-key from a Secret", bool(tls_mounts) and "--tls-key" in opt, opt)
+check("memory bounded as the unit bounds it", container.get("resources", {}).get("limits", {}).get("memory") ==
+      unit["MemoryMax"][0] + "i", container.get("resources"))
 for kind in ["readinessProbe", "livenessProbe"]:
-    probe = container.get(kind, {}).get("grpc", {})
-    check(f"{kind}: the native gRPC health probe (grpc.health.v1) on the listen port ({port})",
-          port is not None and probe.get("port") == port and probe.get("service", "") == "", f"{listen} / {probe}")
+    probe = container.get(kind, {})
+    command = probe.get("exec", {}).get("command", [])
+    check(f"{kind}: a real call with the token over TLS on the listen port ({port}), never a tokenless probe",
+          "grpc" not in probe and command[:1] == ["staccato-cli"] and f"localhost:{port}" in command and
+          "--tls" in command and command[command.index("--token-file") + 1] == token_file if "--token-file" in command
+          else False, probe)
 check("the container port is the listen port", [p["containerPort"] for p in container.get("ports", [])] == [port])
 
 cf = (src / "installer/k8s/Containerfile").read_text()
@@ -101,9 +115,14 @@ instructions = [l for l in re.sub(r"\\\n", " ", cf).splitlines() if l.strip() an
 check("the image is Debian 12", instructions[0].split() == ["FROM", "debian:12"], instructions[0])
 run = " ".join(l for l in instructions if l.startswith("RUN"))
 check("the image installs the staccato-drone .deb with apt", re.search(r"apt-get install .*staccato-drone_\*\.deb", run) is not None)
+check("the image has the CLI the probes call", re.search(r"apt-get install .*staccato-cli_\*\.deb", run) is not None)
 check("the image holds no token (a shared image must not carry one)", "rm -f /etc/staccato/token" in run)
 entry = [l for l in instructions if l.startswith("ENTRYPOINT")]
 check(f"the entry point is the unit's program ({drone_path})", entry == [f'ENTRYPOINT ["{drone_path}"]'], entry)
+
+role = yaml.safe_load((src / "installer/ansible/roles/staccato_drone/defaults/main.yml").read_text())
+check("the Ansible role listens on the unix socket unless told (a network address is an opt-in with TLS)",
+      role["staccato_listen"].startswith("unix:"), role["staccato_listen"])
 
 if drone:
     # --help after the DaemonSet's arguments: the drone parses them all, then prints its usage.

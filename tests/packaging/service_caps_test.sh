@@ -30,8 +30,19 @@ tx_eq_rx() {
   [[ $got == "[($COUNT, $COUNT, 0)]" ]] || fail "$1: tx, rx, lost = $got (want $COUNT, $COUNT, 0)"
 }
 
+# The unit alone grants the least: raw sockets. Every port uses libpcap and says what turbo needs.
 start_unit_drone "$root"
-echo "unit: User=$(unit_value "$root" User) SupplementaryGroups=staccato AmbientCapabilities=$UNIT_CAPS"
+[[ $UNIT_CAPS == CAP_NET_RAW ]] || fail "the unit alone grants $UNIT_CAPS (want CAP_NET_RAW only; turbo.conf adds the rest)"
+run_tracked least || fail "run with the unit's least privilege: $(cat "$PKG_TMP/least.err")"
+tx_eq_rx least
+tx=$(backend least va backend) rx=$(backend least vb rx_backend)
+[[ $tx == pcap* && $rx == pcap* && "$tx $rx" =~ CAP_ ]] || fail "with CAP_NET_RAW only: va sends with '$tx', vb receives with '$rx'"
+ok "the unit alone (CAP_NET_RAW): tx == rx with libpcap, saying why not turbo: $tx"
+stop_unit_drone
+
+install_turbo_dropin "$root"
+start_unit_drone "$root"
+echo "unit + turbo.conf: User=$(unit_value "$root" User) SupplementaryGroups=staccato AmbientCapabilities=$UNIT_CAPS"
 [[ -z ${UNIT_LIMIT_NOTES:-} ]] || echo "note: ${UNIT_LIMIT_NOTES}CAP_IPC_LOCK covers AF_XDP's locked memory"
 grep -q "owner _staccato, group staccato" "$PKG_TMP/drone.log" || fail "socket not given to group staccato: $(cat "$PKG_TMP/drone.log")"
 ok "the drone listens as the unit says: $(grep listening "$PKG_TMP/drone.log")"

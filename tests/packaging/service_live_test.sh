@@ -2,7 +2,7 @@
 # The packaged service under a real systemd: a Debian 12 container (systemd-nspawn -b, its own
 # network namespace) with staccato-drone and staccato-cli installed boots, systemd starts
 # staccato-drone.service with every hardening line of the unit, and the drone, as _staccato with
-# exactly the unit's capabilities, sends and receives a tracked stream with turbo on a 2-queue
+# exactly the unit's capabilities (with the package's turbo drop-in), sends and receives a tracked stream with turbo on a 2-queue
 # veth pair made after boot (tx == rx). Prints systemd-analyze security as systemd itself rates
 # the running unit. Env: PACKAGES, PACKAGING_CACHE (see lib.sh).
 source "$(dirname "$0")/lib.sh"
@@ -14,6 +14,7 @@ share_apt_cache "$root"
 install_debs "$root" staccato-drone staccato-cli
 in_root "$root" apt-get install -y -qq --no-install-recommends iproute2 >/dev/null 2>&1
 rm -f "$root/usr/sbin/policy-rc.d"
+install_turbo_dropin "$root"
 umount "$root/var/cache/apt/archives" "$root/dev/pts" "$root/sys" "$root/proc" 2>/dev/null || true
 caps=$(unit_value "$root" AmbientCapabilities)
 
