@@ -110,8 +110,9 @@ install_debs() {
 # The unit as installed in ROOT with its drop-ins: unit_value ROOT KEY (the last value of a
 # [Service] setting, as systemd reads the unit and then /etc/systemd/system/UNIT.d/*.conf).
 unit_value() {
-  cat "$1/lib/systemd/system/staccato-drone.service" "$1"/etc/systemd/system/staccato-drone.service.d/*.conf 2>/dev/null |
-    sed -n "s/^$2=//p" | tail -1
+  local files=("$1/lib/systemd/system/staccato-drone.service") f
+  for f in "$1"/etc/systemd/system/staccato-drone.service.d/*.conf; do [[ -e $f ]] && files+=("$f"); done
+  sed -n "s/^$2=//p" "${files[@]}" | tail -1
 }
 # The package's opt-in for the XDP engines, installed as its docs say (docs/deploy.md#capabilities).
 install_turbo_dropin() {
