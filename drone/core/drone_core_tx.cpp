@@ -99,6 +99,13 @@ Status DroneCore::startTx(const std::vector<std::string>& names, const std::stri
       for (const PendingStart& a : starts) tx_.abandon(a);
       return s.chosen.error();
     }
+  // A start sends its streams afresh, from sequence 0: what this drone received of them before
+  // starts over too (else a run, then load and start, would count every frame a duplicate).
+  std::vector<uint16_t> tracked;
+  for (const PendingStart& s : starts)
+    for (const TxPlan& plan : *s.job.plans)
+      if (plan.tracked) tracked.push_back(static_cast<uint16_t>(plan.streamId));
+  rx_.restartStreams(tracked);
   // Every worker of every port waits for the same monotonic instant: ports of one drone start
   // within microseconds of each other. A start time that passed while the queues opened sends
   // nothing (late is not what was asked).

@@ -41,6 +41,13 @@ void Receivers::setTap(const std::string& port, CaptureSink* tap) {
   if (rx.receiver) rx.receiver->setTap(tap);
 }
 
+void Receivers::restartStreams(std::span<const uint16_t> ids) {
+  for (auto& [name, rx] : ports_)
+    if (rx.receiver) rx.receiver->requestRestart(ids);
+  for (auto& [name, rx] : ports_)
+    if (rx.receiver) rx.receiver->awaitRestart();
+}
+
 void Receivers::avoidCores(uint64_t cores) {
   avoid_ = cores;
   for (auto& [name, rx] : ports_)

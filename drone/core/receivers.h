@@ -35,6 +35,9 @@ class Receivers {
   /// (turbo) are copied to it, whichever engine the port receives with now or later. Returns
   /// once the engine no longer uses the previous one.
   void setTap(const std::string& port, CaptureSink* tap);
+  /// Every port's engine starts these stream ids' counts over (SignatureReceiver::requestRestart):
+  /// their sender starts them afresh. Returns when all have.
+  void restartStreams(std::span<const uint16_t> ids);
   /// Keeps every receive thread off these cores (bit k = core k).
   void avoidCores(uint64_t cores);
   /// The port's engine, or null.

@@ -46,6 +46,19 @@ void SignatureReceiver::clear() {
   retiredCount_ = 0;
 }
 
+void SignatureReceiver::requestRestart(std::span<const uint16_t> ids) {
+  restartIds_.clear();
+  for (uint16_t id : ids)
+    if (streams_[id].load(std::memory_order_acquire)) restartIds_.push_back(id);
+  if (!restartIds_.empty()) restartsRequested_.fetch_add(1);
+}
+
+void SignatureReceiver::awaitRestart() {
+  while (restartsDone_.load() < restartsRequested_.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  for (size_t i = 0; i < retiredCount_; ++i) delete retired_[i];
+  retiredCount_ = 0;
+}
+
 void SignatureReceiver::setTap(CaptureSink* tap) {
   tap_.store(tap, std::memory_order_release);
   // The receive thread acknowledges between batches: after that no batch holds the old tap.
@@ -62,6 +75,14 @@ void SignatureReceiver::serviceClear() noexcept {
   }
   if (const uint64_t changes = tapChanges_.load(); changes != tapChangesSeen_.load(std::memory_order_relaxed))
     tapChangesSeen_.store(changes);
+  if (const uint64_t restarts = restartsRequested_.load(); restarts != restartsDone_.load(std::memory_order_relaxed)) {
+    for (uint16_t id : restartIds_)
+      if (StreamRxStats* p = streams_[id].exchange(nullptr, std::memory_order_acq_rel)) {
+        retired_[retiredCount_++] = p;
+        --tracked_;
+      }
+    restartsDone_.store(restarts);
+  }
   const uint64_t requested = clearsRequested_.load();
   if (requested == clearsDone_.load()) return;
   for (auto& s : streams_)

@@ -8,7 +8,9 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "common/core/result.h"
 #include "drone/capture/capture_sink.h"
@@ -59,6 +61,12 @@ class SignatureReceiver {
   /// Forgets every stream (their memory too); returns once the receive thread has let go of
   /// them. Not while another thread reads forEachStream (the drone's lock orders both).
   void clear();
+  /// The sender of these stream ids starts them afresh (sequence numbers and counts from 0): their
+  /// counts here start over too, or the new run's frames would count as the last run's duplicates.
+  /// Asks the receive thread (nothing to ask when none of them was seen); awaitRestart() waits
+  /// for it, so that the caller can ask every port's engine before waiting for any.
+  virtual void requestRestart(std::span<const uint16_t> ids);
+  void awaitRestart();
   /// Keeps the receive thread off these cores (bit k = core k: the transmit workers'), from its
   /// next turn on. A receiver sharing a core with a spinning sender starves both.
   void avoidCores(uint64_t cores);
@@ -111,6 +119,8 @@ class SignatureReceiver {
   std::unique_ptr<StreamRxStats*[]> retired_ = std::make_unique<StreamRxStats*[]>(kMaxTrackedStreams);
   size_t retiredCount_ = 0;
   std::atomic<uint64_t> clearsRequested_{0}, clearsDone_{0};
+  std::vector<uint16_t> restartIds_;  ///< written before a request, read by the receive thread
+  std::atomic<uint64_t> restartsRequested_{0}, restartsDone_{0};
   std::atomic<CaptureSink*> tap_{nullptr};
   std::atomic<uint64_t> tapChanges_{0}, tapChangesSeen_{0};
   std::atomic<uint64_t> avoid_{0};

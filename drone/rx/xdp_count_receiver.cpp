@@ -4,6 +4,7 @@
 // thread drains anything: stats read the maps (a stream whose packet count did not change is not
 // read again). A small thread keeps the program's clock offset current, answers clears and
 // switches passing on and off with the port's capture.
+#include <algorithm>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -61,6 +62,16 @@ class XdpCountReceiver final : public SignatureReceiver {
   }
   uint64_t examined() const override { return port().examined - base_.examined; }
   uint64_t ignored() const override { return port().unknown - base_.unknown; }
+
+  void requestRestart(std::span<const uint16_t> ids) override {
+    std::lock_guard lock(mu_);
+    const std::vector<uint32_t> counted = counter_->streams();
+    for (uint16_t id : ids)
+      if (std::binary_search(counted.begin(), counted.end(), uint32_t{id})) {
+        (void)counter_->clear(id);  // a failure leaves the old counts: the next ClearStats takes them
+        cache_.erase(id);
+      }
+  }
 
   void forEachCount(const std::function<void(uint16_t, const StreamRxCounts&)>& fn) const override {
     std::lock_guard lock(mu_);

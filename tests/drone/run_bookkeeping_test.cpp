@@ -1,7 +1,7 @@
 // What a port's run sends of each stream: sequential runs follow each stream's "after" (next,
 // stop, go to the first or to a row, at most loop_count times; rows count disabled streams too),
 // interleaved runs send all streams at once at their own rates, several queues together send
-// exactly the count, and disabled streams send nothing.
+// exactly the count, and disabled streams send nothing; a start counts its streams afresh.
 #include <gtest/gtest.h>
 
 #include "tests/drone/drone_test_util.h"
@@ -138,6 +138,21 @@ TEST(Bookkeeping, BothPortsSendAtOnceEachToTheOther) {
   ASSERT_TRUE(d.waitStopped("a") && d.waitStopped("b"));
   expectAllArrived(d, "a", 1, 400, "b");
   expectAllArrived(d, "b", 2, 300, "a");
+}
+
+TEST(Restart, AStartCountsItsStreamsAfreshWhereTheyAreReceived) {
+  // A run, then the same streams loaded and started again without ClearStats: the second run's
+  // frames (sequence 0 again) are its own, not duplicates of the first's. Stream 9, not
+  // restarted, keeps its counts.
+  FakeDrone d;
+  d.runToEnd("a", {udpStream(1, 100), udpStream(9, 40)});
+  expectAllArrived(d, "a", 1, 100);
+  d.runToEnd("a", {udpStream(1, 60)});
+  expectAllArrived(d, "a", 1, 60);
+  const v1::StatsSnapshot snap = d.core().collect(false);
+  const v1::StreamStats* kept = streamRow(snap, "", 9, "b");
+  ASSERT_NE(kept, nullptr);
+  EXPECT_EQ(kept->rx_packets(), 40u) << "a stream the start did not send keeps what it received";
 }
 
 }  // namespace
