@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <set>
 #include <thread>
 
 #include "client/cli/commands.h"
@@ -15,6 +16,7 @@
 #include "client/cli/run_report.h"
 #include "client/cli/safe_output.h"
 #include "client/cli/stats_format.h"
+#include "rpc/stats/rate_shortfall.h"
 #include "rpc/stats/stream_pairing.h"
 
 namespace staccato::cli {
@@ -81,12 +83,19 @@ int runDrones(const Args& args, std::vector<RunDrone>& drones, const RunLimits& 
   const auto began = std::chrono::steady_clock::now();
   const bool tty = isatty(STDERR_FILENO) && !args.has("--json");
   bool stoppedEarly = false;
+  std::set<std::pair<std::string, uint32_t>> warned;  // (port, stream) said once
   for (bool busy = true; busy;) {
     busy = false;
     for (auto& d : drones) {
       if (!d.watch->next(d.snap)) return fail("lost the stats stream from drone " + d.address);
       // StartTx returned: the workers run until the drone says otherwise.
       for (const auto& port : d.sending) busy |= rpc::portTransmitting(d.snap, port);
+      // Live: a stream that cannot keep its rate says so at once (and in the report).
+      for (const auto& s : d.snap.streams())
+        if (const std::string shortfall = rpc::rateShortfall(s);
+            !shortfall.empty() && warned.insert({s.tx_port(), s.stream_id()}).second)
+          std::cerr << (tty ? "\r\x1b[K" : "") << "staccato-cli: warning: " << s.tx_port() << " stream " << s.stream_id()
+                    << " " << shortfall << "\n";
     }
     if (tty) {
       writeControl(std::cerr, "\r\x1b[K");
@@ -131,7 +140,7 @@ int runDrones(const Args& args, std::vector<RunDrone>& drones, const RunLimits& 
   } else {
     for (size_t i = 0; i < drones.size(); ++i) outcome.snapshots.emplace_back(drones[i].address, std::move(snaps[i]));
   }
-  return guard.exitCode(report(args, outcome), started);
+  return guard.exitCode(report(args, outcome), started, "the report above covers the run until then");
 }
 
 }  // namespace staccato::cli

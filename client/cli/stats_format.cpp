@@ -8,6 +8,7 @@
 #include <string>
 
 #include "common/core/si_units.h"
+#include "rpc/stats/rate_shortfall.h"
 #include "rpc/stats/stream_pairing.h"
 
 namespace staccato::cli {
@@ -113,6 +114,8 @@ void printStatsTables(std::ostream& out, const v1::StatsSnapshot& snap) {
     if (s.incomplete())
       out << "       ! incomplete: receiver overloaded: " << s.rx_missed() << " frames on " << s.rx_port()
           << " not examined (not counted as lost)\n";
+    if (const std::string shortfall = rpc::rateShortfall(s); !shortfall.empty())
+      out << "       ! " << s.tx_port() << " " << shortfall << "\n";
   }
 }
 

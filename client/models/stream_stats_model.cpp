@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "client/models/number_format.h"
+#include "rpc/stats/rate_shortfall.h"
 #include "rpc/stats/stream_pairing.h"
 
 namespace staccato::client {
@@ -193,6 +194,11 @@ QVariant StreamStatsModel::data(const QModelIndex& index, int role) const {
   // stream; an older drone only per port, and then only its "loss" is in doubt).
   const bool incomplete = row.stats.incomplete() || (missed && row.stats.lost() > 0);
   const bool lossColumn = column == kLost || column == kLossPercent;
+  // A sender that cannot keep the rate asked for: its transmit figures say so (orange, tooltip).
+  if (column == kTxPackets && (role == Qt::ForegroundRole || role == Qt::ToolTipRole)) {
+    if (const std::string shortfall = rpc::rateShortfall(row.stats); !shortfall.empty())
+      return role == Qt::ToolTipRole ? QVariant(QString::fromStdString(shortfall)) : QVariant(QColor(0xd0, 0x70, 0x00));
+  }
   if (role == Qt::ForegroundRole) {
     // Orange, not red: the receiver missed frames, so the counts are not the network's.
     if (incomplete) return QVariant(QColor(0xd0, 0x70, 0x00));
@@ -208,7 +214,9 @@ QVariant StreamStatsModel::data(const QModelIndex& index, int role) const {
       }
       case kTxPort: text = row.key.txPort.empty() ? kNone : QString::fromStdString(row.key.txPort); break;
       case kRxPort:
-        text = !row.key.rxPort.empty()  ? QString::fromStdString(row.key.rxPort)
+        // A receive port on another drone says which: "eth2@lab-b".
+        text = !row.key.rxPort.empty()  ? QString::fromStdString(row.key.rxPort) +
+                                              (row.stats.rx_drone().empty() ? QString() : "@" + QString::fromStdString(row.stats.rx_drone()))
                : row.stats.untracked() ? QString::fromUtf8(rpc::kUntrackedNote)
                                        : kNone;
         break;

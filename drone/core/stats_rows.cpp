@@ -1,5 +1,6 @@
 #include "drone/core/stats_rows.h"
 
+#include "common/stream/rate.h"
 #include "rpc/stats/latency_buckets.h"
 #include "rpc/stats/stream_pairing.h"
 
@@ -47,6 +48,19 @@ v1::Port portRow(const PortEntry& p, const PortTx& tx, const PortRx& rx, const B
   return m;
 }
 
+namespace {
+
+/// The packets per second `plan` is asked to send now (its live changes applied); 0 when it has
+/// no rate to keep (as fast as possible, a timed replay).
+double askedPps(const TxPlan& plan, const RateControl* rates, double lineRateBps) {
+  if (plan.replay.timed) return 0;
+  const RatePlan rate = rates ? RateControl::rateOf(plan, rates->get()) : plan.rate;
+  if (rate.unit == v1::Rate::FASTEST) return 0;
+  return packetsPerSecond(rate, plan.averageFrameBytes, lineRateBps);
+}
+
+}  // namespace
+
 void addTransmitRows(v1::StatsSnapshot& snap, const PortEntry& p, const PortTx& tx, bool transmitting,
                      const LinkCounters* kernel) {
   v1::PortStats* ps = snap.add_ports();
@@ -64,6 +78,9 @@ void addTransmitRows(v1::StatsSnapshot& snap, const PortEntry& p, const PortTx& 
     s->set_tx_bytes(tx.session->bytes(i));
     s->set_first_tx_ns(tx.session->firstNs(i));
     s->set_last_tx_ns(tx.session->lastNs(i));
+    s->set_tx_max_late_ns(tx.session->maxLateNs(i));
+    s->set_tx_late_ns(tx.session->lateNs(i));
+    if (tx.plans && i < tx.plans->size()) s->set_tx_rate_pps(askedPps((*tx.plans)[i], tx.rates.get(), lineRateOf(p)));
     packets += s->tx_packets();
     bytes += s->tx_bytes();
   }

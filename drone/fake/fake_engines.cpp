@@ -37,6 +37,7 @@ class FakeTxBackend final : public TxBackend {
   }
 
   size_t acquire(size_t stream, std::span<uint8_t*> out) noexcept override {
+    if (port_->txHeld.load(std::memory_order_relaxed)) return 0;
     const size_t n = std::min(out.size(), kBuffersPerStream);
     for (size_t k = 0; k < n; ++k) out[k] = pending_[k] = buffers_[stream][k].data();
     return n;

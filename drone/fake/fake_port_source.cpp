@@ -168,6 +168,10 @@ void FakePortSource::plug(const std::string& port) {
   if (auto p = find(port)) p->plugged.store(true);
 }
 
+void FakePortSource::holdTx(const std::string& port, bool held) {
+  if (auto p = find(port)) p->txHeld.store(held);
+}
+
 void FakePortSource::failNextOpen(const std::string& port, std::string error) {
   std::lock_guard lock(mu_);
   failNext_[port] = std::move(error);

@@ -58,6 +58,8 @@ class FakePortSource final : public PortSource {
   /// The interface goes away: it leaves discover() and sends on it fail.
   void unplug(const std::string& port);
   void plug(const std::string& port);
+  /// The port's transmit ring stays full (a stalled NIC): no frame goes out until released.
+  void holdTx(const std::string& port, bool held);
   /// The next open of any engine on `port` fails with `error`.
   void failNextOpen(const std::string& port, std::string error);
   /// The next discover() fails with `error` (as when the drone has no descriptor left).
@@ -68,6 +70,7 @@ class FakePortSource final : public PortSource {
     FakePortSpec spec;
     int ifindex = 0;
     std::atomic<bool> plugged{true};
+    std::atomic<bool> txHeld{false};       ///< no transmit buffer is free (holdTx)
     FakeCounters counters;
     FakeInbox inbox;
     FakeTap tap;                           ///< what a capture of this port sees

@@ -16,6 +16,11 @@ struct alignas(64) StreamTxCounters {
   /// benchmark's real sending time, from its first frame to its last.
   std::atomic<uint64_t> firstNs{0};
   std::atomic<uint64_t> lastNs{0};
+  /// How far behind its schedule the worker was at worst when it sent (ns): what it then sent
+  /// back to back to catch up.
+  std::atomic<uint64_t> maxLateNs{0};
+  /// How far behind its schedule the worker was at its latest batch (ns).
+  std::atomic<uint64_t> lateNs{0};
 
   /// One clock read per batch, never per packet.
   void add(uint64_t n, uint64_t b) noexcept {
@@ -26,7 +31,14 @@ struct alignas(64) StreamTxCounters {
     if (firstNs.load(std::memory_order_relaxed) == 0) firstNs.store(now, std::memory_order_relaxed);
     lastNs.store(now, std::memory_order_relaxed);
   }
+  /// A batch went out `lateNs` after its first packet was due (one compare per batch).
+  void late(uint64_t ns) noexcept {
+    lateNs.store(ns, std::memory_order_relaxed);
+    if (ns > maxLateNs.load(std::memory_order_relaxed)) maxLateNs.store(ns, std::memory_order_relaxed);
+  }
   void clear() noexcept {
+    maxLateNs.store(0, std::memory_order_relaxed);
+    lateNs.store(0, std::memory_order_relaxed);
     packets.store(0, std::memory_order_relaxed);
     bytes.store(0, std::memory_order_relaxed);
     firstNs.store(0, std::memory_order_relaxed);

@@ -101,6 +101,18 @@ uint64_t TxSession::lastNs(size_t stream) const noexcept {
   return last;
 }
 
+uint64_t TxSession::maxLateNs(size_t stream) const noexcept {
+  uint64_t late = 0;
+  for (const auto& c : counters_) late = std::max(late, c[stream].maxLateNs.load(std::memory_order_relaxed));
+  return late;
+}
+
+uint64_t TxSession::lateNs(size_t stream) const noexcept {
+  uint64_t late = 0;
+  for (const auto& c : counters_) late = std::max(late, c[stream].lateNs.load(std::memory_order_relaxed));
+  return late;
+}
+
 void TxSession::clearCounters() noexcept {
   for (auto& per : counters_)
     for (auto& c : per) c.clear();

@@ -33,6 +33,10 @@ class TxSession {
   /// Realtime of the stream's first and latest batch over all workers since the last clear (0 = none).
   uint64_t firstNs(size_t stream) const noexcept;
   uint64_t lastNs(size_t stream) const noexcept;
+  /// How far behind its schedule the stream's sending fell at worst, over all workers (ns).
+  uint64_t maxLateNs(size_t stream) const noexcept;
+  /// How far behind its schedule the stream's sending was at its latest batch, the most behind worker (ns).
+  uint64_t lateNs(size_t stream) const noexcept;
   void clearCounters() noexcept;  ///< only between runs
 
  private:

@@ -3,7 +3,8 @@
 // timed replays: the recorded times). A live rate change re-anchors the schedule at the next
 // packet: it is due now, and the ones after it at the new rate. In sequential mode the next run starts where the last
 // one's schedule ended, so a sequence or a GOTO loop keeps the pace its streams ask for. A worker
-// that falls behind catches up, so the average rate over any long window is the one asked for.
+// that falls behind catches up, so the average rate over any long window is the one asked for;
+// how far behind it fell at worst is counted (StreamTxCounters::late): that catch-up was a burst.
 // The loop allocates nothing, logs nothing and takes no locks.
 #include "drone/tx/tx_worker.h"
 
@@ -132,6 +133,7 @@ size_t TxWorker::sendPacedChunk(size_t i, StreamRun& run) {
     waitUntil(std::min(due - kPacedLeadNs, now + kMaxWaitNs));  // wakes often enough to see a stop or a rate change
     if (due > monotonicNs() + kPacedLeadNs) return 0;
   }
+  if (const uint64_t at = monotonicNs(); at > due) counters_[i].late(at - due);
   // The packets due within the chunk, spaced evenly: each chunk's first deadline comes from the
   // schedule, so rounding never accumulates beyond a chunk.
   uint64_t n = 1;
@@ -285,6 +287,7 @@ void TxWorker::runSequential(std::stop_token st) {
         waitUntil(std::min(next, now + kMaxWaitNs));  // wake often enough to see a stop or a rate change
         continue;
       }
+      counters_[i].late(now - next);
       // How many are due by now (at least one); batch them.
       size_t due = 1;
       while (due < maxBatch() && run.sent + due < run.total && run.deadline(run.sent + due) <= now) ++due;
@@ -340,6 +343,7 @@ void TxWorker::runInterleaved(std::stop_token st) {
     // the stream's packets that are due together.
     size_t due = 1;
     StreamRun& r = runs[best];
+    if (!r.schedule.unpaced()) counters_[best].late(now - bestDeadline);
     while (builder_ && due < maxBatch() && r.sent + due < r.total && r.deadline(r.sent + due) <= now) ++due;
     r.sent += sendBatch(best, r.state, due);
   }

@@ -74,6 +74,13 @@ Result<TrialResult> SimulatedDevice::run(const TrialRequest& q) {
     r.receiverMissed = true;
     r.rxFrames -= std::min<uint64_t>(r.rxFrames, r.rxFrames / 50 + 1);  // what the receiver missed looks like loss
   }
+  r.senderLateNs = 20'000;  // a free sending core: microseconds
+  if (q.kind == TrialKind::kContinuous && model_.senderStallEvery > 0 && requests_.size() % model_.senderStallEvery == 0) {
+    r.senderLateNs = model_.senderStallNs;
+    const double burst = offered * double(model_.senderStallNs) / 1e9;  // frames sent back to back
+    const uint64_t dropped = uint64_t(std::max(0.0, burst - double(model_.queueFrames))) * flows_;
+    r.rxFrames -= std::min(r.rxFrames, dropped);
+  }
   if (q.latency) r.latency = latency(q.load, queueFull ? double(model_.queueFrames) / rate : 0, r.rxFrames);
   r.durationSeconds = seconds;
   r.startNs = clockNs_;

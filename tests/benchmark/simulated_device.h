@@ -1,7 +1,8 @@
 #pragma once
 /// A device under test as a model, for the benchmark's tests: a rate limiter with a queue (no loss
 /// below its rate, loss above it once the queue is full; a burst fills the queue), behind a
-/// generator with an optional ceiling and a receiver that can miss frames. Trials take no time.
+/// generator with an optional ceiling that can stall, and a receiver that can miss frames.
+/// Trials take no time.
 #include <cstdint>
 #include <random>
 #include <vector>
@@ -20,6 +21,10 @@ struct DeviceModel {
   unsigned receiverMissEvery = 0;    ///< every n-th trial, the receiver misses frames (0 = never)
   double receiverMissAbovePps = 0;   ///< the receiver misses frames above this rate per flow (0 = never)
   uint64_t baseLatencyNs = 20000;    ///< latency at no load; rises with load, and by the queue when it is full
+  /// Every n-th trial (0 = never) the generator stalls for senderStallNs and catches up in a
+  /// burst, which the device drops beyond its queue whatever its rate (as a shaper does).
+  unsigned senderStallEvery = 0;
+  uint64_t senderStallNs = 0;
 };
 
 class SimulatedDevice : public TrialExecutor {

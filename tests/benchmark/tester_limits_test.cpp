@@ -115,6 +115,72 @@ TEST(TesterLimits, ReceiverMissesAreRepeatedNeverCountedAsLoss) {
   EXPECT_EQ(missingLog.size(), cleanLog.size() + missed);
 }
 
+TEST(TesterLimits, ALossAfterTheSenderStalledIsRepeatedNeverTheDevicesLoss) {
+  // Every third trial the generator stalls 50 ms and catches up in a burst that overflows the
+  // device's queue: it loses frames far below its rate. Those trials are repeated; the search finds
+  // what it finds without stalls, and no stalled trial counts.
+  const FrameSize size = FrameSize::fixed(256);
+  SimulatedDevice clean({.rateBps = 300e6, .queueFrames = 100});
+  SimulatedDevice stalling({.rateBps = 300e6, .queueFrames = 100, .senderStallEvery = 3, .senderStallNs = 50'000'000});
+  std::vector<TrialResult> cleanLog, stallLog;
+  auto expected = searchOnce(clean, searchConfig(SearchMethod::kMultiGoal), size, cleanLog);
+  auto outcome = searchOnce(stalling, searchConfig(SearchMethod::kMultiGoal), size, stallLog);
+  ASSERT_TRUE(expected.ok() && outcome.ok());
+  EXPECT_EQ(outcome->goals, expected->goals);
+  size_t stalled = 0;
+  for (size_t i = 0; i < stallLog.size(); ++i) {
+    if (!stallLog[i].senderStalled) continue;
+    ++stalled;
+    EXPECT_FALSE(stallLog[i].counted);
+    EXPECT_GT(stallLog[i].lostFrames(), 0u);
+    ASSERT_LT(i + 1, stallLog.size());
+    EXPECT_EQ(stallLog[i + 1].request, stallLog[i].request) << "the trial after a stall repeats it";
+  }
+  EXPECT_GE(stalled, 3u);
+  // A stall without a loss (the device absorbed the burst) is not held against anyone.
+  SimulatedDevice absorbing({.rateBps = 300e6, .queueFrames = 1'000'000, .senderStallEvery = 1, .senderStallNs = 50'000'000});
+  std::vector<TrialResult> absorbLog;
+  ASSERT_TRUE(searchOnce(absorbing, searchConfig(SearchMethod::kMultiGoal), size, absorbLog).ok());
+  for (const TrialResult& r : absorbLog) EXPECT_FALSE(r.senderStalled && r.lostFrames() == 0);
+}
+
+TEST(TesterLimits, ASenderThatAlwaysStallsIsTheTestersLimitSayingWhy) {
+  const FrameSize size = FrameSize::fixed(256);
+  SimulatedDevice device({.rateBps = 300e6, .queueFrames = 100, .senderStallEvery = 1, .senderStallNs = 50'000'000});
+  BenchmarkConfig c = searchConfig(SearchMethod::kBinary, {{"NDR", 0, 0}});
+  c.trial.receiverRetries = 2;
+  std::vector<TrialResult> log;
+  auto outcome = searchOnce(device, c, size, log);
+  ASSERT_TRUE(outcome.ok());
+  ASSERT_GE(log.size(), 3u);
+  EXPECT_TRUE(log[0].senderStalled && log[1].senderStalled && log[2].testerLimited);
+  EXPECT_NE(log[2].testerLimitReason.find("the generator fell 50.00 ms behind its schedule"), std::string::npos)
+      << log[2].testerLimitReason;
+  EXPECT_NE(log[2].testerLimitReason.find("in 3 attempts: the loss may be that burst's"), std::string::npos);
+  EXPECT_TRUE(outcome->goals[0].testerLimited) << "a stalling generator found the device's limit";
+}
+
+TEST(TesterRule, APacingSlipCountsOnlyBeyondTheBatchesAndHalfAMillisecond) {
+  EXPECT_EQ(senderPacingLimitNs(1e6), 500'000u);          // 64 frames at 1 Mpps: 64 us < 0.5 ms
+  EXPECT_EQ(senderPacingLimitNs(10'000), 6'400'000u);     // 64 frames at 10 kpps: 6.4 ms
+  TrialResult r;
+  r.request.kind = TrialKind::kContinuous;
+  r.request.pps = 100'000;
+  r.request.durationSeconds = 1;
+  r.durationSeconds = 1;
+  r.txFrames = 100'000;
+  r.rxFrames = 99'000;
+  r.senderLateNs = 600'000;  // within 64 frames (640 us): the device's loss
+  judgeTester(r, nullptr, 0.01, 1);
+  EXPECT_FALSE(r.senderStalled);
+  EXPECT_TRUE(r.counted);
+  r.senderLateNs = 700'000;  // 70 frames behind: the loss may be the burst's
+  judgeTester(r, nullptr, 0.01, 1);
+  EXPECT_TRUE(r.senderStalled);
+  EXPECT_FALSE(r.counted);
+  EXPECT_EQ(stallText(r), "the generator fell 0.70 ms behind its schedule and caught up in a burst of about 70 frames");
+}
+
 TEST(TesterLimits, ReceiverThatAlwaysMissesIsTheTestersLimit) {
   const FrameSize size = FrameSize::fixed(64);
   const double receiverPps = 0.2 * maxFrameRate(1e9, 64);

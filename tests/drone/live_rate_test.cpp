@@ -5,9 +5,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "common/core/clock.h"
 #include "common/stream/rate.h"
+#include "rpc/stats/rate_shortfall.h"
 #include "tests/drone/drone_test_util.h"
 
 namespace staccato::drone::test {
@@ -74,6 +76,38 @@ TEST(LiveRate, ARunningStreamSpeedsUpWithoutStoppingAndLosesNothing) {
   ASSERT_NE(row, nullptr);
   EXPECT_EQ(row->rx_packets(), sent);
   EXPECT_EQ(row->lost(), 0u) << "sequence numbers went on across the change";
+}
+
+TEST(LiveRate, AStreamThatCannotKeepItsRateSaysSo) {
+  // Port a's transmit ring stays full for 400 ms (a stalled NIC); port b sends freely.
+  FakeDrone d;
+  ASSERT_TRUE(d.setStreams("a", {continuousStream(1, 2000)}).ok());
+  ASSERT_TRUE(d.setStreams("b", {continuousStream(2, 500)}).ok());
+  d.hardware().holdTx("a", true);
+  ASSERT_TRUE(d.core().startTx({"a", "b"}, "").ok());
+  std::this_thread::sleep_for(400ms);
+  const auto rowsOf = [](const v1::StatsSnapshot& snap) {
+    std::map<uint32_t, v1::StreamStats> rows;
+    for (const auto& s : snap.streams())
+      if (!s.tx_port().empty()) rows[s.stream_id()] = s;
+    return rows;
+  };
+  auto rows = rowsOf(d.core().collect(false));
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_DOUBLE_EQ(rows[1].tx_rate_pps(), 2000);
+  EXPECT_GT(rows[1].tx_late_ns(), rpc::kBehindScheduleNs);
+  const std::string shortfall = rpc::rateShortfall(rows[1]);
+  EXPECT_TRUE(shortfall.starts_with("cannot keep its rate: asked 2.00 kpps (")) << shortfall;
+  EXPECT_TRUE(shortfall.ends_with(" s behind its schedule)")) << shortfall;
+  EXPECT_DOUBLE_EQ(rows[2].tx_rate_pps(), 500);
+  EXPECT_EQ(rpc::rateShortfall(rows[2]), "") << "a rate the port keeps";
+  // Released, the worker catches up (a burst) and is on schedule again; the worst stays counted.
+  d.hardware().holdTx("a", false);
+  ASSERT_TRUE(waitUntil([&] { return rowsOf(d.core().collect(false))[1].tx_late_ns() < rpc::kBehindScheduleNs; }, 2000ms));
+  rows = rowsOf(d.core().collect(false));
+  EXPECT_EQ(rpc::rateShortfall(rows[1]), "");
+  EXPECT_GT(rows[1].tx_max_late_ns(), 300'000'000u) << "the stall, as the catch-up burst's size";
+  ASSERT_TRUE(d.core().stopTx({"a", "b"}, "").ok());
 }
 
 TEST(ScheduledStart, NothingGoesOutBeforeTheStartTime) {

@@ -108,7 +108,7 @@ struct BackToBackSettings {
 struct TrialSettings {
   double rampSeconds = 0;        ///< rise to the trial's rate over this long (its frames count)
   bool learning = true;          ///< learning frames and ARP/NDP before each trial
-  unsigned receiverRetries = 3;  ///< repeats of a trial whose receiver missed frames
+  unsigned receiverRetries = 3;  ///< repeats of a trial whose receiver missed frames, or whose sender stalled before a loss
   double testerTolerance = 0.01; ///< offered load may fall this short of intended (fraction)
   bool operator==(const TrialSettings&) const = default;
 };

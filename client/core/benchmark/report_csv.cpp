@@ -63,8 +63,8 @@ std::string resultsCsv(const BenchmarkResult& r) {
 std::string trialsCsv(const BenchmarkResult& r) {
   std::string out = row({"number", "test", "phase", "frame_size", "kind", "load_pct", "intended_pps", "offered_pps",
                          "received_pps", "duration_s", "burst_frames", "tx_frames", "rx_frames", "lost_frames", "loss_pct",
-                         "reordered", "duplicated", "p50_ns", "p99_ns", "max_ns", "receiver_missed", "tester_limited",
-                         "counted", "reason", "start", "end"});
+                         "reordered", "duplicated", "p50_ns", "p99_ns", "max_ns", "receiver_missed", "sender_late_ns",
+                         "sender_stalled", "tester_limited", "counted", "reason", "start", "end"});
   for (const TrialResult& t : r.trials)
     out += row({std::to_string(t.number), t.test, t.phase, t.request.frameSize.label(),
                 t.request.kind == TrialKind::kBurst ? "burst" : "continuous", pct(t.request.load), fixed(t.request.pps, 1),
@@ -74,7 +74,7 @@ std::string trialsCsv(const BenchmarkResult& r) {
                 t.latency.samples ? std::to_string(t.latency.percentile(0.5)) : "",
                 t.latency.samples ? std::to_string(t.latency.percentile(0.99)) : "",
                 t.latency.samples ? std::to_string(t.latency.maxNs) : "", t.receiverMissed ? "1" : "0",
-                t.testerLimited ? "1" : "0", t.counted ? "1" : "0", t.testerLimitReason, isoTime(t.startNs), isoTime(t.endNs)});
+                std::to_string(t.senderLateNs), t.senderStalled ? "1" : "0", t.testerLimited ? "1" : "0", t.counted ? "1" : "0", t.testerLimitReason, isoTime(t.startNs), isoTime(t.endNs)});
   return out;
 }
 

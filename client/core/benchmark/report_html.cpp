@@ -5,6 +5,7 @@
 #include "client/core/benchmark/report_sections.h"
 #include "client/core/benchmark/report_text.h"
 #include "client/core/benchmark/result_json.h"
+#include "client/core/benchmark/tester_rule.h"
 #include "client/core/benchmark/trial_verdict.h"
 #include "common/files/stream_file.h"
 
@@ -89,6 +90,7 @@ std::string trialsSection(const BenchmarkResult& r) {
   std::vector<std::vector<std::string>> rows;
   for (const TrialResult& t : r.trials) {
     std::string flags = t.receiverMissed ? "receiver missed frames; " : "";
+    if (t.senderStalled) flags += stallText(t) + ": repeated; ";
     if (t.testerLimited) flags += "tester-limited: " + t.testerLimitReason;
     rows.push_back({std::to_string(t.number), t.test, t.phase, t.request.frameSize.label(), loadText(t.request.load),
                     fixed(t.request.pps / 1e3, 1), fixed(t.offeredPps / 1e3, 1), fixed(t.receivedPps / 1e3, 1),

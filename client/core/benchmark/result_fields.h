@@ -167,6 +167,8 @@ void fields(V& v, TrialResult& t) {
   v("duplicated", t.duplicated);
   v("latency", OmitEmpty<LatencyHistogram>{t.latency});
   v("receiver_missed", t.receiverMissed);
+  v("sender_late_ns", t.senderLateNs);
+  v("sender_stalled", t.senderStalled);
   v("tester_limited", t.testerLimited);
   v("tester_limit_reason", t.testerLimitReason);
   v("counted", t.counted);

@@ -29,6 +29,18 @@ std::string reason(const TrialResult& r, const CalibrationPoint* calibration, do
 
 }  // namespace
 
+uint64_t senderPacingLimitNs(double pps) {
+  constexpr double kBatchFrames = 64, kFloorNs = 500'000;
+  return uint64_t(std::max(kFloorNs, pps > 0 ? kBatchFrames / pps * 1e9 : kFloorNs));
+}
+
+std::string stallText(const TrialResult& r) {
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "the generator fell %.2f ms behind its schedule and caught up in a burst of about %.0f frames",
+                double(r.senderLateNs) / 1e6, double(r.senderLateNs) / 1e9 * r.request.pps);
+  return buf;
+}
+
 void judgeTester(TrialResult& r, const CalibrationPoint* calibration, double tolerance, unsigned flows) {
   const double perFlow = 1.0 / double(flows ? flows : 1);
   // A burst's own rate is what it was sent at; a continuous trial's is over its whole duration,
@@ -39,7 +51,10 @@ void judgeTester(TrialResult& r, const CalibrationPoint* calibration, double tol
   r.receivedPps = seconds > 0 ? double(r.rxFrames) * perFlow / seconds : 0;
   r.testerLimitReason = reason(r, calibration, tolerance, flows ? flows : 1);
   r.testerLimited = !r.testerLimitReason.empty();
-  r.counted = !r.testerLimited && !r.receiverMissed;
+  // A loss after a catch-up burst may be the burst's: only a loss with the pacing kept counts.
+  r.senderStalled = !r.testerLimited && r.lostFrames() > 0 && r.request.kind == TrialKind::kContinuous &&
+                    r.senderLateNs > senderPacingLimitNs(r.request.pps);
+  r.counted = !r.testerLimited && !r.receiverMissed && !r.senderStalled;
 }
 
 }  // namespace staccato::bench

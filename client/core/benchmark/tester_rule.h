@@ -12,4 +12,12 @@ namespace staccato::bench {
 /// `tolerance` (a fraction). Counted when neither tester-limited nor missed by the receiver.
 void judgeTester(TrialResult& r, const CalibrationPoint* calibration, double tolerance, unsigned flows);
 
+/// How far behind its schedule a generator may fall before its catch-up is a burst a device
+/// could drop (the batches it sends anyway, 64 frames at `pps`, and at least 0.5 ms). A trial
+/// that lost frames after a longer slip is `senderStalled`: repeated, never the device's loss.
+uint64_t senderPacingLimitNs(double pps);
+/// Why a stalled trial is not the device's: "the generator fell 3.2 ms behind its schedule and
+/// caught up in a burst of about 320 frames".
+std::string stallText(const TrialResult& r);
+
 }  // namespace staccato::bench

@@ -47,6 +47,9 @@ struct TrialResult {
   int64_t startNs = 0;        ///< realtime, ns since the Unix epoch
   int64_t endNs = 0;
   bool receiverMissed = false; ///< the receiver had no room for frames (PortStats.drone_rx_dropped): repeated, never loss
+  /// How far behind its schedule the generator fell at worst (StreamStats.tx_max_late_ns): it
+  /// then sent what was due back to back, a burst that a shaper or policer may drop.
+  uint64_t senderLateNs = 0;
   bool testerLimited = false;  ///< the executor's own finding (e.g. a transmit error); the runner adds its rule
   std::string note;            ///< what the executor wants the report to say
 
@@ -58,7 +61,10 @@ struct TrialResult {
   double offeredPps = 0;      ///< per flow: txFrames / flows / (durationSeconds - ramp / 2) (burst: its rate)
   double receivedPps = 0;     ///< per flow: rxFrames over the same time
   std::string testerLimitReason;  ///< why testerLimited, when it is
-  bool counted = false;       ///< judged as the device's (not tester-limited, receiver saw everything)
+  /// Frames were lost after the generator fell behind its schedule by more than its pacing
+  /// allows (senderPacingLimitNs): the loss may be its catch-up burst's. Repeated, never loss.
+  bool senderStalled = false;
+  bool counted = false;       ///< judged as the device's (not tester-limited, receiver saw everything, sender kept pace)
 
   uint64_t lostFrames() const { return txFrames > rxFrames ? txFrames - rxFrames : 0; }
   double lossRatio() const { return txFrames ? double(lostFrames()) / double(txFrames) : 0; }

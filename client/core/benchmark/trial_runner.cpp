@@ -65,11 +65,15 @@ Result<TrialResult> TrialRunner::run(TrialRequest q, std::string_view test, std:
     r->phase = std::string(phase);
     r->request = q;
     judgeTester(*r, point_, config_.trial.testerTolerance, config_.flows());
-    const bool retry = r->receiverMissed && !r->testerLimited && attempt < attempts;
-    if (r->receiverMissed && !r->testerLimited && !retry) {
-      // The receiver could not count at this rate however often it was asked: the tester's limit.
+    // A receiver that missed frames, or a sender that stalled before a loss, is the tester's
+    // moment, not the device's: the trial runs again; every time: the tester's limit.
+    const bool tainted = (r->receiverMissed || r->senderStalled) && !r->testerLimited;
+    const bool retry = tainted && attempt < attempts;
+    if (tainted && !retry) {
       r->testerLimited = true;
-      r->testerLimitReason = "the receiver missed frames in " + std::to_string(attempts) + " attempts";
+      r->testerLimitReason = r->receiverMissed ? "the receiver missed frames in " + std::to_string(attempts) + " attempts"
+                                               : stallText(*r) + " in " + std::to_string(attempts) +
+                                                     " attempts: the loss may be that burst's";
     }
     log_.push_back(*r);
     if (hooks_.trialDone) hooks_.trialDone(log_.back());

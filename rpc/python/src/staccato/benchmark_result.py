@@ -162,6 +162,8 @@ class Trial:
     start: str = ""
     end: str = ""
     receiver_missed: bool = False
+    sender_late_ns: int = 0  # how far behind its schedule the generator fell at worst
+    sender_stalled: bool = False  # lost frames after such a slip: repeated, never the device's loss
     tester_limited: bool = False
     tester_limit_reason: str = ""
     counted: bool = False  # judged as the device's (not tester-limited, nothing missed)
