@@ -78,6 +78,16 @@ void endProgress(bool quiet) {
   if (!quiet && isatty(STDERR_FILENO)) std::cerr << "\n";
 }
 
+/// The ports a benchmark sends on ("PORT" or "PORT@DRONE"): what a stop stopped.
+std::vector<std::string> sendingPorts(const bench::BenchmarkConfig& c) {
+  std::vector<std::string> out;
+  for (const bench::PortPair& p : c.portPairs) {
+    out.push_back(p.tx);
+    if (c.direction == bench::Direction::kBidirectional) out.push_back(p.rx);
+  }
+  return out;
+}
+
 Status writeReports(const ReportPaths& o, const bench::BenchmarkResult& r) {
   if (!o.json.empty())
     if (auto s = bench::writeResultFile(o.json, r); !s) return s;
@@ -110,8 +120,13 @@ int runRfc2544(BenchmarkOptions& o, bench::DroneTrialExecutor& executor) {
   if (auto s = writeReports(o.reports, r); !s) return fail(s.error().toString());
   for (const auto& [option, path] : o.reports.all())
     if (!path->empty()) std::cerr << "staccato-cli: wrote " << *path << "\n";
-  if (!r.error.empty()) std::cerr << "staccato-cli: " << r.error << "\n";
-  return guard.exitCode(r.error.empty() ? 0 : 1, {});
+  if (!r.error.empty() && !RunGuard::stopSignal()) std::cerr << "staccato-cli: " << r.error << "\n";
+  std::string written;
+  for (const auto& [option, path] : o.reports.all())
+    if (!path->empty()) written += (written.empty() ? "" : ", ") + *path;
+  return guard.exitCode(r.error.empty() ? 0 : 1, sendingPorts(o.config),
+                        "the summary above" + (written.empty() ? std::string() : " and " + written) +
+                            " cover the trials until then");
 }
 
 int runCalibrate(const Args& args, BenchmarkOptions& o, bench::DroneTrialExecutor& executor) {
@@ -123,13 +138,14 @@ int runCalibrate(const Args& args, BenchmarkOptions& o, bench::DroneTrialExecuto
   auto c = bench::calibrate(executor, o.config, o.calibration, hooks(o.quiet), r.trials, executor.describeFlows());
   endProgress(o.quiet);
   r.endedNs = nowNs();
-  if (!c) return guard.exitCode(fail(c.error().toString()), {});
+  if (!c) return guard.exitCode(RunGuard::stopSignal() ? 1 : fail(c.error().toString()), sendingPorts(o.config),
+                                "nothing was calibrated");
   r.calibration = *c;
   if (args.has("--json"))
     std::cout << bench::resultJson(r);
   else
     std::cout << calibrationTable(r.calibration);
-  return guard.exitCode(0, {});
+  return guard.exitCode(0, sendingPorts(o.config));
 }
 
 /// benchmark report RESULT.json ...: the reports rendered again from a result file.

@@ -8,6 +8,7 @@
 #include "client/cli/commands.h"
 #include "client/cli/drone_options.h"
 #include "client/core/clock_check.h"
+#include "client/core/drone_call.h"
 #include "client/cli/latency_files.h"
 #include "client/cli/safe_output.h"
 #include "client/cli/stats_format.h"
@@ -20,6 +21,35 @@ namespace {
 Result<Args> parseDroneArgs(const std::vector<std::string>& argv, std::set<std::string> values = {},
                             std::set<std::string> flags = {}) {
   return parseArgs(argv, withDroneOptions(std::move(values)), withDroneFlags(std::move(flags)));
+}
+
+/// start PORT... [--in MS]: at the drone's clock now + MS when given. The ports' transmit queues
+/// open before a scheduled start is armed; when that takes longer than MS, the drone refuses
+/// (nothing sent) and the start is asked again with twice the margin, saying so, up to
+/// kMaxStartMarginMs. start_time_ns is printed once a start was accepted.
+constexpr uint64_t kMaxStartMarginMs = 10'000;  ///< opening takes milliseconds (pcap) to a second (in-kernel)
+int startPorts(client::DroneConnection& conn, const std::vector<std::string>& ports, uint64_t inMs, uint32_t rampMs) {
+  v1::StartTxRequest r;
+  for (const auto& p : ports) r.add_ports(p);
+  r.set_client_id(client::DroneConnection::clientId());
+  r.set_ramp_ms(rampMs);
+  for (;;) {
+    if (inMs) {  // on the drone's clock: its now, plus the margin
+      auto clock = client::readDroneClock(conn);
+      if (!clock) return fail(clock.error().toString());
+      r.set_start_time_ns(clock->now_ns() + inMs * 1'000'000);
+    }
+    v1::StartTxReply rep;
+    const Status s = client::unaryCall(conn, &v1::Drone::Stub::StartTx, r, rep, client::kLongCallSeconds);
+    if (s) {
+      if (inMs) std::cout << "start_time_ns " << r.start_time_ns() << "\n";
+      return 0;
+    }
+    if (!inMs || !client::startWasLate(s.error()) || 2 * inMs > kMaxStartMarginMs) return fail(s.error().message);
+    std::cerr << "staccato-cli: the start time passed while the ports' transmit queues opened (nothing was sent): "
+                 "starting again " << 2 * inMs << " ms ahead\n";
+    inMs *= 2;
+  }
 }
 
 }  // namespace
@@ -153,21 +183,10 @@ int portActionCommand(const std::string& action, const std::vector<std::string>&
   grpc::Status s;
   const std::string me = client::DroneConnection::clientId();
   if (action == "start") {
-    v1::StartTxRequest r;
-    for (auto& p : args->positional) r.add_ports(p);
-    r.set_client_id(me);
     auto in = args->number("--in", 0, 0, 3'600'000);
     auto ramp = args->number("--ramp", 0, 0, 600'000);
     if (!in || !ramp) return fail((!in ? in.error() : ramp.error()).toString(), 2);
-    if (*in) {  // on the drone's clock: its now, plus the margin
-      auto clock = client::readDroneClock(**conn);
-      if (!clock) return fail(clock.error().toString());
-      r.set_start_time_ns(clock->now_ns() + *in * 1'000'000);
-      std::cout << "start_time_ns " << r.start_time_ns() << "\n";
-    }
-    r.set_ramp_ms(static_cast<uint32_t>(*ramp));
-    v1::StartTxReply rep;
-    s = (*conn)->stub().StartTx(ctx.get(), r, &rep);
+    return startPorts(**conn, args->positional, *in, static_cast<uint32_t>(*ramp));
   } else if (action == "stop") {
     v1::StopTxRequest r;
     for (auto& p : args->positional) r.add_ports(p);

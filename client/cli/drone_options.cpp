@@ -65,7 +65,7 @@ Result<std::optional<client::Fleet>> loadFleet(const Args& args) {
   return std::optional<client::Fleet>(std::move(fleet).value());
 }
 
-Result<std::vector<std::string>> applyFleetPorts(std::vector<std::string> argv) {
+Result<std::vector<std::string>> applyFleetPorts(std::vector<std::string> argv, PortDrones drones) {
   const std::set<std::string> notPorts = {"--fleet", "--map", "--token-file", "--ca", "--drone", "--rx-drone"};
   std::optional<client::Fleet> fleet;
   std::string primary, receiver;  // the drones' names
@@ -84,6 +84,10 @@ Result<std::vector<std::string>> applyFleetPorts(std::vector<std::string> argv) 
     }
     const client::FleetDrone* d = fleet->find(ref->drone);
     if (!d) return makeError(argv[i], fleet->unknownName(ref->drone));
+    if (drones == PortDrones::kEachPort) {
+      argv[i] = d->portName(ref->port) + "@@" + ref->drone;
+      continue;
+    }
     std::string& which = i > 0 && argv[i - 1] == "--rx" ? receiver : primary;
     if (!which.empty() && which != ref->drone)
       return makeError(argv[i], "a port of @" + ref->drone + " beside ports of @" + which + ": one command drives one drone");

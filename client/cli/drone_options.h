@@ -22,10 +22,16 @@ namespace staccato::cli {
 /// The fleet file --fleet names (nullopt without --fleet).
 Result<std::optional<client::Fleet>> loadFleet(const Args& args);
 
-/// The command line with every port written @NAME:PORT replaced by the drone's port name, and
-/// the drone given as --drone @NAME (after --rx: --rx-drone @NAME, when another drone). One
-/// command drives one drone (and one receive drone): ports of two are an error.
-Result<std::vector<std::string>> applyFleetPorts(std::vector<std::string> argv);
+/// How a command names a port's drone.
+enum class PortDrones {
+  kOptions,    ///< --drone @NAME (and --rx-drone @NAME after --rx): one drone, one receive drone
+  kEachPort,   ///< PORT@@NAME, each port with its own drone (the benchmark's PORT@DRONE)
+};
+
+/// The command line with every port written @NAME:PORT replaced by the drone's port name and its
+/// drone named as `drones` says. With kOptions, ports of two drones (besides the receive
+/// drone) are an error.
+Result<std::vector<std::string>> applyFleetPorts(std::vector<std::string> argv, PortDrones drones = PortDrones::kOptions);
 
 /// Adds the common drone options to a command's value/flag option sets.
 std::set<std::string> withDroneOptions(std::set<std::string> valueOptions);

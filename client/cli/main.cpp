@@ -1,7 +1,9 @@
 // staccato-cli: drive Staccato from a shell or CI.
 #include <cstdio>
 #include <cstring>
+#include <algorithm>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -96,7 +98,9 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
                              See docs/sharing.md.
   start PORT... [--in MS] [--ramp MS]
                              Start sending (all or none). --in MS: at the drone's clock now +
-                             MS (prints start_time_ns), every port at the same instant;
+                             MS, every port at the same instant (when the ports' queues take
+                             longer to open, again with twice the margin, saying so; prints
+                             start_time_ns once started);
                              --ramp MS: rates rise from nothing to the streams' own.
   rate PORT --scale X | rate PORT --stream ID (--pps N | --load PCT | --bps N)...
                              Change a sending port's rates at once, without stopping it
@@ -173,6 +177,20 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
 Stream files are JSON (see docs/stream-files.md and docs/examples/).
 )";
 
+/// The usage's entries of `cmd` (each "  CMD ..." line and the lines indented under it), or "".
+std::string commandHelp(const std::string& cmd) {
+  std::istringstream in(kUsage);
+  std::string out, line;
+  bool inEntry = false;
+  while (std::getline(in, line)) {
+    const bool entryStart = line.size() > 2 && line.rfind("  ", 0) == 0 && line[2] != ' ';
+    if (entryStart) inEntry = line.rfind("  " + cmd + " ", 0) == 0 || line == "  " + cmd;
+    else if (line.empty() || line[0] != ' ') inEntry = false;
+    if (inEntry) out += line + "\n";
+  }
+  return out;
+}
+
 }  // namespace
 }  // namespace staccato::cli
 
@@ -197,8 +215,16 @@ int main(int argc, char** argv) {
   const std::string cmd = args[0];
   args.erase(args.begin());
   args.insert(args.end(), leading.begin(), leading.end());
+  // COMMAND --help (or -h): that command's part of the usage.
+  if (std::find_if(args.begin(), args.end(), [](const std::string& a) { return a == "--help" || a == "-h"; }) != args.end()) {
+    const std::string help = commandHelp(cmd);
+    if (help.empty()) return fail("unknown command '" + cmd + "' (try: staccato-cli help)", 2);
+    std::cout << "Usage: staccato-cli " << cmd << " ...\n" << help;
+    return 0;
+  }
   if (cmd == "fleet") return fleetCommand(args);
-  auto withFleetPorts = applyFleetPorts(std::move(args));
+  // A benchmark's port pairs may span drones: each port carries its own (PORT@DRONE).
+  auto withFleetPorts = applyFleetPorts(std::move(args), cmd == "benchmark" ? PortDrones::kEachPort : PortDrones::kOptions);
   if (!withFleetPorts) return fail(withFleetPorts.error().toString(), 2);
   args = std::move(withFleetPorts).value();
   if (cmd == "build") return buildCommand(args);

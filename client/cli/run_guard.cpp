@@ -52,13 +52,13 @@ bool RunGuard::renewDue() {
 
 int RunGuard::stopSignal() { return gStopSignal; }
 
-int RunGuard::exitCode(int code, const std::vector<std::string>& stoppedPorts) const {
+int RunGuard::exitCode(int code, const std::vector<std::string>& stoppedPorts, const std::string& kept) const {
   const int sig = gStopSignal;
   if (!sig) return code;
   std::string ports;
   for (const auto& p : stoppedPorts) ports += (ports.empty() ? "" : ", ") + p;
-  std::cerr << "staccato-cli: SIG" << sigabbrev_np(sig) << " received: stopped " << ports
-            << "; the report above covers the run until then\n";
+  std::cerr << "staccato-cli: SIG" << sigabbrev_np(sig) << " received: " << (ports.empty() ? "stopped" : "stopped " + ports)
+            << (kept.empty() ? "" : "; " + kept) << "\n";
   return 128 + sig;
 }
 

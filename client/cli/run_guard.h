@@ -33,7 +33,8 @@ class RunGuard {
   static int stopSignal();
   /// After the report: 128 + the signal when one stopped the run, else `code`. Says what
   /// happened on stderr.
-  int exitCode(int code, const std::vector<std::string>& stoppedPorts) const;
+  /// `kept` says what the user still has ("the report above covers the run until then").
+  int exitCode(int code, const std::vector<std::string>& stoppedPorts, const std::string& kept = "") const;
 
  private:
   struct Lease {

@@ -30,10 +30,12 @@ Result<StartPlan> planStart(const Args& args, std::vector<RunDrone>& drones) {
   for (const RunDrone& d : drones) sendingDrones += !d.sending.empty();
   if (sendingDrones < 2 && !args.get("--start-margin")) return plan;
 
-  // Every drone's clock; T0 on the first one's (the clocks are checked to agree).
+  // Every sending drone's clock; T0 on the first one's. Only senders must agree: a drone that
+  // only receives starts nothing (its clock matters to latency, which says same_clock).
   std::vector<std::pair<std::string, v1::ClockState>> clocks;
   uint64_t t0 = 0;
   for (RunDrone& d : drones) {
+    if (d.sending.empty()) continue;
     const auto asked = std::chrono::steady_clock::now();
     auto clock = client::readDroneClock(*d.conn);
     if (!clock) return clock.error().withPrefix("--start-margin");
@@ -43,7 +45,7 @@ Result<StartPlan> planStart(const Args& args, std::vector<RunDrone>& drones) {
       t0 = clock->now_ns() + static_cast<uint64_t>(waited.count()) / 2 + *margin * 1'000'000;
     }
   }
-  if (auto s = client::checkClocks(clocks, *toleranceUs * 1000); !s) {
+  if (auto s = sendingDrones < 2 ? Status(Ok{}) : client::checkClocks(clocks, *toleranceUs * 1000); !s) {
     if (!args.has("--unsynchronized-start")) return s.error().withPrefix("--start-margin");
     std::cerr << "staccato-cli: warning: " << s.error().message << "; starting anyway (--unsynchronized-start)\n";
   }

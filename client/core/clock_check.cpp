@@ -29,7 +29,8 @@ Status checkClocks(const std::vector<std::pair<std::string, v1::ClockState>>& dr
   if (bad.empty()) return Ok{};
   return makeError("clock", bad + " (tolerance " + std::to_string(toleranceNs / 1000) +
                                 " us): a start at one time on several drones needs their clocks in step (chrony, or "
-                                "ptp4l + phc2sys; see docs/drone.md), or accept the skew knowingly",
+                                "ptp4l + phc2sys; see docs/drone.md), or start anyway, accepting the skew: "
+                                "--unsynchronized-start",
                    ErrorKind::kBusy);
 }
 

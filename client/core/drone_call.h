@@ -18,6 +18,10 @@ inline constexpr double kLongCallSeconds = 60;
 /// could not be reached.
 Error callError(const DroneConnection& d, const grpc::Status& s);
 
+/// The drone refused a scheduled start because its time passed while the ports' transmit queues
+/// opened (nothing was sent): a later start time works.
+inline bool startWasLate(const Error& e) { return e.message.find("passed while") != std::string::npos; }
+
 /// One unary call.
 template <typename Req, typename Rep>
 Status unaryCall(DroneConnection& d, grpc::Status (v1::Drone::Stub::*method)(grpc::ClientContext*, const Req&, Rep*),

@@ -73,7 +73,7 @@ Error startTimeBad(int64_t fromNowNs, uint64_t maxAheadNs) {
 Error startTimePassedWhileOpening(const std::string& port, uint64_t lateNs) {
   return makeError("start_time_ns", "passed while " + port + "'s transmit queues opened (" +
                                         std::to_string(lateNs / 1'000'000) +
-                                        " ms late): nothing was sent; give a larger margin", ErrorKind::kBusy);
+                                        " ms late): nothing was sent; give a larger margin (a later start time)", ErrorKind::kBusy);
 }
 
 Error scheduledStartCancelled(const std::string& port, const std::string& starter, const std::string& reserver) {

@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "client/cli/drone_options.h"
+#include "client/core/benchmark_drone/bench_flows.h"
 
 namespace staccato::cli {
 namespace {
@@ -42,6 +43,21 @@ TEST_F(FleetPorts, AfterRxTheReceiveDrone) {
   r = apply({"s.json", "--tx", "@a:up", "--rx", "@a:eth3", "--fleet", path_});  // one drone: no --rx-drone
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(*r, (Argv{"s.json", "--tx", "eth1", "--rx", "eth3", "--fleet", path_, "--drone", "@a"}));
+}
+
+TEST_F(FleetPorts, ABenchmarksPortsEachCarryTheirDrone) {
+  // benchmark rfc2544 --tx @a:up --rx @b:eth0 (issue 33: it once became --rx-drone, which the
+  // benchmark does not take): each port is PORT@DRONE, the drone by its fleet name.
+  auto r = applyFleetPorts({"rfc2544", "--tx", "@a:up", "--rx", "@b:eth0", "--fleet", path_}, PortDrones::kEachPort);
+  ASSERT_TRUE(r.ok()) << r.error().toString();
+  EXPECT_EQ(*r, (Argv{"rfc2544", "--tx", "eth1@@a", "--rx", "eth0@@b", "--fleet", path_}));
+  auto endpoint = bench::parseEndpoint((*r)[2], "unix:/default.sock");
+  ASSERT_TRUE(endpoint.ok());
+  EXPECT_EQ(endpoint->port, "eth1");
+  EXPECT_EQ(endpoint->drone, "@a");
+  Args args;
+  args.options["--fleet"] = path_;
+  EXPECT_EQ(droneAddress(args, endpoint->drone, false, false)->target, "192.0.2.1:7878");
 }
 
 TEST_F(FleetPorts, WhatIsNotAPortStaysAsItIs) {

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "client/core/benchmark_drone/drone_steps.h"
+#include "client/core/drone_call.h"
 #include "client/core/benchmark_drone/trial_counts.h"
 
 namespace staccato::bench {
@@ -91,7 +92,7 @@ Status DroneTrialExecutor::startAtT0(uint32_t rampMs, uint32_t leaseSeconds, dou
       return Ok{};
     }
     stopAll();
-    if (!startWasLate(started.error()) || settings_.startMarginSeconds >= kMaxStartMarginSeconds || attempt >= 3)
+    if (!client::startWasLate(started.error()) || settings_.startMarginSeconds >= kMaxStartMarginSeconds || attempt >= 3)
       return started.error();
     settings_.startMarginSeconds = std::min(kMaxStartMarginSeconds, settings_.startMarginSeconds * 2);
     if (settings_.warn)

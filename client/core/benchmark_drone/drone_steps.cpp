@@ -81,6 +81,4 @@ Error portError(const std::string& port, const std::string& drone, const Error& 
   return makeError(port + "@" + drone, (doing.empty() ? "" : doing + ": ") + e.message, e.kind);
 }
 
-bool startWasLate(const Error& e) { return e.message.find("passed while") != std::string::npos; }
-
 }  // namespace staccato::bench

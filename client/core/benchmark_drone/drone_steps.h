@@ -30,8 +30,4 @@ Result<v1::StatsSnapshot> readOnce(client::DroneConnection& d, const std::vector
 /// ("" = nothing to add).
 Error portError(const std::string& port, const std::string& drone, const Error& e, const std::string& doing = "");
 
-/// Whether a failed start was only late: T0 passed while the ports' queues opened (a larger
-/// margin helps).
-bool startWasLate(const Error& e);
-
 }  // namespace staccato::bench
