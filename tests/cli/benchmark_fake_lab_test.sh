@@ -2,7 +2,8 @@
 # staccato-cli benchmark end to end without root, on a fake-lab drone (simulated ports fake0 <->
 # fake1 that lose nothing): every report is written and well-formed, no counted trial lost a
 # frame (NDR at line rate, or tester-limited), the progress line names each trial on stderr (and --quiet silences it), and the
-# exit codes say what went wrong (2: the options, 1: the drone or the ports).
+# exit codes say what went wrong (2: the options, 1: the drone or the ports); Ctrl-C names the ports
+# it stopped and the reports that cover the trials until then.
 set -euo pipefail
 DRONE=${DRONE:?set DRONE to the staccato-drone binary}
 CLI=${CLI:?set CLI to the staccato-cli binary}
@@ -54,3 +55,16 @@ expect 2 "--sizes: '63'" rfc2544 --tx fake0 --rx fake1 --sizes 63 --json "$TMP/x
 expect 2 "--report: cannot write into /nonexistent" rfc2544 --tx fake0 --rx fake1 --report /nonexistent/r.html
 expect 1 "nope: is not a port of drone" rfc2544 --tx fake0 --rx nope --json "$TMP/x.json"
 expect 1 "frame size 64: fake0@.*out of range (allowed 82" rfc2544 --tx fake0 --rx fake1 --ipv6 --sizes 64 --json "$TMP/x.json"
+
+# Ctrl-C during a benchmark: the ports it sent on are named as stopped, and the reports written
+# cover the trials until then (exit 130).
+"$CLI" benchmark rfc2544 --tx fake0 --rx fake1 --sizes 1518 --tests throughput --duration 2 \
+  --json "$TMP/int.json" >"$TMP/out" 2>"$TMP/err" &
+bench=$!
+for _ in $(seq 100); do grep -q 'trial 1:' "$TMP/err" && break; sleep 0.1; done
+kill -INT "$bench"
+rc=0; wait "$bench" || rc=$?
+[[ $rc -eq 130 ]] && grep -q "SIGINT received: stopped fake0; the summary above and $TMP/int.json cover the trials until then" "$TMP/err" ||
+  fail "Ctrl-C exited $rc: $(cat "$TMP/err")"
+[[ $(json "$TMP/int.json" "d['stopped']") == True ]] || fail "the result file does not say it was stopped"
+echo "ok   Ctrl-C: $(grep SIGINT "$TMP/err")"
