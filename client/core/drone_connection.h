@@ -34,6 +34,9 @@ struct DroneAddress {
   /// The user said the token may cross the network in clear text to this drone (without it, a
   /// token goes only to a local drone or over TLS).
   bool plaintextToken = false;
+  /// Its name in a fleet file ("" = none): what the GUI calls it ("@lab-a"), rather than the
+  /// host name the drone gives (several drones may run on hosts of one name).
+  std::string fleetName;
 };
 
 /// Whether `address` may carry its token: printable, and over TLS unless the drone is on this

@@ -155,7 +155,11 @@ void BenchmarkPage::updateButtons() {
   stopButton_->setEnabled(running && !run_->stopRequested());
   saveButton_->setEnabled(!running && !run_->result().trials.empty());
   form_->setEnabled(!running);
-  if (!factory_ && !running) showStatus(tr("Benchmarks cannot run here: no executor drives the drones in this build."), true);
+  // The page is made before its executor is given (setExecutorFactory): the word that none
+  // exists stands only while that is true.
+  const QString none = tr("Benchmarks cannot run here: no executor drives the drones in this build.");
+  if (!factory_ && !running) showStatus(none, true);
+  else if (status_->text() == none) showStatus({}, false);
 }
 
 bool BenchmarkPage::run() {

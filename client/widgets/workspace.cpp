@@ -84,8 +84,13 @@ void Workspace::applyStreamStats(const QString& key, const v1::StatsSnapshot& sn
   std::vector<v1::StatsSnapshot> paired;
   paired.reserve(latest_.size());
   std::vector<v1::StatsSnapshot*> all;
-  for (const auto& [k, snap] : latest_) all.push_back(&paired.emplace_back(snap));
-  rpc::pairAcrossDronesOneRow(all);
+  std::vector<std::string> names;
+  for (const auto& [k, snap] : latest_) {
+    all.push_back(&paired.emplace_back(snap));
+    DroneSession* s = session(k);
+    names.push_back((s ? s->displayName() : k).toStdString());
+  }
+  rpc::pairAcrossDronesOneRow(all, names);
   size_t i = 0;
   for (const auto& [k, snap] : latest_) {
     if (DroneSession* s = session(k)) streamStats_.applySnapshot(k, s->displayName(), paired[i]);

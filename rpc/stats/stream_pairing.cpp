@@ -11,6 +11,7 @@ namespace {
 /// Copies the receive side of `rx` into `row`.
 void takeReceiveSide(v1::StreamStats& row, const v1::StreamStats& rx) {
   row.set_rx_port(rx.rx_port());
+  row.set_rx_drone(rx.rx_drone());
   row.set_rx_packets(rx.rx_packets());
   row.set_rx_bytes(rx.rx_bytes());
   row.set_lost(rx.lost());
@@ -66,7 +67,7 @@ namespace {
 
 /// pairAcrossDrones; with `oneRow`, each receive row that went into another drone's transmit
 /// row leaves its own snapshot.
-void pairAcross(const std::vector<v1::StatsSnapshot*>& snapshots, bool oneRow) {
+void pairAcross(const std::vector<v1::StatsSnapshot*>& snapshots, bool oneRow, const std::vector<std::string>& names) {
   // Which drones (by index) and ports send each stream id, over all drones.
   std::map<uint32_t, std::set<std::pair<size_t, std::string>>> senders;
   std::map<std::pair<uint32_t, std::pair<size_t, std::string>>, uint64_t> sent;
@@ -89,6 +90,7 @@ void pairAcross(const std::vector<v1::StatsSnapshot*>& snapshots, bool oneRow) {
       auto who = senders.find(row.stream_id());
       if (who != senders.end() && who->second.size() == 1 && who->second.begin()->first != i) {
         received[who->second.begin()->first].push_back(row);
+        if (i < names.size()) received[who->second.begin()->first].back().set_rx_drone(names[i]);
         taken[i].push_back(r);
       }
     }
@@ -105,9 +107,13 @@ void pairAcross(const std::vector<v1::StatsSnapshot*>& snapshots, bool oneRow) {
 
 }  // namespace
 
-void pairAcrossDrones(const std::vector<v1::StatsSnapshot*>& snapshots) { pairAcross(snapshots, false); }
+void pairAcrossDrones(const std::vector<v1::StatsSnapshot*>& snapshots, const std::vector<std::string>& names) {
+  pairAcross(snapshots, false, names);
+}
 
-void pairAcrossDronesOneRow(const std::vector<v1::StatsSnapshot*>& snapshots) { pairAcross(snapshots, true); }
+void pairAcrossDronesOneRow(const std::vector<v1::StatsSnapshot*>& snapshots, const std::vector<std::string>& names) {
+  pairAcross(snapshots, true, names);
+}
 
 const v1::PortStats* portRow(const v1::StatsSnapshot& snap, const std::string& port) {
   for (const auto& p : snap.ports())

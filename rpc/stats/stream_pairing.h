@@ -37,11 +37,12 @@ inline uint64_t provenLoss(uint64_t gaps, uint64_t missed) { return gaps > misse
 /// Pairs across drones: a receive row that found no sender on its own drone goes into the
 /// transmit row of the one port, on any other of these drones, that sends its stream id
 /// (latency then compares two hosts' clocks: same_clock false). Each drone's snapshot keeps its
-/// own rows; the senders' snapshots gain the receive side.
-void pairAcrossDrones(const std::vector<v1::StatsSnapshot*>& snapshots);
+/// own rows; the senders' snapshots gain the receive side, with the receiving drone's name from
+/// `names` (one per snapshot, when given) in rx_drone.
+void pairAcrossDrones(const std::vector<v1::StatsSnapshot*>& snapshots, const std::vector<std::string>& names = {});
 /// pairAcrossDrones, then each receive row that went into another drone's transmit row leaves its
 /// own snapshot: one row per stream wherever its two sides were counted (the GUI's stream table).
-void pairAcrossDronesOneRow(const std::vector<v1::StatsSnapshot*>& snapshots);
+void pairAcrossDronesOneRow(const std::vector<v1::StatsSnapshot*>& snapshots, const std::vector<std::string>& names = {});
 
 /// The snapshot's row of `port` (nullptr when absent).
 const v1::PortStats* portRow(const v1::StatsSnapshot& snap, const std::string& port);

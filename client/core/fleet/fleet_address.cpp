@@ -9,6 +9,7 @@ Result<DroneAddress> droneAddressOf(const FleetDrone& drone, const std::function
   a.target = drone.address;
   a.tls = drone.tls || !drone.caFile.empty();
   a.caCertFile = drone.caFile;
+  a.fleetName = drone.name;
   if (!drone.tokenFile.empty()) {
     auto token = readTokenFile(drone.tokenFile);
     if (!token) return makeError("@" + drone.name, token.error().toString(), token.error().kind);

@@ -38,7 +38,10 @@ GrpcDroneSession::~GrpcDroneSession() {
   calls_.stop();
 }
 
-QString GrpcDroneSession::displayName() const { return hostname_.isEmpty() ? target_ : hostname_; }
+QString GrpcDroneSession::displayName() const {
+  if (!address_.fleetName.empty()) return "@" + QString::fromStdString(address_.fleetName);
+  return hostname_.isEmpty() ? target_ : hostname_;
+}
 
 std::shared_ptr<DroneConnection> GrpcDroneSession::connection() {
   std::lock_guard lock(connMu_);

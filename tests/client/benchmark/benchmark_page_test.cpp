@@ -305,6 +305,10 @@ TEST(BenchmarkPage, SaysWhyItCannotRun) {
   EXPECT_FALSE(page.findChild<QPushButton*>("benchmarkRun")->isEnabled());
   EXPECT_TRUE(page.statusText().contains("no executor"));
   EXPECT_FALSE(page.run());
+  // Given its executor after it was made (as the main window does), the page no longer says so.
+  page.setExecutorFactory(std::make_shared<test::SimulatedFactory>(std::chrono::milliseconds{}));
+  EXPECT_EQ(page.statusText(), "") << page.statusText().toStdString();
+  EXPECT_TRUE(page.findChild<QPushButton*>("benchmarkRun")->isEnabled());
 
   Lab lab;
   lab.page.form()->setFrameSizes("64 huge");

@@ -65,6 +65,9 @@ TEST(FleetGui, OpeningAFleetPutsEveryDroneInThePortTree) {
   })) << "the port tree has " << tree->rowCount() << " drones";
   // South's ports are listed: its token came from the fleet's token file.
   EXPECT_TRUE(tree->portIndex(fakes.key("south"), "s0").isValid());
+  // Each drone is called by its fleet name, not by the host name all three share.
+  for (const auto& [name, n] : ports)
+    EXPECT_EQ(tree->droneIndex(fakes.key(name)).data().toString(), "@" + name);
 
   // Opening it again adds nothing; a broken fleet file changes nothing.
   actions.openFleet(dir.filePath("drones.yaml"));
@@ -161,6 +164,7 @@ TEST(FleetGui, AStreamAcrossTwoDronesIsOneRow) {
   EXPECT_EQ(model->key(0).txPort, "tob");
   EXPECT_EQ(model->key(0).rxPort, "froma");
   EXPECT_EQ(cell(StreamStatsModel::kDrone), "alpha");
+  EXPECT_EQ(cell(StreamStatsModel::kRxPort), "froma@beta") << "a receive port on another drone says which";
   EXPECT_EQ(cell(StreamStatsModel::kTxPackets), "100");
   EXPECT_EQ(cell(StreamStatsModel::kRxPackets), "90");
   EXPECT_EQ(cell(StreamStatsModel::kLost), "10") << "the sender has stopped: what never arrived is lost";
