@@ -90,9 +90,15 @@ QVariant BenchmarkResultsModel::goalData(const bench::SizeResult& s, size_t goal
 }
 
 QVariant BenchmarkResultsModel::latencyData(const bench::SizeResult& s, int role) const {
-  if (!s.latency || s.latency->points.empty() || s.latency->points.front().trials == 0)
-    return role == Qt::DisplayRole ? QVariant(tr("—")) : QVariant();
+  if (!s.latency || s.latency->points.empty()) return role == Qt::DisplayRole ? QVariant(tr("—")) : QVariant();
   const bench::LatencyPoint& p = s.latency->points.front();
+  if (p.trials == 0) {  // asked for, not measured: say so, and why
+    const QString why = p.failure.empty() ? tr("no trial at this load was counted") : qs(p.failure);
+    if (role == Qt::DisplayRole) return p.testerLimited ? tr("not measured (tester-limited)") : tr("not measured");
+    if (role == Qt::ToolTipRole) return tr("at %1 (%2): %3").arg(qs(bench::loadText(p.load)), qs(s.latency->basis), why);
+    if (role == Qt::ForegroundRole && p.testerLimited) return QBrush(kTesterLimited);
+    return {};
+  }
   if (role == Qt::DisplayRole) return QString("%1 us").arg(formatFixed(p.latency.avgNs / 1e3, 1));
   if (role == Qt::ToolTipRole)
     return tr("at %1 (%2): min %3 us, p99 %4 us, max %5 us")

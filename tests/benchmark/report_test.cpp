@@ -64,9 +64,28 @@ TEST(Charts, ThroughputAgainstLineRateWithHollowTesterLimitedPoints) {
   EXPECT_EQ(c.series[0].name, "line rate (theory)");
   ASSERT_EQ(c.series[0].points.size(), 5u);
   EXPECT_NEAR(c.series[0].points[0].y, maxFrameRate(1e9, 64) / 1e3, 1e-9);
-  EXPECT_TRUE(c.series[1].points[0].hollow) << "64 bytes is tester-limited";
-  EXPECT_FALSE(c.series[1].points[1].hollow);
+  EXPECT_EQ(c.series[1].name, "tester calibration") << "references first: results are drawn over them";
+  EXPECT_TRUE(c.series[2].points[0].hollow) << "64 bytes is tester-limited";
+  EXPECT_FALSE(c.series[2].points[1].hollow);
+  const std::string svg = svgChart(c);
+  EXPECT_LT(svg.find("data-name=\"tester calibration\""), svg.find("data-name=\"NDR")) << "the ceiling over the results";
+  EXPECT_NE(svg.find("r=\"6\""), std::string::npos) << "a hollow point is larger than the markers it may sit on";
   EXPECT_EQ(svgChart(Chart{"empty", "t", "x", "y", {}, {{"none", {}, false}}}), "");
+}
+
+TEST(Charts, LatencyOnALogScaleKeepsMinimumAverageAndMaximumApart) {
+  // A 17 ms maximum beside 5 us minima: on a linear axis everything but the maximum sat on zero.
+  Chart c{"l", "t", "x", "y", {"64"}, {{"min", {{0, 5}}, false}, {"max", {{0, 17000}}, false}}};
+  c.logY = true;
+  const std::string svg = svgChart(c);
+  auto cy = [&](const char* series) {
+    const size_t at = svg.find("cy=\"", svg.find(std::string("data-name=\"") + series));
+    return std::stod(svg.substr(at + 4));
+  };
+  EXPECT_GT(cy("min") - cy("max"), 200) << "minimum and maximum are a decade-spaced axis apart";
+  for (const char* tick : {">1</text>", ">10</text>", ">100</text>", ">1000</text>", ">10000</text>", ">100000</text>"})
+    EXPECT_NE(svg.find(tick), std::string::npos) << tick;
+  EXPECT_TRUE(latencyChart(sample()).logY);
 }
 
 TEST(CsvReport, OneRowPerResultAndPerTrial) {
@@ -91,6 +110,17 @@ TEST(JunitReport, TestCasePerTestAndSizeSkippedWhenTesterLimited) {
   EXPECT_LT(xml.find("<skipped message=\"NDR tester-limited at", at64), xml.find("</testcase>", at64));
   const size_t at1518 = xml.find("classname=\"benchmark.throughput\" name=\"1518 B\"");
   EXPECT_LT(xml.find("<failure message=\"NDR 30.", at1518), xml.find("</testcase>", at1518));
+  // Every case's time is its trials' sending time (latency, loss and b2b once said 0.000).
+  for (const char* suite : {"throughput", "latency", "loss", "b2b"}) {
+    const size_t at = xml.find(std::string("classname=\"benchmark.") + suite + "\" name=\"512 B\" time=\"");
+    ASSERT_NE(at, std::string::npos) << suite;
+    const double seconds = std::stod(xml.substr(xml.find("time=\"", at) + 6));
+    double expected = 0;
+    for (const TrialResult& t : sample().trials)
+      if (t.test == suite && t.request.frameSize == FrameSize::fixed(512)) expected += t.durationSeconds;
+    EXPECT_GT(seconds, 0) << suite;
+    EXPECT_NEAR(seconds, expected, 0.001) << suite;
+  }
   BenchmarkResult stopped = sample();
   stopped.error = "drone unreachable";
   EXPECT_NE(junitReport(stopped).find("<error message=\"drone unreachable\"/>"), std::string::npos);

@@ -34,14 +34,17 @@ Chart throughputChart(const BenchmarkResult& r) {
       goals[g].points.push_back({x, kpps, tip(s, fixed(kpps, 1) + " kpps, " + goalText(result)), result.testerLimited});
     }
   }
+  // The references first, the results on top: a result at the calibration ceiling (a hollow,
+  // tester-limited point) stays visible over the ceiling's marker.
   c.series.push_back(std::move(line));
-  for (ChartSeries& g : goals) c.series.push_back(std::move(g));
   c.series.push_back(std::move(ceiling));
+  for (ChartSeries& g : goals) c.series.push_back(std::move(g));
   return c;
 }
 
 Chart latencyChart(const BenchmarkResult& r) {
-  Chart c{"chart-latency", "Latency at the throughput found", "frame size (bytes)", "latency (us)", sizeLabels(r), {}};
+  Chart c{"chart-latency", "Latency at the throughput found", "frame size (bytes)", "latency (us, log scale)", sizeLabels(r), {}};
+  c.logY = true;  // one long maximum must not flatten minimum, average and p99 to zero
   ChartSeries lo{"minimum", {}, false}, avg{"average", {}, false}, p99{"p99", {}, false}, hi{"maximum", {}, false};
   for (size_t i = 0; i < r.sizes.size(); ++i) {
     const SizeResult& s = r.sizes[i];

@@ -16,7 +16,7 @@ struct Case {
 };
 
 Case throughputCase(const SizeResult& s) {
-  Case c{s.frameSize.label() + " B", {}, {}, {}, {}, s.throughput->trialSeconds};
+  Case c{s.frameSize.label() + " B", {}, {}, {}, {}, 0};
   for (const GoalResult& g : s.throughput->goals) {
     c.out += g.goal.name + ": " + goalText(g) + "\n";
     if (std::string f = goalFailure(g); !f.empty()) c.failure += (c.failure.empty() ? "" : "; ") + f;
@@ -58,6 +58,14 @@ Case backToBackCase(const SizeResult& s) {
   return c;
 }
 
+/// The sending time of a test's trials at a frame size, repeats included: each case's time.
+double trialSeconds(const BenchmarkResult& r, std::string_view test, const FrameSize& size) {
+  double seconds = 0;
+  for (const TrialResult& t : r.trials)
+    if (t.test == test && t.request.frameSize == size) seconds += t.durationSeconds;
+  return seconds;
+}
+
 std::string xmlCase(const std::string& suite, const Case& c) {
   std::string x = "    <testcase classname=\"benchmark." + xmlEscape(suite) + "\" name=\"" + xmlEscape(c.name) + "\" time=\"" +
                   fixed(c.seconds, 3) + "\">\n";
@@ -77,11 +85,15 @@ std::string junitReport(const BenchmarkResult& r) {
     if (it == suites.end()) it = suites.insert(suites.end(), {std::string(suite), {}});
     it->second.push_back(std::move(c));
   };
+  const auto addTimed = [&](std::string_view suite, Case c, const FrameSize& size) {
+    c.seconds = trialSeconds(r, suite, size);
+    add(suite, std::move(c));
+  };
   for (const SizeResult& s : r.sizes) {
-    if (s.throughput) add("throughput", throughputCase(s));
-    if (s.latency) add("latency", latencyCase(s));
-    if (s.frameLoss) add("loss", lossCase(s));
-    if (s.backToBack) add("b2b", backToBackCase(s));
+    if (s.throughput) addTimed("throughput", throughputCase(s), s.frameSize);
+    if (s.latency) addTimed("latency", latencyCase(s), s.frameSize);
+    if (s.frameLoss) addTimed("loss", lossCase(s), s.frameSize);
+    if (s.backToBack) addTimed("b2b", backToBackCase(s), s.frameSize);
   }
   if (!r.error.empty()) add("run", {"benchmark", {}, {}, r.error, {}, 0});
   if (r.stopped) add("run", {"benchmark", {}, "stopped on request before the end", {}, {}, 0});

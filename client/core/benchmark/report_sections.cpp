@@ -53,7 +53,8 @@ std::string latencySection(const BenchmarkResult& r) {
       const LatencyHistogram& l = p.latency;
       const bool measured = p.trials > 0;
       rows.push_back({s.frameSize.label(), percentText(p.fraction) + " of " + s.latency->basis, loadText(p.load),
-                      std::to_string(p.trials), measured ? us(double(l.minNs)) : "", measured ? us(l.avgNs) : "",
+                      std::to_string(p.trials), measured ? us(double(l.minNs)) : "",
+                      measured ? us(l.avgNs) : p.testerLimited ? "not measured (tester-limited)" : "not measured",
                       measured ? us(double(l.percentile(0.5))) : "", measured ? us(double(l.percentile(0.99))) : "",
                       measured ? us(double(l.maxNs)) : "", measured ? us(l.jitterNs) : "",
                       p.failure.empty() ? "ok" : p.testerLimited ? "tester-limited" : "failed", p.failure});

@@ -36,13 +36,25 @@ double niceStep(double span, int ticks) {
 
 struct Scale {
   double lo, hi, step;
-  double at(double v, double from, double to) const { return from + (v - lo) / (hi - lo) * (to - from); }
+  bool log = false;  ///< lo, hi and the ticks are decades: values are placed by their log10
+  double at(double v, double from, double to) const {
+    if (log) v = std::log10(std::max(v, 1e-300));
+    return from + (v - lo) / (hi - lo) * (to - from);
+  }
+  /// The value of tick k.
+  double tick(int k) const { return log ? std::pow(10, lo + k * step) : lo + k * step; }
   /// Tick intervals, bounded: a range too narrow for its magnitude gets none in between.
   int ticks() const {
     const double n = (hi - lo) / step;
     return std::isfinite(n) ? int(std::clamp(std::round(n), 0.0, 20.0)) : 0;
   }
 };
+
+/// Whole decades around [lo, hi] (both above 0).
+Scale decadeScale(double lo, double hi) {
+  const double a = std::floor(std::log10(lo)), b = std::max(a + 1, std::ceil(std::log10(hi)));
+  return {a, b, 1, true};
+}
 
 Scale niceScale(double lo, double hi, bool fromZero) {
   if (fromZero) lo = std::min(lo, 0.0);
@@ -63,7 +75,7 @@ std::string svgChart(const Chart& c) {
   if (!std::isfinite(xlo)) return "";
   const bool categorical = !c.categories.empty();
   const Scale xs = categorical ? Scale{-0.5, double(c.categories.size()) - 0.5, 1} : niceScale(xlo, xhi, false);
-  const Scale ys = niceScale(ylo, yhi, true);
+  const Scale ys = c.logY && ylo > 0 ? decadeScale(ylo, yhi) : niceScale(ylo, yhi, true);
   const double x0 = kLeft, x1 = kWidth - kRight, y0 = kHeight - kBottom, y1 = kTop;
   std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"" + xmlEscape(c.id) + "\" class=\"chart\" width=\"" +
                     px(kWidth) + "\" height=\"" + px(kHeight) + "\" viewBox=\"0 0 " + px(kWidth) + " " + px(kHeight) +
@@ -71,7 +83,7 @@ std::string svgChart(const Chart& c) {
   svg += "<text class=\"title\" font-size=\"15\" font-weight=\"bold\" x=\"" + px(kWidth / 2) + "\" y=\"22\" text-anchor=\"middle\">" + xmlEscape(c.title) + "</text>\n";
   // Axes, grid and tick labels.
   for (int k = 0; k <= ys.ticks(); ++k) {
-    const double v = ys.lo + k * ys.step;
+    const double v = ys.tick(k);
     const std::string y = px(ys.at(v, y0, y1));
     svg += "<line class=\"grid\" stroke=\"#e5e5e5\" x1=\"" + px(x0) + "\" y1=\"" + y + "\" x2=\"" + px(x1) + "\" y2=\"" + y + "\"/>";
     svg += "<text class=\"tick\" font-size=\"12\" x=\"" + px(x0 - 6) + "\" y=\"" + y + "\" text-anchor=\"end\" dy=\"4\">" + num(v) + "</text>\n";
@@ -103,7 +115,8 @@ std::string svgChart(const Chart& c) {
            (s.dashed ? " stroke-dasharray=\"6 4\"" : "") + " points=\"" + line + "\"/>\n";
     for (const ChartPoint& p : s.points)
       svg += "<circle class=\"point\" cx=\"" + px(xs.at(p.x, x0, x1)) + "\" cy=\"" + px(ys.at(p.y, y0, y1)) +
-             "\" r=\"4\" stroke=\"" + color + "\" fill=\"" + (p.hollow ? "white" : color) + "\" data-x=\"" + num(p.x) +
+             "\" r=\"" + (p.hollow ? "6" : "4") + "\" stroke-width=\"" + (p.hollow ? "2" : "1") + "\" stroke=\"" + color +
+             "\" fill=\"" + (p.hollow ? "white" : color) + "\" data-x=\"" + num(p.x) +
              "\" data-y=\"" + num(p.y) + "\"><title>" + xmlEscape(p.tip) + "</title></circle>\n";
     const double ly = kTop + 10 + 20 * double(i);
     svg += "<line x1=\"" + px(x1 + 15) + "\" y1=\"" + px(ly) + "\" x2=\"" + px(x1 + 35) + "\" y2=\"" + px(ly) +

@@ -25,7 +25,10 @@ struct Chart {
   std::string xLabel, yLabel;
   /// When not empty, x values are indices into these labels, evenly spaced (frame sizes, IMIX).
   std::vector<std::string> categories;
-  std::vector<ChartSeries> series;
+  std::vector<ChartSeries> series;  ///< drawn in order: later ones on top
+  /// A logarithmic y axis (decades): values that span orders of magnitude (latency's minimum
+  /// and maximum) stay apart. Values must be above 0.
+  bool logY = false;
 };
 
 /// The chart as an <svg> element; "" when no series has a point (a chart is never empty).
