@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import tempfile
 import threading
+from pathlib import Path
 from typing import Callable, Iterable, List, Optional, Sequence, Union
 
 from staccato.benchmark_result import BenchmarkResult
@@ -38,12 +39,26 @@ def _join(values) -> str:
     return ",".join(str(v) for v in values)
 
 
+def _cli_of_build_tree() -> Optional[str]:
+    """The CLI of the build tree this package is used from (a source checkout's rpc/python, or
+    the tests' venv under build/dev): build/{dev,release}/client/cli/staccato-cli."""
+    here = Path(__file__).resolve()
+    for folder in here.parents:
+        for candidate in (folder / "client/cli/staccato-cli", folder / "build/dev/client/cli/staccato-cli",
+                          folder / "build/release/client/cli/staccato-cli"):
+            if candidate.is_file() and os.access(candidate, os.X_OK):
+                return str(candidate)
+    return None
+
+
 def find_cli(cli: Optional[str] = None) -> str:
-    """`cli`, else $STACCATO_CLI, else staccato-cli on the PATH."""
-    path = cli or os.environ.get("STACCATO_CLI") or shutil.which("staccato-cli")
+    """`cli`, else $STACCATO_CLI, else staccato-cli on the PATH, else the CLI of the build tree
+    this package comes from."""
+    path = cli or os.environ.get("STACCATO_CLI") or shutil.which("staccato-cli") or _cli_of_build_tree()
     if not path:
-        raise BenchmarkError("staccato-cli not found: install it, put it on the PATH, set STACCATO_CLI "
-                             "or pass cli=PATH")
+        raise BenchmarkError("staccato-cli not found: install it (the staccato-cli package), put it on the PATH, "
+                             "pass cli=PATH, or set STACCATO_CLI (in a build tree: "
+                             "STACCATO_CLI=build/dev/client/cli/staccato-cli)")
     return path
 
 
