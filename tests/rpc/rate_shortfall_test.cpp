@@ -1,0 +1,45 @@
+// When a stream "cannot keep its rate" (rpc/stats/rate_shortfall): behind its schedule by more
+// than kBehindScheduleNs and, while it sent, below kKeptRateShare of the rate asked; a sender that
+// paused for a moment (a busy machine) and catches up is not one.
+#include <gtest/gtest.h>
+
+#include "rpc/stats/rate_shortfall.h"
+
+namespace staccato::rpc {
+namespace {
+
+/// A row that sent `packets` over `seconds` at an asked `pps`, `lateMs` behind its schedule now.
+v1::StreamStats row(double pps, uint64_t packets, double seconds, uint64_t lateMs) {
+  v1::StreamStats r;
+  r.set_tx_rate_pps(pps);
+  r.set_tx_packets(packets);
+  r.set_first_tx_ns(1'000'000'000);
+  r.set_last_tx_ns(1'000'000'000 + static_cast<uint64_t>(seconds * 1e9));
+  r.set_tx_late_ns(lateMs * 1'000'000);
+  return r;
+}
+
+TEST(RateShortfall, ASenderBelowItsRateAndBehindSaysBoth) {
+  EXPECT_EQ(rateShortfall(row(7.4e6, 4'300'001, 1.0, 420)),
+            "cannot keep its rate: sent 4.30 Mpps of the 7.40 Mpps asked (0.42 s behind its schedule)");
+}
+
+TEST(RateShortfall, APauseItCatchesUpFromIsNotAShortfall) {
+  // 20 kpps kept over 2 s, then stalled 140 ms by a busy machine at the moment of the snapshot.
+  EXPECT_EQ(rateShortfall(row(20'000, 40'001, 2.0, 140)), "");
+}
+
+TEST(RateShortfall, BehindByLessThanTheMarginIsOnSchedule) {
+  EXPECT_EQ(rateShortfall(row(7.4e6, 4'300'001, 1.0, 99)), "");
+}
+
+TEST(RateShortfall, NothingSentYetSaysWhatWasAsked) {
+  EXPECT_EQ(rateShortfall(row(2000, 0, 0, 400)), "cannot keep its rate: asked 2.00 kpps (0.40 s behind its schedule)");
+}
+
+TEST(RateShortfall, AStreamWithoutARateHasNoneToKeep) {
+  EXPECT_EQ(rateShortfall(row(0, 100, 1.0, 5000)), "");
+}
+
+}  // namespace
+}  // namespace staccato::rpc
