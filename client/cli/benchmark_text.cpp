@@ -23,7 +23,7 @@ std::string progressText(const bench::ProgressEvent& e) {
   else
     line += bench::loadText(e.load) + " of line rate (" + rateText(e.pps) + " per flow) for " +
             formatText("%g s", e.durationSeconds);
-  if (e.attempt > 1) line += formatText(" (attempt %u: the receiver missed frames)", e.attempt);
+  if (e.attempt > 1) line += formatText(" (attempt %u: ", e.attempt) + e.repeatedBecause + ")";
   return line;
 }
 

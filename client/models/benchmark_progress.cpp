@@ -29,7 +29,7 @@ QString progressText(const bench::ProgressEvent& e) {
                      .arg(e.sizeIndex + 1)
                      .arg(e.sizeCount)
                      .arg(what, load);
-  if (e.attempt > 1) text += QString(" · repeat %1 (the receiver missed frames)").arg(e.attempt);
+  if (e.attempt > 1) text += QString(" · repeat %1 (%2)").arg(e.attempt).arg(QString::fromStdString(e.repeatedBecause));
   return text;
 }
 

@@ -158,6 +158,16 @@ TEST(TesterLimits, ASenderThatAlwaysStallsIsTheTestersLimitSayingWhy) {
       << log[2].testerLimitReason;
   EXPECT_NE(log[2].testerLimitReason.find("in 3 attempts: the loss may be that burst's"), std::string::npos);
   EXPECT_TRUE(outcome->goals[0].testerLimited) << "a stalling generator found the device's limit";
+  // Each load that did not count lowers the next twice as far as the last: the search gets
+  // below the loads a stall's burst overflows in a few steps, not one precision step at a time.
+  std::vector<double> uncounted;
+  for (const TrialResult& r : log)
+    if (r.testerLimited) uncounted.push_back(r.request.load);
+  ASSERT_GE(uncounted.size(), 3u);
+  for (size_t k = 2; k < uncounted.size(); ++k)
+    EXPECT_LT(uncounted[k - 1] - uncounted[k], 0.5 * uncounted[k - 1] + 1e-9);
+  EXPECT_GT(uncounted[0] - uncounted[2], 0.02 * uncounted[0]) << "the third step is no longer one of 1 %";
+  EXPECT_LT(log.size(), 60u) << "trials until the search ended";
 }
 
 TEST(TesterRule, APacingSlipCountsOnlyBeyondTheBatchesAndHalfAMillisecond) {

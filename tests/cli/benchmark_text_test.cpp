@@ -20,8 +20,13 @@ TEST(BenchmarkText, ProgressNamesTheTrial) {
   EXPECT_EQ(progressText(e), "[2/5] 512 B  throughput NDR, step 2/3  trial 11: 26.27 % of line rate (12.35 kpps per flow) for 1.5 s");
   e.burstFrames = 84;
   e.attempt = 2;
+  e.repeatedBecause = "the receiver missed frames";
   EXPECT_EQ(progressText(e), "[2/5] 512 B  throughput NDR, step 2/3  trial 11: burst of 84 frames at 26.27 % of line rate "
                              "(attempt 2: the receiver missed frames)");
+  e.repeatedBecause = "the generator fell 12.10 ms behind its schedule and caught up in a burst of about 616 frames";
+  EXPECT_EQ(progressText(e), "[2/5] 512 B  throughput NDR, step 2/3  trial 11: burst of 84 frames at 26.27 % of line rate "
+                             "(attempt 2: the generator fell 12.10 ms behind its schedule and caught up in a burst of "
+                             "about 616 frames)");
 }
 
 TEST(BenchmarkText, SummarySaysWhyAResultIsMissing) {

@@ -23,6 +23,7 @@ Result<GoalResult> searchGoal(TrialRunner& runner, const SearchSettings& s, cons
       next = hi > 0 && hi <= range.ceiling() ? (std::max(lo, range.min()) + hi) / 2 : range.ceiling();
       continue;
     }
+    range.counted();
     (goalFailure(*r, goal, criteria).empty() ? lo : hi) = next;
     const double top = hi > 0 && hi <= range.ceiling() ? hi : 0;
     if (top == 0) {

@@ -9,6 +9,7 @@ namespace {
 constexpr double kEpsilon = 1e-12;
 /// A tester-limited trial lowers the ceiling by at least this much, so a search always moves on.
 constexpr double kMinCeilingStep = 0.005;
+constexpr double kMaxCeilingStep = 0.5;  ///< at most halving the load after trials that did not count
 }  // namespace
 
 LoadRange::LoadRange(const SearchSettings& s, double testerCeiling)
@@ -20,7 +21,13 @@ LoadRange::LoadRange(const SearchSettings& s, double testerCeiling)
 
 void LoadRange::lowerAfter(const TrialResult& r, double tolerance) {
   const double offered = r.request.pps > 0 ? r.request.load * r.offeredPps / r.request.pps : 0;
-  ceiling_ = std::min({ceiling_, r.request.load * (1 - std::max(tolerance, kMinCeilingStep)), std::max(offered * (1 - tolerance), 0.0)});
+  // A sender that stalled offered the load and lost only to its own bursts: where they stop
+  // overflowing the device is not near, so the steps grow. A receiver's or a rate's limit is
+  // found step by step.
+  const unsigned doublings = r.senderStalled ? std::min(uncountedInARow_, 7u) : 0;
+  const double step = std::min(kMaxCeilingStep, std::max(tolerance, kMinCeilingStep) * double(1u << doublings));
+  uncountedInARow_ = r.senderStalled ? uncountedInARow_ + 1 : 0;
+  ceiling_ = std::min({ceiling_, r.request.load * (1 - step), std::max(offered * (1 - tolerance), 0.0)});
   testerReason_ = r.testerLimitReason.empty() ? "the trial did not count" : r.testerLimitReason;
 }
 

@@ -22,8 +22,12 @@ class LoadRange {
   bool exhausted() const { return ceiling_ < min_; }
 
   /// After a trial that did not count (tester-limited): the ceiling drops below its load, to no
-  /// more than what it really offered (less the tolerance).
+  /// more than what it really offered (less the tolerance); after a sender's stalls, twice as far
+  /// each time in a row (it offers what was asked, yet fails far below, where its bursts stop
+  /// overflowing the device: walking down by the precision took minutes to get there).
   void lowerAfter(const TrialResult& r, double tolerance);
+  /// A trial counted: the next one that does not lowers the ceiling by one step again.
+  void counted() { uncountedInARow_ = 0; }
 
   /// Whether `lo` and `hi` are as close as the search's precision asks.
   bool narrow(double lo, double hi, double widthScale = 1) const;
@@ -34,6 +38,7 @@ class LoadRange {
   double min_, ceiling_;
   double absolute_, relative_;
   std::string testerReason_;
+  unsigned uncountedInARow_ = 0;
 };
 
 }  // namespace staccato::bench

@@ -146,6 +146,7 @@ Result<SearchOutcome> multiGoalSearch(TrialRunner& runner, const SearchSettings&
       range.lowerAfter(*r, runner.tolerance());
       continue;
     }
+    range.counted();
     db.add(winner.load, winner.seconds, r->lossRatio(), criteriaFailure(*r, criteria).empty());
     won(winner, db, range);
   }

@@ -51,13 +51,14 @@ Result<TrialResult> TrialRunner::run(TrialRequest q, std::string_view test, std:
   q.rampSeconds = q.kind == TrialKind::kBurst ? 0 : config_.trial.rampSeconds;
   q.learning = config_.trial.learning;
   const uint32_t attempts = 1 + config_.trial.receiverRetries;
+  std::string repeatedBecause;
   for (uint32_t attempt = 1;; ++attempt) {
     if (hooks_.stopRequested && hooks_.stopRequested()) stopped_ = true;
     if (stopped_) return makeError("", "stopped", ErrorKind::kBusy);
     const uint32_t number = uint32_t(log_.size()) + 1;
     if (hooks_.progress)
       hooks_.progress({std::string(test), std::string(phase), size_.label(), sizeIndex_, sizeCount_, number, attempt,
-                       q.load, q.pps, q.durationSeconds, q.burstFrames});
+                       q.load, q.pps, q.durationSeconds, q.burstFrames, repeatedBecause});
     auto r = executor_.run(q);
     if (!r) return r.error().withPrefix("trial " + std::to_string(number));
     r->number = number;
@@ -78,6 +79,7 @@ Result<TrialResult> TrialRunner::run(TrialRequest q, std::string_view test, std:
     log_.push_back(*r);
     if (hooks_.trialDone) hooks_.trialDone(log_.back());
     if (!retry) return r;
+    repeatedBecause = r->receiverMissed ? "the receiver missed frames" : stallText(*r);
   }
 }
 

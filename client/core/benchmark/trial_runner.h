@@ -20,11 +20,12 @@ struct ProgressEvent {
   std::string frameSize;  ///< its label
   size_t sizeIndex = 0, sizeCount = 0;
   uint32_t trial = 0;     ///< the trial's number in the benchmark (1..)
-  uint32_t attempt = 1;   ///< 2.. when repeating a trial whose receiver missed frames
+  uint32_t attempt = 1;   ///< 2.. when repeating a trial (repeatedBecause says why)
   double load = 0;        ///< fraction of line rate
   double pps = 0;         ///< per flow
   double durationSeconds = 0;
   uint64_t burstFrames = 0;
+  std::string repeatedBecause;  ///< "the receiver missed frames", or how far the sender fell behind
 };
 
 struct RunHooks {
