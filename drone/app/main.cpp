@@ -16,6 +16,7 @@
 #include "drone/app/access_token.h"
 #include "drone/app/demo_lab.h"
 #include "drone/app/lab_setup.h"
+#include "drone/app/metrics_setup.h"
 #include "drone/app/options.h"
 #include "drone/app/periodic_trim.h"
 #include "drone/app/quiet_logs.h"
@@ -169,6 +170,15 @@ int main(int argc, char** argv) {
   log::notice("listening on " + opts->listen + access + (server.policy.token.empty() ? "" : " (token required)") +
               (server.tls ? " (TLS)" : "") + ", " + std::to_string(core.listPorts().size()) + " ports; " +
               grpcServer->budget().text());
+  auto metricsListener = startMetrics(*opts, server.policy.token, core, service, *grpcServer);
+  if (!metricsListener) {
+    log::error(metricsListener.error().toString());
+    grpcServer->shutdown(std::chrono::system_clock::now());
+    return 2;
+  }
+  if (metricsListener->server)
+    log::notice("metrics on " + opts->metricsListen + (opts->metricsTokenFile.empty() ? "" : " (token required)") +
+                (opts->tlsCert.empty() || rpc::isUnixAddress(opts->metricsListen) ? "" : " (TLS)"));
   std::thread stopper([&] {
     int sig = 0;
     while (::read(stopPipe[0], &sig, sizeof sig) < 0 && errno == EINTR) {

@@ -47,6 +47,12 @@ The Staccato drone: owns this host's ports, sends and receives streams, reports 
                          full-size frames) and is refused when it does not fit
   --tls-cert FILE --tls-key FILE
                          serve TLS with this certificate and key (PEM)
+  --metrics ADDRESS      serve Prometheus metrics at GET /metrics on ADDRESS (HOST:PORT or
+                         unix:PATH; off by default): see docs/observability.md
+  --metrics-token-file FILE
+                         the metrics listener's own token (a scraper sends it as a bearer
+                         token; it cannot drive the drone). Required on TCP, where TLS
+                         (--tls-cert/--tls-key) is required too unless the address is loopback
   --max-connections N    connections open at once, all clients together (default 1024, or
                          fewer when the descriptor limit leaves less room); when all are in use
                          the oldest one that has not sent a byte yet makes room, else a new one
@@ -123,7 +129,7 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
                a == "--exclude" || a == "--backend" || a == "--tx-queues" || a == "--rx-backend" ||
                a == "--max-stream-memory" || a == "--max-capture-memory" || a == "--generate-token" || a == "--socket-group" || a == "--rx-buffer" ||
                a == "--rx-timestamps" || a == "--max-connections" || a == "--max-connections-per-address" ||
-               a == "--fd-reserve") {
+               a == "--fd-reserve" || a == "--metrics" || a == "--metrics-token-file") {
       auto v = value();
       if (!v) return v.error();
       if (a == "--listen") {
@@ -131,6 +137,8 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
         listenGiven = true;
       }
       if (a == "--token-file") o.tokenFile = *v;
+      if (a == "--metrics") o.metricsListen = *v;
+      if (a == "--metrics-token-file") o.metricsTokenFile = *v;
       if (a == "--tls-cert") o.tlsCert = *v;
       if (a == "--tls-key") o.tlsKey = *v;
       if (a == "--include") o.ports.include = splitComma(*v);
@@ -213,6 +221,12 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
                                                           " is more than --max-connections " +
                                                           std::to_string(o.connections.maxConnections));
   if (o.tlsCert.empty() != o.tlsKey.empty()) return makeError("--tls-cert", "TLS needs both --tls-cert and --tls-key");
+  if (!o.metricsListen.empty() && !rpc::isUnixAddress(o.metricsListen) && o.metricsListen.find(':') == std::string::npos)
+    return makeError("--metrics", "give ADDR:PORT, e.g. 0.0.0.0:9478, or unix:PATH");
+  if (!o.metricsTokenFile.empty() && o.metricsListen.empty())
+    return makeError("--metrics-token-file", "there is no metrics listener: add --metrics ADDRESS");
+  if (!o.metricsTokenFile.empty() && o.metricsTokenFile == o.tokenFile)
+    return makeError("--metrics-token-file", "give the metrics listener a token of its own: with the drone's, a scraper could drive the drone");
   if (!rpc::isUnixAddress(o.listen) && o.tokenFile.empty())
     return makeError("--listen", o.listen + (rpc::isLoopbackAddress(o.listen) ? " is reachable by every user of this host"
                                                                         : " is reachable from other hosts") +

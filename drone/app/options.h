@@ -24,6 +24,8 @@ struct DroneOptions {
   std::string listen = kDefaultListen;
   std::string tokenFile;
   std::string tlsCert, tlsKey;
+  std::string metricsListen;     ///< --metrics: Prometheus' listener ("" = none)
+  std::string metricsTokenFile;  ///< --metrics-token-file: its own token (read-only)
   PortFilter ports;
   std::string backend = "auto";  ///< every port's transmit backend until a client configures it
   uint32_t txQueues = 0;         ///< turbo queues per port; 0 = all

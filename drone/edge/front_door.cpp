@@ -80,12 +80,10 @@ class FrontDoor::Loop {
             c_.evictedUnauthenticated, c_.open, c_.unauthenticated};
   }
 
-  void authenticated(std::string_view grpcPeer) {
+  void authenticated(const PeerAddress& peer) {
     if (options_.authDeadline.count() == 0) return;
-    const auto peer = PeerAddress::fromGrpcPeer(grpcPeer);
-    if (!peer) return;
     std::lock_guard lock(authMu_);
-    if (authenticatedQueue_.size() < kMaxQueued) authenticatedQueue_.push_back(*peer);
+    if (authenticatedQueue_.size() < kMaxQueued) authenticatedQueue_.push_back(peer);
   }
 
  private:
@@ -322,6 +320,10 @@ void FrontDoor::stop() { loop_->stop(); }
 
 FrontDoorCounts FrontDoor::counts() const { return loop_->counts(); }
 
-void FrontDoor::authenticated(std::string_view grpcPeer) { loop_->authenticated(grpcPeer); }
+void FrontDoor::authenticated(std::string_view grpcPeer) {
+  if (const auto peer = PeerAddress::fromGrpcPeer(grpcPeer)) loop_->authenticated(*peer);
+}
+
+void FrontDoor::authenticated(const PeerAddress& peer) { loop_->authenticated(peer); }
 
 }  // namespace staccato::drone::edge

@@ -23,6 +23,7 @@
 
 #include "drone/edge/admission.h"
 #include "drone/edge/listen_sockets.h"
+#include "drone/edge/peer_key.h"
 
 namespace staccato::drone::edge {
 
@@ -64,6 +65,8 @@ class FrontDoor {
   /// A call other than a health probe passed the edge guard on the connection from `grpcPeer`
   /// (ServerContext::peer(): "ipv4:ADDR:PORT", "ipv6:[ADDR]:PORT"). Any thread.
   void authenticated(std::string_view grpcPeer);
+  /// The same for a connection known by its peer's address (a listener of the drone's own).
+  void authenticated(const PeerAddress& peer);
 
  private:
   class Loop;

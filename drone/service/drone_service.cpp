@@ -50,7 +50,9 @@ grpc::Status asClient(grpc::ServerContext* ctx, const std::string& claimed, Call
 
 std::vector<std::string> list(const google::protobuf::RepeatedPtrField<std::string>& r) { return {r.begin(), r.end()}; }
 
-v1::ClockState clockState() {
+}  // namespace
+
+v1::ClockState clockStateNow() {
   const ClockReading c = readClock();
   v1::ClockState m;
   m.set_synchronized(c.synchronized);
@@ -60,7 +62,7 @@ v1::ClockState clockState() {
   return m;
 }
 
-}  // namespace
+std::string droneVersion() { return STACCATO_VERSION; }
 
 std::string hostName() {
   char host[256] = {};
@@ -80,13 +82,13 @@ grpc::Status DroneService::GetVersion(grpc::ServerContext*, const v1::GetVersion
                         "emulated-hosts", "scheduled-start", "live-rate"})
     rep->add_capabilities(c);
   rep->set_hostname(hostname_);
-  *rep->mutable_clock() = clockState();
+  *rep->mutable_clock() = clockStateNow();
   return grpc::Status::OK;
 }
 
 grpc::Status DroneService::ListPorts(grpc::ServerContext*, const v1::ListPortsRequest*, v1::ListPortsReply* rep) {
   for (auto& p : core_.listPorts()) *rep->add_ports() = std::move(p);
-  *rep->mutable_clock() = clockState();
+  *rep->mutable_clock() = clockStateNow();
   return grpc::Status::OK;
 }
 

@@ -22,6 +22,10 @@ inline constexpr const char* kTokenHeader = "authorization";          ///< "Bear
 
 /// This host's name.
 std::string hostName();
+/// This drone's version ("0.1.0").
+std::string droneVersion();
+/// The clock as the kernel sees it now (GetVersion, ListPorts, the metrics).
+v1::ClockState clockStateNow();
 
 using CallbackMethods = v1::Drone::WithCallbackMethod_WatchStats<
     v1::Drone::WithCallbackMethod_GetStreams<v1::Drone::WithRawCallbackMethod_SetStreams<v1::Drone::Service>>>;
@@ -57,6 +61,8 @@ class DroneService final : public CallbackMethods {
   /// Streams the capture unlocked, in chunks of rpc::kCaptureChunkBytes (a sync call: one of the
   /// server's bounded threads while it lasts).
   grpc::Status FetchCapture(grpc::ServerContext*, const v1::FetchCaptureRequest*, grpc::ServerWriter<v1::CaptureChunk>*) override;
+  /// Leases open now (runs that stop when their client goes).
+  size_t openLeases() const { return leases_.open(); }
 
  private:
   DroneCore& core_;
