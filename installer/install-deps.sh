@@ -35,6 +35,7 @@ runtime_pkgs=(
   tshark tcpdump iproute2 iputils-ping ethtool netsniff-ng xdp-tools libcap2-bin systemd
   python3-scapy xvfb imagemagick python3-venv python3-pip chromium
   libqt6charts6 libqt6widgets6 libyaml-0-2 fonts-dejavu-core ansible-core
+  prometheus  # promtool, for tests/observability/check_assets.sh (apt also enables the server: unused)
 )
 packaging_pkgs=(
   "${packaging_only[@]}" dh-python po-debconf

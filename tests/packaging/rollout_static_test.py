@@ -3,8 +3,10 @@
 turbo drop-in gives it: the same capabilities and nothing more, no privilege escalation, a
 read-only system, the host's network, /sys/fs/bpf, locked memory, the unit's memory bound, a
 token and TLS, and readiness and liveness probes that call the drone with its token over TLS
-(never a tokenless probe: that would keep a way in open). The unit alone grants the least
-(CAP_NET_RAW, bounded memory and tasks); the Ansible role listens on the unix socket unless told.
+(never a tokenless probe: that would keep a way in open). Its Prometheus metrics listener has a
+token of its own from a Secret and the same TLS, and servicemonitor.yaml scrapes it so. The unit
+alone grants the least (CAP_NET_RAW, bounded memory and tasks); the Ansible role listens on the
+unix socket unless told, and serves no metrics unless told.
 
 Usage: rollout_static_test.py SOURCE_DIR [DRONE_BINARY]
 With DRONE_BINARY, the DaemonSet's arguments are also parsed by the drone itself.
@@ -108,7 +110,44 @@ for kind in ["readinessProbe", "livenessProbe"]:
           "grpc" not in probe and command[:1] == ["staccato-cli"] and f"localhost:{port}" in command and
           "--tls" in command and command[command.index("--token-file") + 1] == token_file if "--token-file" in command
           else False, probe)
-check("the container port is the listen port", [p["containerPort"] for p in container.get("ports", [])] == [port])
+metrics = opt.get("--metrics", "")
+metrics_port = int(metrics.rsplit(":", 1)[1]) if re.fullmatch(r".+:\d+", metrics) else None
+ports = {p.get("name"): p["containerPort"] for p in container.get("ports", [])}
+check("the container ports are the listen port (grpc) and the metrics port (metrics)",
+      ports == {"grpc": port, "metrics": metrics_port}, ports)
+
+# Metrics: a token of their own from a Secret, the listener's TLS, annotations for discovery.
+metrics_token = opt.get("--metrics-token-file", "")
+metrics_mounts = [m for n, m in mounts.items()
+                  if "secret" in volumes.get(n, {}) and metrics_token.startswith(m["mountPath"] + "/")]
+check("the metrics token comes from a Secret of its own, mounted read-only where --metrics-token-file points",
+      len(metrics_mounts) == 1 and metrics_mounts[0].get("readOnly") is True and
+      metrics_mounts[0] not in token_mounts, metrics_token)
+metrics_secret = volumes[metrics_mounts[0]["name"]]["secret"] if metrics_mounts else {}
+check("the metrics token's Secret is readable by the drone only (mode 0400)", metrics_secret.get("defaultMode") == 0o400,
+      metrics_secret)
+annotations = ds["spec"]["template"]["metadata"].get("annotations", {})
+check("the pod's prometheus.io annotations: scrape, the metrics port, https",
+      annotations == {"prometheus.io/scrape": "true", "prometheus.io/port": str(metrics_port),
+                      "prometheus.io/scheme": "https"}, annotations)
+
+monitoring = {d["kind"]: d for d in yaml.safe_load_all((src / "installer/k8s/servicemonitor.yaml").read_text()) if d}
+service, monitor = monitoring.get("Service", {}), monitoring.get("ServiceMonitor", {})
+pod_labels = ds["spec"]["template"]["metadata"]["labels"]
+check("the metrics Service selects the drone pods, port metrics",
+      service.get("spec", {}).get("selector", {}).items() <= pod_labels.items() and
+      [p.get("targetPort") for p in service["spec"].get("ports", [])] == ["metrics"], service.get("spec"))
+check("the ServiceMonitor selects that Service",
+      monitor.get("spec", {}).get("selector", {}).get("matchLabels", {}).items() <= service["metadata"]["labels"].items())
+(endpoint,) = monitor["spec"]["endpoints"]
+tls_secret = volumes[tls_mounts[0]["name"]]["secret"]["secretName"] if tls_mounts else None
+check("the ServiceMonitor scrapes over verified TLS (the drones' CA) with the drones' metrics token",
+      endpoint.get("port") == "metrics" and endpoint.get("scheme") == "https" and
+      endpoint.get("bearerTokenSecret", {}).get("name") == metrics_secret.get("secretName") and
+      endpoint.get("tlsConfig", {}).get("insecureSkipVerify") is False and
+      endpoint["tlsConfig"].get("ca", {}).get("secret", {}).get("name") == tls_secret, endpoint)
+check("every object in the DaemonSet's namespace (a ServiceMonitor reads Secrets of its own only)",
+      {service["metadata"].get("namespace"), monitor["metadata"].get("namespace")} == {ds["metadata"]["namespace"]})
 
 cf = (src / "installer/k8s/Containerfile").read_text()
 instructions = [l for l in re.sub(r"\\\n", " ", cf).splitlines() if l.strip() and not l.lstrip().startswith("#")]
@@ -123,6 +162,7 @@ check(f"the entry point is the unit's program ({drone_path})", entry == [f'ENTRY
 role = yaml.safe_load((src / "installer/ansible/roles/staccato_drone/defaults/main.yml").read_text())
 check("the Ansible role listens on the unix socket unless told (a network address is an opt-in with TLS)",
       role["staccato_listen"].startswith("unix:"), role["staccato_listen"])
+check("the Ansible role serves no metrics unless told", role["staccato_metrics_listen"] == "", role["staccato_metrics_listen"])
 
 if drone:
     # --help after the DaemonSet's arguments: the drone parses them all, then prints its usage.
