@@ -178,7 +178,8 @@ int main(int argc, char** argv) {
   }
   if (metricsListener->server)
     log::notice("metrics on " + opts->metricsListen + (opts->metricsTokenFile.empty() ? "" : " (token required)") +
-                (opts->tlsCert.empty() || rpc::isUnixAddress(opts->metricsListen) ? "" : " (TLS)"));
+                ((opts->tlsCert.empty() && opts->metricsTlsCert.empty()) || rpc::isUnixAddress(opts->metricsListen) ? ""
+                                                                                                       : " (TLS)"));
   std::thread stopper([&] {
     int sig = 0;
     while (::read(stopPipe[0], &sig, sizeof sig) < 0 && errno == EINTR) {

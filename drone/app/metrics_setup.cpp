@@ -26,8 +26,10 @@ Result<MetricsListener> startMetrics(const DroneOptions& o, const std::string& g
                                                "(staccato-drone --generate-token FILE), or a scraper could drive the drone");
     m.token = *token;
   }
-  if (!o.tlsCert.empty()) {
-    auto cert = readTextFile(o.tlsCert, kMaxSmallFileBytes), key = readTextFile(o.tlsKey, kMaxSmallFileBytes);
+  const bool own = !o.metricsTlsCert.empty();
+  if (own || !o.tlsCert.empty()) {
+    auto cert = readTextFile(own ? o.metricsTlsCert : o.tlsCert, kMaxSmallFileBytes),
+         key = readTextFile(own ? o.metricsTlsKey : o.tlsKey, kMaxSmallFileBytes);
     if (!cert || !key) return !cert ? cert.error() : key.error();
     m.tlsPem = std::make_pair(*cert, *key);
   }

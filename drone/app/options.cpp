@@ -53,6 +53,9 @@ The Staccato drone: owns this host's ports, sends and receives streams, reports 
                          the metrics listener's own token (a scraper sends it as a bearer
                          token; it cannot drive the drone). Required on TCP, where TLS
                          (--tls-cert/--tls-key) is required too unless the address is loopback
+  --metrics-tls-cert FILE --metrics-tls-key FILE
+                         the metrics listener's own certificate and key (PEM), when it is
+                         not the drone's (e.g. the drone listens on a unix socket)
   --max-connections N    connections open at once, all clients together (default 1024, or
                          fewer when the descriptor limit leaves less room); when all are in use
                          the oldest one that has not sent a byte yet makes room, else a new one
@@ -129,7 +132,8 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
                a == "--exclude" || a == "--backend" || a == "--tx-queues" || a == "--rx-backend" ||
                a == "--max-stream-memory" || a == "--max-capture-memory" || a == "--generate-token" || a == "--socket-group" || a == "--rx-buffer" ||
                a == "--rx-timestamps" || a == "--max-connections" || a == "--max-connections-per-address" ||
-               a == "--fd-reserve" || a == "--metrics" || a == "--metrics-token-file") {
+               a == "--fd-reserve" || a == "--metrics" || a == "--metrics-token-file" || a == "--metrics-tls-cert" ||
+               a == "--metrics-tls-key") {
       auto v = value();
       if (!v) return v.error();
       if (a == "--listen") {
@@ -139,6 +143,8 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
       if (a == "--token-file") o.tokenFile = *v;
       if (a == "--metrics") o.metricsListen = *v;
       if (a == "--metrics-token-file") o.metricsTokenFile = *v;
+      if (a == "--metrics-tls-cert") o.metricsTlsCert = *v;
+      if (a == "--metrics-tls-key") o.metricsTlsKey = *v;
       if (a == "--tls-cert") o.tlsCert = *v;
       if (a == "--tls-key") o.tlsKey = *v;
       if (a == "--include") o.ports.include = splitComma(*v);
@@ -223,8 +229,11 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
   if (o.tlsCert.empty() != o.tlsKey.empty()) return makeError("--tls-cert", "TLS needs both --tls-cert and --tls-key");
   if (!o.metricsListen.empty() && !rpc::isUnixAddress(o.metricsListen) && o.metricsListen.find(':') == std::string::npos)
     return makeError("--metrics", "give ADDR:PORT, e.g. 0.0.0.0:9478, or unix:PATH");
-  if (!o.metricsTokenFile.empty() && o.metricsListen.empty())
-    return makeError("--metrics-token-file", "there is no metrics listener: add --metrics ADDRESS");
+  if (o.metricsTlsCert.empty() != o.metricsTlsKey.empty())
+    return makeError("--metrics-tls-cert", "TLS needs both --metrics-tls-cert and --metrics-tls-key");
+  if ((!o.metricsTokenFile.empty() || !o.metricsTlsCert.empty()) && o.metricsListen.empty())
+    return makeError(o.metricsTokenFile.empty() ? "--metrics-tls-cert" : "--metrics-token-file",
+                     "there is no metrics listener: add --metrics ADDRESS");
   if (!o.metricsTokenFile.empty() && o.metricsTokenFile == o.tokenFile)
     return makeError("--metrics-token-file", "give the metrics listener a token of its own: with the drone's, a scraper could drive the drone");
   if (!rpc::isUnixAddress(o.listen) && o.tokenFile.empty())

@@ -26,6 +26,7 @@ struct DroneOptions {
   std::string tlsCert, tlsKey;
   std::string metricsListen;     ///< --metrics: Prometheus' listener ("" = none)
   std::string metricsTokenFile;  ///< --metrics-token-file: its own token (read-only)
+  std::string metricsTlsCert, metricsTlsKey;  ///< --metrics-tls-cert/-key ("": --tls-cert/-key)
   PortFilter ports;
   std::string backend = "auto";  ///< every port's transmit backend until a client configures it
   uint32_t txQueues = 0;         ///< turbo queues per port; 0 = all
