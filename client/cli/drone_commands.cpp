@@ -24,8 +24,8 @@ Result<Args> parseDroneArgs(const std::vector<std::string>& argv, std::set<std::
 }
 
 /// start PORT... [--in MS]: at the drone's clock now + MS when given. The ports' transmit queues
-/// open before a scheduled start is armed; when that takes longer than MS, the drone refuses
-/// (nothing sent) and the start is asked again with twice the margin, saying so, up to
+/// open before a scheduled start is armed; when that, or the round trip, takes longer than MS,
+/// the drone refuses (nothing sent) and the start is asked again with twice the margin, saying so, up to
 /// kMaxStartMarginMs. start_time_ns is printed once a start was accepted.
 constexpr uint64_t kMaxStartMarginMs = 10'000;  ///< opening takes milliseconds (pcap) to a second (in-kernel)
 int startPorts(client::DroneConnection& conn, const std::vector<std::string>& ports, uint64_t inMs, uint32_t rampMs) {
@@ -46,8 +46,8 @@ int startPorts(client::DroneConnection& conn, const std::vector<std::string>& po
       return 0;
     }
     if (!inMs || !client::startWasLate(s.error()) || 2 * inMs > kMaxStartMarginMs) return fail(s.error().message);
-    std::cerr << "staccato-cli: the start time passed while the ports' transmit queues opened (nothing was sent): "
-                 "starting again " << 2 * inMs << " ms ahead\n";
+    std::cerr << "staccato-cli: the start time passed before the drone armed it (the round trip, or the ports' "
+                 "transmit queues opening; nothing was sent): starting again " << 2 * inMs << " ms ahead\n";
     inMs *= 2;
   }
 }

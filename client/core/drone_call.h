@@ -18,9 +18,14 @@ inline constexpr double kLongCallSeconds = 60;
 /// could not be reached.
 Error callError(const DroneConnection& d, const grpc::Status& s);
 
-/// The drone refused a scheduled start because its time passed while the ports' transmit queues
-/// opened (nothing was sent): a later start time works.
-inline bool startWasLate(const Error& e) { return e.message.find("passed while") != std::string::npos; }
+/// The drone refused a scheduled start because its time had passed, on arrival (the margin was
+/// shorter than the round trip) or while the ports' transmit queues opened; nothing was sent and
+/// a later start time works.
+inline bool startWasLate(const Error& e) {
+  const std::string text = e.toString();
+  return text.find("start_time_ns: passed while") != std::string::npos ||
+         text.find(" ms in the past by this drone's clock") != std::string::npos;
+}
 
 /// One unary call.
 template <typename Req, typename Rep>

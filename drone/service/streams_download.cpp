@@ -1,9 +1,20 @@
 #include "drone/service/streams_download.h"
 
+#include <algorithm>
+
 #include "drone/core/memory_return.h"
 #include "drone/service/grpc_status.h"
 
 namespace staccato::drone {
+
+size_t downloadBufferBytes(const rpc::Streams& streams) {
+  size_t listBytes = 0;
+  for (const v1::Stream& s : streams) {
+    listBytes += s.ByteSizeLong();
+    if (listBytes >= kDownloadBufferBytes) return kDownloadBufferBytes;
+  }
+  return std::min(kDownloadBufferBytes, 2 * listBytes + (size_t{64} << 10));
+}
 
 grpc::ServerWriteReactor<v1::StreamsPart>* startDownload(std::shared_ptr<const rpc::Streams> streams,
                                                          const std::shared_ptr<MemoryBudget>& memory,
@@ -15,7 +26,7 @@ grpc::ServerWriteReactor<v1::StreamsPart>* startDownload(std::shared_ptr<const r
                                                   " stream downloads are in progress (the most at once): try again when one ends"));
   }
   MemoryBudget::Lease buffers;
-  if (!MemoryBudget::reserve(memory, kDownloadBufferBytes, buffers)) {
+  if (!MemoryBudget::reserve(memory, downloadBufferBytes(*streams), buffers)) {
     running.fetch_sub(1);
     return new RefusedWrite<v1::StreamsPart>(grpc::Status(
         grpc::StatusCode::RESOURCE_EXHAUSTED, "the drone's stream memory is full (" + std::to_string(memory->total() >> 20) +

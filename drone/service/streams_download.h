@@ -2,7 +2,7 @@
 /// GetStreams on gRPC's callback API: one part at a time, made from the stored list when the
 /// previous one is written (rpc::StreamsPartCursor). A 256 MiB replay is never copied, and a
 /// client that stops reading holds one part and no thread. At most kMaxDownloads run at once, each
-/// holding kDownloadBufferBytes of the drone's stream memory (the part it makes, the part gRPC
+/// holding up to kDownloadBufferBytes of the drone's stream memory (the part it makes, the part gRPC
 /// holds until the client reads it): stalled readers cannot take memory beyond that budget.
 #include <grpcpp/grpcpp.h>
 
@@ -16,6 +16,10 @@ namespace staccato::drone {
 
 inline constexpr int kMaxDownloads = 16;
 inline constexpr size_t kDownloadBufferBytes = 2 * rpc::kStreamsPartBytes + (size_t{64} << 10);
+
+/// What a download of `streams` holds: two parts (the one it makes, the one gRPC holds), no more
+/// than the list itself twice over, and a margin for framing.
+size_t downloadBufferBytes(const rpc::Streams& streams);
 
 /// Starts a download of `streams` when a slot and its memory are free (`running` counts the
 /// downloads in progress), else answers RESOURCE_EXHAUSTED saying which limit.

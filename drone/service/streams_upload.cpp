@@ -24,7 +24,12 @@ void StreamsUpload::OnReadDone(bool ok) {
   if (!ok && ctx_->IsCancelled())
     return Finish(grpc::Status(grpc::StatusCode::CANCELLED, "the upload was cancelled; the port's streams are unchanged"));
   const Status s = ok ? take() : commit();
-  if (!s) return Finish(toGrpc(s.error()));
+  if (!s) {
+    // Given back before the client hears the refusal: its next call finds the memory free.
+    streams_.take();
+    memory_ = MemoryBudget::Lease();
+    return Finish(toGrpc(s.error()));
+  }
   if (ok) return StartRead(&buffer_);
   bool own = false;
   grpc::SerializationTraits<v1::SetStreamsReply>::Serialize(v1::SetStreamsReply(), reply_, &own);

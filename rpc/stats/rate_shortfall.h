@@ -15,8 +15,8 @@ inline constexpr uint64_t kBehindScheduleNs = 100'000'000;
 /// for a moment kept the rate before and after the pause, and catches up).
 inline constexpr double kKeptRateShare = 0.95;
 
-/// "cannot keep its rate: sent 4.30 Mpps of the 7.40 Mpps asked (2.40 s behind its schedule)"
-/// ("asked 7.40 Mpps" when it sent nothing yet), or "" when the row keeps its rate (or has none
+/// "cannot keep its rate: sent 4.3 Mpps of the 7.4 Mpps asked (2.40 s behind its schedule)"
+/// ("asked 7.4 Mpps" when it sent nothing yet), or "" when the row keeps its rate (or has none
 /// to keep).
 std::string rateShortfall(const v1::StreamStats& row);
 

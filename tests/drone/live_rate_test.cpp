@@ -7,6 +7,7 @@
 #include <cmath>
 #include <map>
 
+#include "client/core/drone_call.h"
 #include "common/core/clock.h"
 #include "common/stream/rate.h"
 #include "rpc/stats/rate_shortfall.h"
@@ -97,7 +98,7 @@ TEST(LiveRate, AStreamThatCannotKeepItsRateSaysSo) {
   EXPECT_DOUBLE_EQ(rows[1].tx_rate_pps(), 2000);
   EXPECT_GT(rows[1].tx_late_ns(), rpc::kBehindScheduleNs);
   const std::string shortfall = rpc::rateShortfall(rows[1]);
-  EXPECT_TRUE(shortfall.starts_with("cannot keep its rate: asked 2.00 kpps (")) << shortfall;
+  EXPECT_TRUE(shortfall.starts_with("cannot keep its rate: asked 2 kpps (")) << shortfall;
   EXPECT_TRUE(shortfall.ends_with(" s behind its schedule)")) << shortfall;
   EXPECT_DOUBLE_EQ(rows[2].tx_rate_pps(), 500);
   EXPECT_EQ(rpc::rateShortfall(rows[2]), "") << "a rate the port keeps";
@@ -153,6 +154,11 @@ TEST(ScheduledStart, TimesInThePastOrTooFarAheadAreRefused) {
   EXPECT_FALSE(d.core().startTx({"a"}, "", 0, {realtimeNs() + 2 * kMaxStartAheadNs, 0}).ok());
   EXPECT_FALSE(d.core().startTx({"a"}, "", 0, {0, kMaxRampNs + 1}).ok());
   EXPECT_FALSE(d.transmitting("a"));
+  // The clients ask again, later, for a start that was late (on arrival or while opening) only.
+  EXPECT_TRUE(client::startWasLate(past.error()));
+  EXPECT_TRUE(client::startWasLate(errors::startTimePassedWhileOpening("a", 3'000'000)));
+  EXPECT_FALSE(client::startWasLate(errors::startTimeBad(2 * int64_t(kMaxStartAheadNs), kMaxStartAheadNs)));
+  EXPECT_FALSE(client::startWasLate(errors::noEnabledStreams("a")));
 }
 
 TEST(RateRamp, StartsSlowAndReachesTheFullRateWhenTheRampEnds) {

@@ -96,7 +96,7 @@ Status DroneTrialExecutor::startAtT0(uint32_t rampMs, uint32_t leaseSeconds, dou
       return started.error();
     settings_.startMarginSeconds = std::min(kMaxStartMarginSeconds, settings_.startMarginSeconds * 2);
     if (settings_.warn)
-      settings_.warn("the start time passed while the ports opened: the margin is now " +
+      settings_.warn("the start time passed before the drones armed it: the margin is now " +
                      std::to_string(int(settings_.startMarginSeconds * 1000)) + " ms");
   }
 }

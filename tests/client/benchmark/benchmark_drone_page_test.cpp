@@ -51,7 +51,9 @@ TEST(BenchmarkDronePage, RunsThroughTheDroneExecutorOnFakePorts) {
   uint64_t sent = 0;
   for (const bench::TrialResult& t : r.trials) {
     sent += t.txFrames;
-    if (t.counted) EXPECT_EQ(t.rxFrames, t.txFrames) << "trial " << t.number << " at " << t.request.load;
+    if (t.counted) {
+      EXPECT_EQ(t.rxFrames, t.txFrames) << "trial " << t.number << " at " << t.request.load;
+    }
   }
   EXPECT_GT(sent, 0u);
   EXPECT_EQ(d.page.results()->rowCount(), 1);
