@@ -7,7 +7,7 @@
 #include "client/cli/drone_options.h"
 #include "client/cli/stats_format.h"
 #include "client/core/fleet/fleet_json.h"
-#include "common/files/json_text.h"
+#include "common/core/json_text.h"
 
 namespace staccato::cli {
 namespace {

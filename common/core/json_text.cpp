@@ -1,4 +1,4 @@
-#include "common/files/json_text.h"
+#include "common/core/json_text.h"
 
 #include <cstdio>
 

@@ -56,6 +56,7 @@ int main(int argc, char** argv) {
     std::cout << kDroneUsage;
     return 0;
   }
+  if (opts->logFormat == "json") log::setFormat(log::Format::kJson);
   if (!opts->generateToken.empty()) {
     if (auto s = generateTokenFile(opts->generateToken); !s) {
       log::error(s.error().toString());

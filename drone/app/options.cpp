@@ -47,6 +47,9 @@ The Staccato drone: owns this host's ports, sends and receives streams, reports 
                          full-size frames) and is refused when it does not fit
   --tls-cert FILE --tls-key FILE
                          serve TLS with this certificate and key (PEM)
+  --log-format text|json how the log is written to stderr (default text; under systemd, fields
+                         such as the request id of a failed call go to the journal): json
+                         writes one object per line (time, level, program, message, fields)
   --metrics ADDRESS      serve Prometheus metrics at GET /metrics on ADDRESS (HOST:PORT or
                          unix:PATH; off by default): see docs/observability.md
   --metrics-token-file FILE
@@ -133,7 +136,7 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
                a == "--max-stream-memory" || a == "--max-capture-memory" || a == "--generate-token" || a == "--socket-group" || a == "--rx-buffer" ||
                a == "--rx-timestamps" || a == "--max-connections" || a == "--max-connections-per-address" ||
                a == "--fd-reserve" || a == "--metrics" || a == "--metrics-token-file" || a == "--metrics-tls-cert" ||
-               a == "--metrics-tls-key") {
+               a == "--metrics-tls-key" || a == "--log-format") {
       auto v = value();
       if (!v) return v.error();
       if (a == "--listen") {
@@ -142,6 +145,10 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
       }
       if (a == "--token-file") o.tokenFile = *v;
       if (a == "--metrics") o.metricsListen = *v;
+      if (a == "--log-format") {
+        if (*v != "text" && *v != "json") return makeError(a, "'" + *v + "' is not a log format (text or json)");
+        o.logFormat = *v;
+      }
       if (a == "--metrics-token-file") o.metricsTokenFile = *v;
       if (a == "--metrics-tls-cert") o.metricsTlsCert = *v;
       if (a == "--metrics-tls-key") o.metricsTlsKey = *v;

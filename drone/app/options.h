@@ -25,6 +25,7 @@ struct DroneOptions {
   std::string tokenFile;
   std::string tlsCert, tlsKey;
   std::string metricsListen;     ///< --metrics: Prometheus' listener ("" = none)
+  std::string logFormat = "text";  ///< --log-format text|json
   std::string metricsTokenFile;  ///< --metrics-token-file: its own token (read-only)
   std::string metricsTlsCert, metricsTlsKey;  ///< --metrics-tls-cert/-key ("": --tls-cert/-key)
   PortFilter ports;

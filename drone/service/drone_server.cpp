@@ -3,6 +3,7 @@
 #include <grpcpp/resource_quota.h>
 
 #include "drone/service/auth_marker.h"
+#include "drone/service/request_ids.h"
 #include "rpc/drone_address.h"
 #include "rpc/message_limits.h"
 
@@ -33,6 +34,7 @@ Result<std::unique_ptr<DroneServer>> DroneServer::start(const std::vector<grpc::
   interceptors.push_back(authMarker([self](const std::string& peer) {
     if (edge::FrontDoor* door = self->doorForCalls_.load()) door->authenticated(peer);
   }));
+  interceptors.push_back(requestIds());
   builder.experimental().SetInterceptorCreators(std::move(interceptors));
   s->acceptor_ = builder.experimental().AddExternalConnectionAcceptor(
       grpc::ServerBuilder::experimental_type::ExternalConnectionType::FROM_FD,

@@ -5,6 +5,10 @@
 #include <grpcpp/grpcpp.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <mutex>
+
+#include "common/core/log.h"
 #include "drone/app/in_process_drone.h"
 #include "drone/service/drone_service.h"
 #include "tests/drone/drone_test_util.h"
@@ -125,11 +129,12 @@ class Client {
   std::unique_ptr<v1::Drone::Stub> stub_;
 };
 
-/// `s` is `error` as the drone answers it: its status code and message.
+/// `s` is `error` as the drone answers it: its status code and message, then its request id.
 void expectStatus(const grpc::Status& s, const Error& error) {
   const grpc::Status want = toGrpc(error);
   EXPECT_EQ(s.error_code(), want.error_code()) << s.error_message();
-  EXPECT_EQ(s.error_message(), want.error_message());
+  EXPECT_TRUE(s.error_message().starts_with(want.error_message() + " (drone request ")) << s.error_message();
+  EXPECT_TRUE(s.error_message().ends_with(")")) << s.error_message();
 }
 
 class ServiceRpc : public ::testing::Test {
@@ -170,6 +175,26 @@ TEST_F(ServiceRpc, AnUnknownPortIsNotFound) {
   expectStatus(client.start("nope", "alice"), errors::noSuchPort("nope"));
   expectStatus(client.setStreams("nope", "alice", {udpStream(1, 1)}), errors::noSuchPort("nope"));
   EXPECT_EQ(toGrpc(errors::noSuchPort("nope")).error_code(), grpc::StatusCode::NOT_FOUND);
+}
+
+TEST_F(ServiceRpc, AFailedCallsRequestIdIsInItsMessageAndInTheDronesLog) {
+  std::vector<std::string> logged;
+  std::mutex mu;
+  auto previous = log::setSink([&](log::Level, std::string_view line) {
+    std::lock_guard lock(mu);
+    logged.emplace_back(line);
+  });
+  const grpc::Status first = client.configure("nope", "alice"), second = client.configure("nope", "alice");
+  log::setSink(std::move(previous));
+  const auto idOf = [](const std::string& m) { return m.substr(m.rfind("(drone request ") + 15, m.size() - m.rfind("(drone request ") - 16); };
+  const std::string id = idOf(first.error_message());
+  ASSERT_FALSE(id.empty()) << first.error_message();
+  EXPECT_NE(idOf(second.error_message()), id) << "each failed call has its own id";
+  std::lock_guard lock(mu);
+  const auto line = std::find_if(logged.begin(), logged.end(), [&](const std::string& l) { return l.starts_with("request " + id + ": "); });
+  ASSERT_NE(line, logged.end()) << "the drone did not log request " << id;
+  EXPECT_NE(line->find("/staccato.v1.Drone/ConfigurePort"), std::string::npos) << *line;
+  EXPECT_NE(line->find("NOT_FOUND: port: no port 'nope'"), std::string::npos) << *line;
 }
 
 TEST_F(ServiceRpc, ABusyPortIsAFailedPrecondition) {

@@ -9,7 +9,7 @@
 
 #include "client/core/fleet/fleet_file.h"
 #include "client/core/fleet/fleet_json.h"
-#include "common/files/json_text.h"
+#include "common/core/json_text.h"
 
 namespace staccato::client {
 namespace {

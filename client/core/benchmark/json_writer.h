@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "common/core/iso_time.h"
+
 namespace staccato::bench {
 
 class JsonWriter {
@@ -33,8 +35,7 @@ class JsonWriter {
   bool first_ = true;
 };
 
-/// `ns` since the Unix epoch as "2025-11-27T09:12:00.123456789Z"; and back (nullopt-like: false).
-std::string isoTime(int64_t ns);
-bool parseIsoTime(std::string_view text, int64_t& ns);
+using staccato::isoTime;
+using staccato::parseIsoTime;
 
 }  // namespace staccato::bench

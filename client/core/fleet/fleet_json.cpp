@@ -1,6 +1,6 @@
 #include "client/core/fleet/fleet_json.h"
 
-#include "common/files/json_text.h"
+#include "common/core/json_text.h"
 
 namespace staccato::client {
 

@@ -1,0 +1,82 @@
+#include "drone/service/request_ids.h"
+
+#include <atomic>
+#include <cstdio>
+#include <random>
+
+#include <grpcpp/server_context.h>
+
+#include "common/core/log.h"
+
+namespace staccato::drone {
+namespace {
+
+/// "5f3a9c-17": this process's random prefix (ids of a restarted drone differ), then a count.
+std::string nextId() {
+  static const unsigned prefix = std::random_device{}() & 0xffffff;
+  static std::atomic<uint64_t> count{0};
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%06x-%llu", prefix, static_cast<unsigned long long>(++count));
+  return buf;
+}
+
+const char* codeName(grpc::StatusCode c) {
+  switch (c) {
+    case grpc::StatusCode::INVALID_ARGUMENT: return "INVALID_ARGUMENT";
+    case grpc::StatusCode::NOT_FOUND: return "NOT_FOUND";
+    case grpc::StatusCode::ALREADY_EXISTS: return "ALREADY_EXISTS";
+    case grpc::StatusCode::PERMISSION_DENIED: return "PERMISSION_DENIED";
+    case grpc::StatusCode::RESOURCE_EXHAUSTED: return "RESOURCE_EXHAUSTED";
+    case grpc::StatusCode::FAILED_PRECONDITION: return "FAILED_PRECONDITION";
+    case grpc::StatusCode::ABORTED: return "ABORTED";
+    case grpc::StatusCode::OUT_OF_RANGE: return "OUT_OF_RANGE";
+    case grpc::StatusCode::UNIMPLEMENTED: return "UNIMPLEMENTED";
+    case grpc::StatusCode::INTERNAL: return "INTERNAL";
+    case grpc::StatusCode::UNAVAILABLE: return "UNAVAILABLE";
+    case grpc::StatusCode::UNAUTHENTICATED: return "UNAUTHENTICATED";
+    case grpc::StatusCode::DEADLINE_EXCEEDED: return "DEADLINE_EXCEEDED";
+    default: return "UNKNOWN";
+  }
+}
+
+class RequestIds final : public grpc::experimental::Interceptor {
+ public:
+  explicit RequestIds(grpc::experimental::ServerRpcInfo* info) : info_(info) {}
+
+  void Intercept(grpc::experimental::InterceptorBatchMethods* methods) override {
+    using grpc::experimental::InterceptionHookPoints;
+    if (methods->QueryInterceptionHookPoint(InterceptionHookPoints::PRE_SEND_STATUS)) {
+      const grpc::Status s = methods->GetSendStatus();
+      // A client that went away (WatchStats ended, a cancelled call) is no failure to trace.
+      if (!s.ok() && s.error_code() != grpc::StatusCode::CANCELLED) {
+        const std::string id = nextId(), method = info_->method() ? info_->method() : "?";
+        const std::string peer = info_->server_context() ? info_->server_context()->peer() : "";
+        methods->ModifySendStatus(grpc::Status(s.error_code(), s.error_message() + requestIdSuffix(id), s.error_details()));
+        log::write(log::Level::kInfo, "request " + id + ": " + method + " from " + peer + ": " + codeName(s.error_code()) +
+                                          ": " + s.error_message(),
+                   {{"request_id", id}, {"method", method}, {"peer", peer}, {"code", codeName(s.error_code())}});
+      }
+    }
+    methods->Proceed();
+  }
+
+ private:
+  grpc::experimental::ServerRpcInfo* info_;
+};
+
+class RequestIdsFactory final : public grpc::experimental::ServerInterceptorFactoryInterface {
+ public:
+  grpc::experimental::Interceptor* CreateServerInterceptor(grpc::experimental::ServerRpcInfo* info) override {
+    return new RequestIds(info);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface> requestIds() {
+  return std::make_unique<RequestIdsFactory>();
+}
+
+std::string requestIdSuffix(const std::string& id) { return " (drone request " + id + ")"; }
+
+}  // namespace staccato::drone
