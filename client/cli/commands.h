@@ -12,6 +12,7 @@ int protocolsCommand(const std::vector<std::string>& args);
 int portsCommand(const std::vector<std::string>& args);
 int configureCommand(const std::vector<std::string>& args);
 int statsCommand(const std::vector<std::string>& args);
+int watchCommand(const std::vector<std::string>& args);
 int runCommand(const std::vector<std::string>& args);
 int loadCommand(const std::vector<std::string>& args);
 int streamsCommand(const std::vector<std::string>& args);

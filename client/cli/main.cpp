@@ -117,6 +117,11 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
   stats [PORT...] [--watch] [--interval MS] [--json] [--latency-csv FILE] [--latency-hgrm FILE]
                              Port and stream stats (of PORTs: all without). The latency files
                              as for run (with --watch: rewritten with each snapshot).
+  watch [PORT...] [--interval S] [--record FILE] [--duration S] [--json] [--quiet]
+                             The stats tables every S seconds (default 1) until Ctrl-C or
+                             --duration; --record keeps every snapshot in FILE: JSON lines
+                             (the GUI opens them: File > Open recording), or CSV rows per port
+                             and stream when FILE ends in .csv. See docs/observability.md.
   stop PORT... | clear [PORT...]
   capture PORT start [--filter BPF] [--limit-packets N | --limit-bytes N | --ring-mb N]
         [--direction rx|tx|both]
@@ -234,6 +239,7 @@ int main(int argc, char** argv) {
   if (cmd == "ports") return portsCommand(args);
   if (cmd == "configure") return configureCommand(args);
   if (cmd == "stats") return statsCommand(args);
+  if (cmd == "watch") return watchCommand(args);
   if (cmd == "run") return runCommand(args);
   if (cmd == "load") return loadCommand(args);
   if (cmd == "streams") return streamsCommand(args);

@@ -43,7 +43,7 @@ void StatsHistory::applySnapshot(const QString& droneKey, const v1::StatsSnapsho
       slot = int(streams_.size());
       const QString key = streamKey(droneKey, s.tx_port(), s.rx_port(), s.stream_id());
       drone.streams.insert(s.tx_port(), s.rx_port(), s.stream_id(), slot);
-      streams_.push_back({StatsRing<LatencyPoint>(size_t(capacity_)), {}});
+      streams_.push_back({DownsampledSeries<LatencyPoint>(size_t(capacity_)), {}});
       streamKeys_ << key;
       streamByKey_.insert(key, slot);
     }

@@ -1,6 +1,7 @@
 #pragma once
 /// StatsHistory: time series for the charts, fed with the same snapshots as the stats tables.
-/// Each series is a bounded ring (`capacity` points); x is seconds since the first snapshot.
+/// Each series keeps the whole run in at most `capacity` points (DownsampledSeries: older points
+/// merge in pairs as the run goes on); x is seconds since the first snapshot.
 /// Drones' monotonic clocks are unrelated, so each drone's timestamps count from its own first
 /// snapshot, placed at the local time it arrived.
 #include <QElapsedTimer>
@@ -15,7 +16,7 @@
 #include <vector>
 
 #include "client/models/stats_keys.h"
-#include "client/models/stats_ring.h"
+#include "client/models/downsampled_series.h"
 #include "staccato/v1/drone.pb.h"
 
 namespace staccato::client {
@@ -56,13 +57,22 @@ class StatsHistory : public QObject {
  private:
   struct PortPoint {
     double x, txPps, rxPps, txBpsL1, rxBpsL1;
+    /// Two neighbours as one: the mean of their times and rates.
+    static PortPoint merge(const PortPoint& a, const PortPoint& b) {
+      return {(a.x + b.x) / 2, (a.txPps + b.txPps) / 2, (a.rxPps + b.rxPps) / 2, (a.txBpsL1 + b.txBpsL1) / 2,
+              (a.rxBpsL1 + b.rxBpsL1) / 2};
+    }
   };
   struct LatencyPoint {  // float values: 1,000 streams × 3,600 points stay under 100 MB
     double x;
     float avg, p99, max;
+    /// Two neighbours as one: means of the average and the p99, the larger maximum (a spike stays).
+    static LatencyPoint merge(const LatencyPoint& a, const LatencyPoint& b) {
+      return {(a.x + b.x) / 2, (a.avg + b.avg) / 2, (a.p99 + b.p99) / 2, a.max > b.max ? a.max : b.max};
+    }
   };
   struct StreamHistory {
-    StatsRing<LatencyPoint> ring;
+    DownsampledSeries<LatencyPoint> ring;
     v1::LatencyStats latest;
   };
   struct Drone {
@@ -80,7 +90,7 @@ class StatsHistory : public QObject {
   int maxStreamSeries_ = kDefaultMaxStreamSeries;
   QElapsedTimer sinceFirst_;
   QHash<QString, Drone> drones_;
-  std::vector<StatsRing<PortPoint>> ports_;
+  std::vector<DownsampledSeries<PortPoint>> ports_;
   QStringList portKeys_;
   QHash<QString, int> portByKey_;
   std::vector<StreamHistory> streams_;

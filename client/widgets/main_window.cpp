@@ -22,6 +22,7 @@
 #include "client/models/qs.h"
 #include "client/widgets/benchmark_page.h"
 #include "client/widgets/capture_actions.h"
+#include "client/widgets/recording_actions.h"
 #include "client/widgets/connect_dialog.h"
 #include "client/widgets/log_pane.h"
 #include "client/widgets/port_config_dialog.h"
@@ -50,6 +51,7 @@ MainWindow::MainWindow(Workspace* workspace, QWidget* parent) : QMainWindow(pare
     statusBar()->showMessage("saved " + path, 5000);
   });
   captures_ = new CaptureActions(workspace_, this, [this] { return current_; });
+  recordings_ = new RecordingActions(workspace_, this);
   setAcceptDrops(true);
   buildActions();
   buildLayout();
@@ -60,6 +62,7 @@ MainWindow::MainWindow(Workspace* workspace, QWidget* parent) : QMainWindow(pare
   };
   connect(workspace_, &Workspace::log, this, showLog);
   connect(captures_, &CaptureActions::log, this, showLog);
+  connect(recordings_, &RecordingActions::log, this, showLog);
   connect(workspace_->history(), &StatsHistory::appended, this, &MainWindow::updateStatusBar);
   connect(workspace_->portTree(), &QAbstractItemModel::dataChanged, this, &MainWindow::updateStatusBar);
   connect(workspace_->portTree(), &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex& parent) {

@@ -21,6 +21,7 @@ namespace staccato::client {
 class BenchmarkExecutorFactory;
 class BenchmarkPage;
 class CaptureActions;
+class RecordingActions;
 class LogPane;
 class SessionActions;
 class StatsCharts;
@@ -44,6 +45,7 @@ class MainWindow : public QMainWindow {
   LogPane* logPane() const { return logPane_; }
   SessionActions* sessionActions() const { return sessions_; }
   CaptureActions* captureActions() const { return captures_; }
+  RecordingActions* recordingActions() const { return recordings_; }
   QTabWidget* bottomTabs() const { return bottomTabs_; }
   /// What runs benchmarks on the drones (Tools > Benchmark…); without it the page cannot run.
   void setBenchmarkExecutorFactory(std::shared_ptr<BenchmarkExecutorFactory> factory);
@@ -102,6 +104,7 @@ class MainWindow : public QMainWindow {
   QMenu* recentMenu_ = nullptr;
   SessionActions* sessions_ = nullptr;
   CaptureActions* captures_ = nullptr;
+  RecordingActions* recordings_ = nullptr;
   BenchmarkPage* benchmark_ = nullptr;
   std::shared_ptr<BenchmarkExecutorFactory> benchmarkFactory_;
   struct {

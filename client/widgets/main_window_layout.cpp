@@ -20,6 +20,7 @@
 #include "client/widgets/log_pane.h"
 #include "client/widgets/main_window.h"
 #include "client/widgets/neighbors_dialog.h"
+#include "client/widgets/recording_actions.h"
 #include "client/widgets/stats_charts.h"
 #include "client/widgets/stream_table.h"
 
@@ -219,6 +220,8 @@ void MainWindow::buildMenus() {
   file->addActions({act_.connect, act_.openFleet, act_.open, act_.save});
   file->addSeparator();
   file->addActions({act_.openSession, act_.openSessionMapped, act_.saveSession});
+  file->addSeparator();
+  file->addActions({recordings_->recordAction(), recordings_->openAction()});
   file->addSeparator();
   recentMenu_ = file->addMenu("Open &recent");
   file->addSeparator();

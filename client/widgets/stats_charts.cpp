@@ -152,6 +152,7 @@ StatsCharts::StatsCharts(StatsHistory* history, QWidget* parent) : QWidget(paren
   });
   for (QChart* c : {rateChart_, latencyChart_})
     connect(c, &QChart::plotAreaChanged, this, [this] { zoomed_ = rateChart_->isZoomed() || latencyChart_->isZoomed(); });
+  refresh();  // a history loaded before the charts (a recording) is drawn at once
 }
 
 void StatsCharts::selectStream(const QString& streamKey) {

@@ -18,6 +18,7 @@ Workspace::~Workspace() {
 
 QString Workspace::addSession(std::unique_ptr<DroneSession> session, unsigned statsIntervalMs) {
   const QString key = qs(session->address().target);
+  statsIntervalMs_ = statsIntervalMs;
   removeSession(key);
   DroneSession* s = session.get();
   sessions_[key] = std::move(session);
@@ -67,6 +68,11 @@ void Workspace::wire(const QString& key, DroneSession* s) {
       if (ref.drone == key) showDirty(ref);
   });
   connect(s, &DroneSession::statsReceived, this, [this, key, s](const v1::StatsSnapshot& snap) {
+    if (recorder_)
+      if (auto r = recorder_->record(s->displayName().toStdString(), snap); !r) {
+        emit log(LogLevel::kError, "recording", QString::fromStdString(r.error().toString()) + ": recording stopped");
+        recorder_.reset();
+      }
     portStats_.applySnapshot(key, s->displayName(), snap);
     applyStreamStats(key, snap);
   });
@@ -98,6 +104,17 @@ void Workspace::applyStreamStats(const QString& key, const v1::StatsSnapshot& sn
     ++i;
   }
 }
+
+Status Workspace::startRecording(const QString& path) {
+  auto r = StatsRecorder::open(path.toStdString(), statsIntervalMs_);
+  if (!r) return r.error();
+  recorder_ = std::move(r).value();
+  return Ok{};
+}
+
+void Workspace::stopRecording() { recorder_.reset(); }
+
+QString Workspace::recordingPath() const { return recorder_ ? QString::fromStdString(recorder_->path()) : QString(); }
 
 StreamListModel* Workspace::streams(const PortRef& port) {
   auto it = streamLists_.find(port);

@@ -14,6 +14,7 @@
 #include "client/core/session/drone_session.h"
 #include "client/models/port_stats_model.h"
 #include "client/models/port_tree_model.h"
+#include "client/core/files/stats_recording.h"
 #include "client/models/stats_history.h"
 #include "client/models/stream_list_model.h"
 #include "client/models/stream_stats_model.h"
@@ -44,6 +45,13 @@ class Workspace : public QObject {
   PortStatsModel* portStats() { return &portStats_; }
   StreamStatsModel* streamStats() { return &streamStats_; }
   StatsHistory* history() { return &history_; }
+
+  /// Records every drone's stats snapshots to `path` (JSON lines; CSV when it ends in .csv)
+  /// until stopRecording() or a write fails (said in the log).
+  Status startRecording(const QString& path);
+  void stopRecording();
+  /// The file being recorded to, or "".
+  QString recordingPath() const;
 
   /// The port's stream list; created on first use and filled from the drone.
   StreamListModel* streams(const PortRef& port);
@@ -104,6 +112,8 @@ class Workspace : public QObject {
   PortStatsModel portStats_;
   StreamStatsModel streamStats_;
   StatsHistory history_;
+  std::unique_ptr<StatsRecorder> recorder_;
+  unsigned statsIntervalMs_ = 500;  ///< the sessions' (for the recording's header)
 };
 
 }  // namespace staccato::client

@@ -1,6 +1,6 @@
 // The main window through drones of fake ports (the real drone service in the test
 // process): ports appear, streams are edited, applied, started, stats and charts update; errors
-// from the drone reach the user.
+// from the drone reach the user; stats are recorded and shown again.
 #include <gtest/gtest.h>
 
 #include <QAction>
@@ -14,6 +14,8 @@
 #include "client/widgets/latency_histogram_chart.h"
 #include "client/widgets/log_pane.h"
 #include "client/widgets/main_window.h"
+#include "client/widgets/recording_actions.h"
+#include "client/widgets/recording_viewer.h"
 #include "client/widgets/stats_charts.h"
 #include "client/widgets/stream_table.h"
 #include "common/files/stream_file.h"
@@ -240,3 +242,31 @@ TEST(GuiTwoDrones, SamePortNamesKeepTheirOwnChartSeries) {
 }
 
 }  // namespace
+
+TEST_F(GuiFixture, RecordedStatsOpenAgainWithTheSameCharts) {
+  QTemporaryDir dir;
+  const QString path = dir.filePath("run.jsonl");
+  window->streamTable()->actions().add->trigger();
+  action(*window, "Start")->trigger();
+  ASSERT_TRUE(waitFor([&] { return drone->ports()[0].transmitting(); }));
+  RecordingActions* recordings = window->recordingActions();
+  ASSERT_TRUE(recordings->startRecording(path));
+  EXPECT_TRUE(action(*window, "Record stats…")->isChecked());
+  EXPECT_EQ(workspace.recordingPath(), path);
+  const qsizetype before = workspace.history()->portSeries(key + "|a", StatsHistory::PortSeries::kTxPps).size();
+  ASSERT_TRUE(waitFor([&] { return workspace.history()->portSeries(key + "|a", StatsHistory::PortSeries::kTxPps).size() >= before + 5; }));
+  recordings->stopRecording();
+  action(*window, "Stop")->trigger();
+  EXPECT_FALSE(action(*window, "Record stats…")->isChecked());
+  auto recording = loadStatsRecording(path.toStdString());
+  ASSERT_TRUE(recording.ok()) << recording.error().toString();
+  EXPECT_GE(recording->lines.size(), 5u);
+  RecordingViewer* viewer = recordings->openRecording(path);
+  ASSERT_NE(viewer, nullptr);
+  EXPECT_EQ(viewer->history()->portKeys().size(), 2) << "both ports of the drone, as recorded";
+  EXPECT_EQ(viewer->history()->portSeries(viewer->history()->portKeys().first(), StatsHistory::PortSeries::kTxPps).size(),
+            qsizetype(recording->lines.size()));
+  EXPECT_EQ(viewer->charts()->ratePointCount(), 2 * recording->lines.size()) << "port a's transmit and port b's receive, drawn at once";
+  viewer->close();
+  EXPECT_EQ(recordings->openRecording(dir.filePath("missing.jsonl")), nullptr) << "logged, not shown";
+}

@@ -1,18 +1,21 @@
 // Writes the user guide's screenshots: two drones of fake ports in this process (the real
 // drone service: no root, no network), the main window with stream stats, the charts, the
-// stream editor, the port mapping dialog and the built-in capture viewer.
+// stream editor, the port mapping dialog, the built-in capture viewer and a recording.
 // Usage: gui_screenshots OUTPUT_DIR EXAMPLES_DIR   (tests/tools/screenshots.sh runs it under Xvfb)
 #include <QApplication>
 #include <QComboBox>
 #include <QDialog>
 #include <QDir>
+#include <QTemporaryDir>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 #include <QTreeView>
 #include <QUndoStack>
 
+#include <algorithm>
 #include <cstdio>
+#include <map>
 
 #include "client/widgets/capture_actions.h"
 #include "client/widgets/capture_viewer.h"
@@ -21,9 +24,11 @@
 #include "client/widgets/neighbors_dialog.h"
 #include "client/widgets/port_config_dialog.h"
 #include "client/widgets/port_mapping_dialog.h"
+#include "client/widgets/recording_viewer.h"
 #include "client/widgets/stats_charts.h"
 #include "client/widgets/stream_table.h"
 #include "common/files/stream_file.h"
+#include "rpc/stats/latency_buckets.h"
 #include "tests/client/gui/fake_lab.h"
 #include "tests/support/device_group.h"
 
@@ -38,6 +43,66 @@ bool save(QWidget* w, const QString& path) {
   const bool ok = w->grab().save(path, "PNG");
   std::printf("%s %s\n", ok ? "wrote" : "FAILED", qPrintable(path));
   return ok;
+}
+
+/// A ten-minute soak as `staccato-cli watch --record` keeps it (a snapshot a second: the rate
+/// ramps up, holds, dips while the device under test reloads, recovers; one latency spike),
+/// opened in the recording viewer.
+bool recordingScreenshot(const QDir& out) {
+  QTemporaryDir dir;
+  const std::string path = dir.filePath("soak.jsonl").toStdString();
+  auto recorder = StatsRecorder::open(path, 1000);
+  if (!recorder) return false;
+  std::map<uint32_t, uint64_t> buckets;  // the stream's histogram since the start, in the drone's layout
+  uint64_t samples = 0, maxNs = 0;
+  double sumNs = 0;
+  const auto sample = [&](uint64_t ns, uint64_t count) {
+    buckets[uint32_t(rpc::latencyBucketOf(ns, rpc::kLatencySubBucketBits))] += count;
+    samples += count;
+    sumNs += double(ns) * double(count);
+    maxNs = std::max(maxNs, ns);
+  };
+  for (uint64_t t = 0; t < 600; ++t) {
+    const bool congested = t >= 300 && t < 320;  // the device drops a quarter and queues
+    const double pps = t < 60 ? 1e4 * double(t) : (congested ? 2e5 : 6e5), rxPps = congested ? pps * 0.75 : pps;
+    v1::StatsSnapshot s;
+    s.set_timestamp_ns(1'000'000'000 * (t + 1));
+    auto* tx = s.add_ports();
+    tx->set_port("ens1f0");
+    tx->set_tx_pps(pps);
+    tx->set_tx_bps_l1(pps * 84 * 8);
+    auto* rx = s.add_ports();
+    rx->set_port("ens1f1");
+    rx->set_rx_pps(rxPps);
+    rx->set_rx_bps_l1(rxPps * 84 * 8);
+    auto* r = s.add_streams();
+    r->set_tx_port("ens1f0");
+    r->set_rx_port("ens1f1");
+    r->set_stream_id(1);
+    const uint64_t typical = congested ? 900'000 : 42'000;
+    for (uint64_t k = 0; k < 10; ++k) sample(typical * (16 + k) / 20, 100);  // 0.8x .. 1.25x the typical
+    if (t == 450) sample(17'000'000, 1);
+    auto* l = r->mutable_latency();  // since the start, as the drone reports it
+    l->set_sub_bucket_bits(rpc::kLatencySubBucketBits);
+    for (auto [index, count] : buckets) {
+      l->add_bucket_index(index);
+      l->add_bucket_count(count);
+    }
+    l->set_samples(samples);
+    l->set_min_ns(42'000 * 16 / 20);
+    l->set_avg_ns(uint64_t(sumNs / double(samples)));
+    l->set_max_ns(maxNs);
+    rpc::setPercentiles(*l);
+    if (!(*recorder)->record("@lab-east", s)) return false;
+  }
+  recorder->reset();
+  auto recording = loadStatsRecording(path);
+  if (!recording) return false;
+  RecordingViewer viewer(*recording, dir.filePath("soak.jsonl"));
+  viewer.resize(1200, 720);
+  viewer.show();
+  waitFor([] { return false; }, 0.5);
+  return save(&viewer, out.filePath("recording-viewer.png"));
 }
 
 }  // namespace
@@ -205,5 +270,6 @@ int main(int argc, char** argv) {
   waitFor([&] { return resolved; }, 10);
   waitFor([] { return false; }, 0.3);
   ok &= save(&neighbors, out.filePath("neighbors.png"));
+  ok &= recordingScreenshot(out);
   return ok ? 0 : 1;
 }

@@ -2,6 +2,7 @@
 
 #include <QSignalSpy>
 
+#include "client/models/downsampled_series.h"
 #include "client/models/stats_history.h"
 #include "tests/client/models/model_test_util.h"
 #include "tests/client/models/stats_test_util.h"
@@ -54,16 +55,38 @@ TEST(StatsHistory, SeriesInSecondsSinceTheFirstSnapshot) {
   EXPECT_TRUE(history.latencySeries("d|eth0||5", LS::kAvg).isEmpty());
 }
 
-TEST(StatsHistory, RingsAreBounded) {
-  StatsHistory history(5);
-  for (int i = 0; i < 8; ++i) history.applySnapshot("d", snapshotAt(i, i));
+TEST(StatsHistory, ALongRunKeepsItsWholeHistoryInBoundedPoints) {
+  StatsHistory history(6);
+  for (int i = 0; i < 6; ++i) history.applySnapshot("d", snapshotAt(i, i));
+  EXPECT_EQ(history.portSeries("d|eth0", PS::kTxPps), (QList<QPointF>{{0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, 4}, {5, 5}}));
+  // The seventh point halves the rest: neighbours become their mean; new points come in pairs.
+  history.applySnapshot("d", snapshotAt(6, 6));
+  EXPECT_EQ(history.portSeries("d|eth0", PS::kTxPps), (QList<QPointF>{{0.5, 0.5}, {2.5, 2.5}, {4.5, 4.5}, {6, 6}}));
+  for (int i = 7; i < 1000; ++i) history.applySnapshot("d", snapshotAt(i, i));
   const QList<QPointF> tx = history.portSeries("d|eth0", PS::kTxPps);
-  EXPECT_EQ(tx, (QList<QPointF>{{3, 3}, {4, 4}, {5, 5}, {6, 6}, {7, 7}})) << "the newest 5, oldest first";
-  EXPECT_EQ(history.latencySeries("d|eth0|eth1|4", LS::kAvg).size(), 5);
-  for (int i = 8; i < 1000; ++i) history.applySnapshot("d", snapshotAt(i, i));
-  EXPECT_EQ(history.portSeries("d|eth0", PS::kTxPps).size(), 5);
-  EXPECT_EQ(history.portSeries("d|eth0", PS::kTxPps).last(), QPointF(999, 999));
-  EXPECT_EQ(history.capacity(), 5);
+  EXPECT_LE(tx.size(), 7);
+  EXPECT_EQ(tx.first(), QPointF(127.5, 127.5)) << "each point is the mean of 256 arrivals";
+  EXPECT_LT(tx.first().x(), 200) << "the run's beginning is still there";
+  EXPECT_GT(tx.last().x(), 900) << "and its end";
+  double mean = 0;
+  for (const QPointF& p : tx) mean += p.y() / tx.size();
+  EXPECT_NEAR(mean, 499.5, 150) << "the points stand for the whole run";
+  EXPECT_EQ(history.latencySeries("d|eth0|eth1|4", LS::kAvg).size(), tx.size());
+  EXPECT_EQ(history.capacity(), 6);
+}
+
+TEST(DownsampledSeries, AMaximumSurvivesMerging) {
+  struct Peak {
+    double x, max;
+    static Peak merge(const Peak& a, const Peak& b) { return {(a.x + b.x) / 2, a.max > b.max ? a.max : b.max}; }
+  };
+  DownsampledSeries<Peak> series(4);
+  for (int i = 0; i < 100; ++i) series.push({double(i), i == 37 ? 1000.0 : 1.0});
+  double peak = 0;
+  series.forEach([&](const Peak& p) { peak = std::max(peak, p.max); });
+  EXPECT_EQ(peak, 1000.0) << "a 17 ms spike stays on a week's chart";
+  EXPECT_LE(series.size(), 5u);
+  EXPECT_EQ(series.stride(), 32u);
 }
 
 TEST(StatsHistory, DronesRestartsLimitsAndClear) {
