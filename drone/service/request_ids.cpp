@@ -1,8 +1,11 @@
 #include "drone/service/request_ids.h"
 
 #include <atomic>
+#include <chrono>
 #include <cstdio>
+#include <mutex>
 #include <random>
+#include <utility>
 
 #include <grpcpp/server_context.h>
 
@@ -39,6 +42,43 @@ const char* codeName(grpc::StatusCode c) {
   }
 }
 
+/// At most kLinesPerWindow failed calls logged per kWindow: a client that fails on purpose (2,000
+/// bad requests a second) cannot flood the log. The first line of the next window says how many
+/// were left out; every status still carries its id.
+class FailureLogBudget {
+ public:
+  static constexpr int kLinesPerWindow = 5;
+  static constexpr std::chrono::seconds kWindow{10};
+
+  /// Whether to log this failure; `leftOut` is then how many were not logged before it.
+  bool take(uint64_t& leftOut) {
+    std::lock_guard lock(mu_);
+    const auto now = std::chrono::steady_clock::now();
+    if (now - windowStart_ >= kWindow) {
+      windowStart_ = now;
+      lines_ = 0;
+    }
+    if (lines_ >= kLinesPerWindow) {
+      ++leftOut_;
+      return false;
+    }
+    ++lines_;
+    leftOut = std::exchange(leftOut_, 0);
+    return true;
+  }
+
+ private:
+  std::mutex mu_;
+  std::chrono::steady_clock::time_point windowStart_{};
+  int lines_ = 0;
+  uint64_t leftOut_ = 0;
+};
+
+FailureLogBudget& failureLogBudget() {
+  static FailureLogBudget budget;
+  return budget;
+}
+
 class RequestIds final : public grpc::experimental::Interceptor {
  public:
   explicit RequestIds(grpc::experimental::ServerRpcInfo* info) : info_(info) {}
@@ -52,9 +92,15 @@ class RequestIds final : public grpc::experimental::Interceptor {
         const std::string id = nextId(), method = info_->method() ? info_->method() : "?";
         const std::string peer = info_->server_context() ? info_->server_context()->peer() : "";
         methods->ModifySendStatus(grpc::Status(s.error_code(), s.error_message() + requestIdSuffix(id), s.error_details()));
-        log::write(log::Level::kInfo, "request " + id + ": " + method + " from " + peer + ": " + codeName(s.error_code()) +
-                                          ": " + s.error_message(),
-                   {{"request_id", id}, {"method", method}, {"peer", peer}, {"code", codeName(s.error_code())}});
+        if (uint64_t leftOut = 0; failureLogBudget().take(leftOut))
+          log::write(log::Level::kInfo,
+                     "request " + id + ": " + method + " from " + peer + ": " + codeName(s.error_code()) + ": " +
+                         s.error_message() +
+                         (leftOut ? " (" + std::to_string(leftOut) + " failed calls before it were not logged: at most " +
+                                        std::to_string(FailureLogBudget::kLinesPerWindow) + " every " +
+                                        std::to_string(FailureLogBudget::kWindow.count()) + " s)"
+                                  : ""),
+                     {{"request_id", id}, {"method", method}, {"peer", peer}, {"code", codeName(s.error_code())}});
       }
     }
     methods->Proceed();

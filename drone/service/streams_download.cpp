@@ -10,6 +10,8 @@ namespace staccato::drone {
 size_t downloadBufferBytes(const rpc::Streams& streams) {
   size_t listBytes = 0;
   for (const v1::Stream& s : streams) {
+    // A replay's recording is what makes lists large (64 MiB and more): not measured per call.
+    if (s.has_replay()) return kDownloadBufferBytes;
     listBytes += s.ByteSizeLong();
     if (listBytes >= kDownloadBufferBytes) return kDownloadBufferBytes;
   }

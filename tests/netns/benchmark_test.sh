@@ -134,7 +134,9 @@ else:
 print(f"MEASURED {size} {'tester' if ndr['tester_limited'] else 'device'} {ndr_pps:.1f} {device_pps:.1f}")
 # The loss curve: steps the generator really offered (counted), by load.
 steps = sorted((st for st in s["loss"] if not st["tester_limited"]), key=lambda st: st["load"])
-report(len(steps) >= 2, f"{len(steps)} loss steps counted")
+# A stalled generator taints the steps it stalled in (they are repeated, then tester-limited):
+# how many stay counted is how busy the machine is, so only an unstalled run must count two.
+report(len(steps) >= (0 if stalling else 2), f"{len(steps)} loss steps counted")
 last = -1.0
 for st in steps:
     offered_pps = st["offered_load"] * line_pps

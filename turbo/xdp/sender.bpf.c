@@ -78,19 +78,24 @@ static __always_inline __u32 set_length(struct xdp_md *ctx, const struct xs_stre
 
 /// The send time (CLOCK_MONOTONIC) of the frame being built. Reading the clock costs about a
 /// third of a frame here, so it is read every XS_STAMP_EVERY frames and at each call's first
-/// frame, and the frames between are stamped along the spacing last measured. The kernel sends
-/// a call's frames in batches of up to 256 anyway: a stamp is that batch's time, not the wire's.
+/// frame, and the frames between are stamped along the smallest spacing measured in this call:
+/// never the spacing of a call before, nor of frames a preemption held apart, so no frame is
+/// stamped later than it was built (a latency is never shorter than the truth). The kernel
+/// sends a call's frames in batches of up to 256 anyway: a stamp is that batch's time.
 static __always_inline __u64 stamp(struct xs_worker *w) {
   if (w->sent == 0 || w->stamp_frames >= XS_STAMP_EVERY) {
     __u64 now = bpf_ktime_get_ns();
-    if (w->sent != 0) {
+    if (w->sent == 0) {
+      w->stamp_step_ns = XS_STEP_UNMEASURED;
+    } else {
       __u64 step = (now - w->stamp_ns) / XS_STAMP_EVERY;
-      w->stamp_step_ns = step < 100000 ? step : 0;  // a gap is no spacing
+      if (step < w->stamp_step_ns) w->stamp_step_ns = step;
     }
     w->stamp_ns = now;
     w->stamp_frames = 0;
   }
-  return w->stamp_ns + w->stamp_frames++ * w->stamp_step_ns;
+  __u64 step = w->stamp_step_ns == XS_STEP_UNMEASURED ? 0 : w->stamp_step_ns;
+  return w->stamp_ns + w->stamp_frames++ * step;
 }
 
 /// kSignature: the lane's magic, stream id, sequence and send time in the last 16 bytes.

@@ -24,6 +24,7 @@
 #define XS_PIECE_LAST 0x8000
 #define XS_PIECE_OP_WHOLE 0x80
 #define XS_STAMP_EVERY 8       /* frames between two reads of the clock (see the program) */
+#define XS_STEP_UNMEASURED 0xffffffffffffffffULL /* stamp_step_ns before a call measured one */
 #define XS_MAX_SPINS 4096      /* clock reads while waiting for a paced frame's time */
 #define XS_COPY_SLOTS 32       /* copies of sent frames per CPU between two reads (captures) */
 
@@ -126,7 +127,7 @@ struct xs_worker {
   __u64 early;       /* frames dropped because they were early */
   __u64 stamp_ns;    /* the clock at the last read, and how many frames were stamped since */
   __u64 stamp_frames;
-  __u64 stamp_step_ns; /* the frames' spacing then: later stamps are extrapolated with it */
+  __u64 stamp_step_ns; /* the smallest spacing this call measured: later stamps are extrapolated with it */
   __u64 bytes;       /* bytes (with FCS) of the frames sent since user space last reset it */
   __u64 copied;      /* copies in this CPU's slots since user space took them (copy on) */
   __u32 copy;        /* 1: copy every frame sent (a capture of the port runs) */
