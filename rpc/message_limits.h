@@ -17,4 +17,7 @@ inline constexpr size_t kCaptureChunkBytes = size_t{1} << 20;
 /// The longest transmit lease (StartTxRequest.lease_seconds).
 inline constexpr unsigned kMaxLeaseSeconds = 3600;
 
+/// The longest run label (StartTxRequest.run.name), in bytes: a label value of the drone's metrics.
+inline constexpr size_t kMaxRunLabelBytes = 128;
+
 }  // namespace staccato::rpc

@@ -15,7 +15,7 @@ namespace staccato::client {
 
 /// The protocol version this client speaks (sent in every call's metadata and in GetVersion).
 inline constexpr uint32_t kClientProtocolMajor = 1;
-inline constexpr uint32_t kClientProtocolMinor = 1;
+inline constexpr uint32_t kClientProtocolMinor = 2;
 
 /// Where a drone listens unless told otherwise.
 inline constexpr const char* kDefaultDroneTarget = rpc::kDefaultDroneAddress;

@@ -34,6 +34,7 @@ namespace staccato::drone {
 struct StartOptions {
   uint64_t atRealtimeNs = 0;  ///< CLOCK_REALTIME of the first packet of every port; 0 = now
   uint64_t rampNs = 0;        ///< the rate rises from nothing to the streams' own over this long
+  v1::RunLabel run;           ///< what the run is (a benchmark's trial), shown while it sends
 };
 
 struct DroneCoreOptions {

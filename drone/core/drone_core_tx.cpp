@@ -10,6 +10,7 @@
 #include "common/stream/rate.h"
 #include "drone/core/drone_errors.h"
 #include "drone/devices/link_resolver.h"
+#include "rpc/message_limits.h"
 
 namespace staccato::drone {
 namespace {
@@ -19,6 +20,19 @@ std::vector<std::string> withoutRepeats(std::vector<std::string> names) {
   for (auto& n : names)
     if (std::find(out.begin(), out.end(), n) == out.end()) out.push_back(std::move(n));
   return out;
+}
+
+/// A run label names one port's run in stats and metrics (a label value): short and printable,
+/// so no caller can write control characters into a log or grow the metrics without bound.
+Status checkRunLabel(const v1::RunLabel& run) {
+  if (run.name().size() > rpc::kMaxRunLabelBytes)
+    return errors::runLabelBad("name", std::to_string(run.name().size()) + " characters: at most " +
+                                           std::to_string(rpc::kMaxRunLabelBytes));
+  for (unsigned char c : run.name())
+    if (c < 0x20 || c > 0x7e) return errors::runLabelBad("name", "holds a character that is not printable ASCII");
+  if (!std::isfinite(run.load()) || run.load() < 0 || run.load() > 1)
+    return errors::runLabelBad("load", "is not a fraction of the line rate (allowed 0..1)");
+  return Ok{};
 }
 
 }  // namespace
@@ -69,6 +83,7 @@ bool DroneCore::changedLocked(const std::string& port, const FilledPlans& resolv
 Status DroneCore::startTx(const std::vector<std::string>& names, const std::string& client, uint64_t lease,
                           StartOptions how) {
   if (how.rampNs > kMaxRampNs) return errors::rampTooLong(how.rampNs / 1'000'000, kMaxRampNs / 1'000'000);
+  if (auto s = checkRunLabel(how.run); !s) return s;
   if (how.atRealtimeNs) {
     const int64_t ahead = static_cast<int64_t>(how.atRealtimeNs - realtimeNs());
     if (ahead <= 0 || static_cast<uint64_t>(ahead) > kMaxStartAheadNs) return errors::startTimeBad(ahead, kMaxStartAheadNs);
@@ -117,7 +132,7 @@ Status DroneCore::startTx(const std::vector<std::string>& names, const std::stri
   for (PendingStart& s : starts) {
     s.job.startNs = startMono;
     s.job.rampNs = how.rampNs;
-    tx_.finish(s, lease, client);
+    tx_.finish(s, lease, client, how.run);
   }
   rx_.avoidCores(tx_.busyCores());
   return Ok{};

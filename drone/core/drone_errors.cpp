@@ -85,6 +85,8 @@ Error rampTooLong(uint64_t rampMs, uint64_t maxMs) {
   return makeError("ramp_ms", std::to_string(rampMs) + " is above the longest ramp, " + std::to_string(maxMs) + " ms");
 }
 
+Error runLabelBad(const std::string& field, const std::string& what) { return makeError("run." + field, what); }
+
 Error rateNeedsSending(const std::string& port) {
   return makeError("port", port + " is not sending: a live rate change applies to a running port (change the "
                                "streams' rates, or start it first)", ErrorKind::kBusy);

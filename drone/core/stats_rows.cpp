@@ -67,6 +67,7 @@ void addTransmitRows(v1::StatsSnapshot& snap, const PortEntry& p, const PortTx& 
   ps->set_port(p.info.name);
   if (kernel) setKernelCounters(*ps, *kernel, p.kernelBaseline);
   ps->set_transmitting(transmitting);
+  if (transmitting && (!tx.run.name().empty() || tx.run.trial())) *ps->mutable_run() = tx.run;
   ps->set_error(tx.error);
   uint64_t packets = 0, bytes = 0;
   for (size_t i = 0; tx.session && i < tx.streams.size(); ++i) {

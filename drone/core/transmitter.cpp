@@ -56,9 +56,10 @@ void Transmitter::open(PendingStart& s) {
 
 void Transmitter::abandon(const PendingStart& s) { ports_[s.port].starting = false; }
 
-void Transmitter::finish(PendingStart& s, uint64_t lease, const std::string& client) {
+void Transmitter::finish(PendingStart& s, uint64_t lease, const std::string& client, const v1::RunLabel& run) {
   PortTx& tx = ports_[s.port];
   tx.startedBy = client;
+  tx.run = run;
   tx.startsAtNs = s.job.startNs;
   tx.starting = false;
   if (s.chosen->name == "pcap" && s.config.backend() == v1::PortConfig::BACKEND_AUTO && source_.hasTurbo())

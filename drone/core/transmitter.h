@@ -15,6 +15,7 @@
 #include "drone/core/worker_closer.h"
 #include "drone/tx/tx_session.h"
 #include "drone/tx/tx_tap.h"
+#include "staccato/v1/drone.pb.h"
 
 namespace staccato::drone {
 
@@ -34,6 +35,7 @@ struct PortTx {
   bool starting = false;               ///< its backends are being opened (unlocked)
   std::string error;                   ///< the last transmit error, "" = none
   std::string startedBy;               ///< the client of the last start
+  v1::RunLabel run;                    ///< what the last start said the run is
   uint64_t startsAtNs = 0;             ///< monotonic time a scheduled start waits for (0 = at once)
   std::shared_ptr<TxTap> tap = std::make_shared<TxTap>();  ///< the port's capture, for every run's workers
   PlanList plans;                     ///< what the last start sends
@@ -69,7 +71,7 @@ class Transmitter {
   /// Unlocked: opens the backends.
   void open(PendingStart& start);
   /// Locked: the backends opened; the workers start (or the port is no longer starting).
-  void finish(PendingStart& start, uint64_t lease, const std::string& client);
+  void finish(PendingStart& start, uint64_t lease, const std::string& client, const v1::RunLabel& run = {});
   void abandon(const PendingStart& start);  ///< locked: another port's backends did not open
 
   /// Locked: asks the ports' workers to stop; returns their sessions, to wait for unlocked.

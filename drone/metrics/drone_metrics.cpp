@@ -64,6 +64,14 @@ void portFamilies(MetricsText& m, const MetricsInput& in) {
     m.family(c.name, "counter", c.help);
     for (const v1::PortStats& p : in.stats.ports()) m.sample(c.name, {{"port", p.port()}}, (p.*c.get)());
   }
+  // What a sending port's run is (StartTxRequest.run: a benchmark's trial): a series per sending
+  // port at most, its name checked by the drone (short, printable).
+  m.family("staccato_port_run_trial", "gauge", "The trial the port's run sends now (0: not a trial), with the run's name.");
+  for (const v1::PortStats& p : in.stats.ports())
+    if (p.has_run()) m.sample("staccato_port_run_trial", {{"port", p.port()}, {"run", p.run().name()}}, uint64_t{p.run().trial()});
+  m.family("staccato_port_run_load_ratio", "gauge", "The load the port's run asks for, a fraction of the line rate.");
+  for (const v1::PortStats& p : in.stats.ports())
+    if (p.has_run()) m.sample("staccato_port_run_load_ratio", {{"port", p.port()}, {"run", p.run().name()}}, p.run().load());
 }
 
 /// The latency histogram of one received stream: cumulative counts at 2^k ns from the drone's

@@ -15,8 +15,9 @@ namespace staccato::drone {
 
 // 1.0: stream lists travel in parts (SetStreams, GetStreams), transmit leases.
 // 1.1: scheduled starts and ramps (StartTx), live rate changes (SetRate), the clock state.
+// 1.2: run labels (StartTxRequest.run, PortStats.run).
 inline constexpr uint32_t kProtocolMajor = 1;
-inline constexpr uint32_t kProtocolMinor = 1;
+inline constexpr uint32_t kProtocolMinor = 2;
 inline constexpr const char* kVersionHeader = "x-staccato-version";  ///< "MAJOR.MINOR" sent by clients
 inline constexpr const char* kTokenHeader = "authorization";          ///< "Bearer TOKEN"
 

@@ -75,6 +75,35 @@ TEST(Runner, ExecutorErrorEndsTheRunWithItsReason) {
   EXPECT_EQ(r.trials.size(), 2u);
 }
 
+/// Records what the runner says each trial is before running it.
+class TrialNamingDevice : public SimulatedDevice {
+ public:
+  TrialNamingDevice() : SimulatedDevice({.rateBps = 300e6, .receiverMissEvery = 4}) {}
+  void nextTrial(uint32_t number, std::string_view test) override { told_ = {number, std::string(test)}; }
+  Result<TrialResult> run(const TrialRequest& q) override {
+    ran.push_back(told_);
+    return SimulatedDevice::run(q);
+  }
+  std::vector<std::pair<uint32_t, std::string>> ran;
+
+ private:
+  std::pair<uint32_t, std::string> told_{0, ""};
+};
+
+TEST(Runner, TheExecutorIsToldEachTrialsNumberAndTestBeforeItRuns) {
+  TrialNamingDevice device;
+  const BenchmarkResult r = runBenchmark(searchConfig(SearchMethod::kBinary), {}, device);
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  ASSERT_EQ(device.ran.size(), r.trials.size());
+  size_t repeats = 0;
+  for (size_t i = 0; i < r.trials.size(); ++i) {
+    EXPECT_EQ(device.ran[i].first, r.trials[i].number) << "the number the result gives it, a repeat's own";
+    EXPECT_EQ(device.ran[i].second, r.trials[i].test);
+    repeats += r.trials[i].receiverMissed;
+  }
+  EXPECT_GT(repeats, 0u);
+}
+
 TEST(Runner, RefusesABadConfigBeforeAnyTrial) {
   SimulatedDevice device({});
   BenchmarkConfig c = searchConfig(SearchMethod::kBinary);

@@ -3,6 +3,9 @@
 // every port it names, all or none) when a port has nothing to send, already sends or cannot open.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
+#include "rpc/message_limits.h"
 #include "tests/drone/drone_test_util.h"
 
 namespace staccato::drone::test {
@@ -37,6 +40,45 @@ TEST(StartStop, AContinuousStreamSendsUntilStopped) {
   std::this_thread::sleep_for(30ms);
   EXPECT_EQ(d.sent("a", 1), atStop) << "packets went out after the stop";
   EXPECT_EQ(receivedOf(d.waitReceived("b", 1, atStop), "a", 1, "b"), atStop) << "b counts what a sent before the stop";
+}
+
+TEST(StartStop, ARunsLabelIsInThePortsStatsWhileItSends) {
+  FakeDrone d;
+  ASSERT_TRUE(d.setStreams("a", {continuousStream(1, 1000)}).ok());
+  StartOptions how;
+  how.run.set_name("benchmark 64");
+  how.run.set_trial(7);
+  how.run.set_load(0.25);
+  ASSERT_TRUE(d.core().startTx({"a"}, "", 0, how).ok());
+  const v1::StatsSnapshot sending = d.core().collect();
+  ASSERT_TRUE(portRow(sending, "a")->has_run());
+  EXPECT_EQ(portRow(sending, "a")->run().name(), "benchmark 64");
+  EXPECT_EQ(portRow(sending, "a")->run().trial(), 7u);
+  EXPECT_DOUBLE_EQ(portRow(sending, "a")->run().load(), 0.25);
+  EXPECT_FALSE(portRow(sending, "b")->has_run()) << "b does not send";
+  ASSERT_TRUE(d.core().stopTx({"a"}, "").ok());
+  EXPECT_FALSE(portRow(d.core().collect(), "a")->has_run()) << "a stopped port runs nothing";
+}
+
+TEST(StartStop, ARunLabelThatIsTooLongUnprintableOrNoFractionIsRefused) {
+  FakeDrone d;
+  ASSERT_TRUE(d.setStreams("a", {continuousStream(1, 1000)}).ok());
+  const auto refused = [&](auto change, const std::string& field) {
+    StartOptions how;
+    change(how.run);
+    const Status s = d.core().startTx({"a"}, "", 0, how);
+    EXPECT_FALSE(s.ok());
+    if (!s.ok()) EXPECT_EQ(s.error().path, field) << s.error().toString();
+    EXPECT_FALSE(d.transmitting("a"));
+  };
+  refused([](v1::RunLabel& r) { r.set_name(std::string(rpc::kMaxRunLabelBytes + 1, 'x')); }, "run.name");
+  refused([](v1::RunLabel& r) { r.set_name("trial\n7"); }, "run.name");
+  refused([](v1::RunLabel& r) { r.set_load(std::nan("")); }, "run.load");
+  refused([](v1::RunLabel& r) { r.set_load(1.5); }, "run.load");
+  StartOptions longest;
+  longest.run.set_name(std::string(rpc::kMaxRunLabelBytes, 'x'));
+  longest.run.set_load(1);
+  EXPECT_TRUE(d.core().startTx({"a"}, "", 0, longest).ok());
 }
 
 TEST(StartStop, StoppingAPortThatDoesNotSendIsHarmless) {

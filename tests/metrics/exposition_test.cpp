@@ -88,6 +88,21 @@ TEST(Exposition, EveryFamilyOnceAndEachSendingStreamOnce) {
   }
 }
 
+TEST(Exposition, ASendingPortsRunShowsItsTrialAndLoad) {
+  MetricsInput in;
+  v1::PortStats* va = in.stats.add_ports();
+  va->set_port("va");
+  va->mutable_run()->set_name("benchmark 64");
+  va->mutable_run()->set_trial(12);
+  va->mutable_run()->set_load(0.5);
+  in.stats.add_ports()->set_port("vb");  // not sending: no run series
+  const std::string text = renderMetrics(in);
+  EXPECT_EQ(valueOf(text, "staccato_port_run_trial{port=\"va\",run=\"benchmark 64\"}"), 12);
+  EXPECT_EQ(valueOf(text, "staccato_port_run_load_ratio{port=\"va\",run=\"benchmark 64\"}"), 0.5);
+  EXPECT_EQ(count(text, "staccato_port_run_trial{"), 1u);
+  EXPECT_EQ(count(text, "staccato_port_run_load_ratio{"), 1u);
+}
+
 TEST(Exposition, LatencyBucketsAreCumulativeAndExactAtPowersOfTwo) {
   MetricsInput in;
   v1::StreamStats s = row("va", 3, "vb");

@@ -110,6 +110,13 @@ scrape_configs:
         self.log.close()
 
 
+def all_trials(node) -> list:
+    """Every trial of a benchmark result file, wherever its tests keep them."""
+    if isinstance(node, dict):
+        return [t for k, v in node.items() for t in (v if k == "trials" and isinstance(v, list) else all_trials(v))]
+    return [t for v in node for t in all_trials(v)] if isinstance(node, list) else []
+
+
 def test_prometheus_sees_exactly_what_the_drone_counts(tmp_path):
     credentials(tmp_path)
     args = ["--backend", "pcap", "--rx-backend", "pcap", "--token-file", str(tmp_path / "token"),
@@ -137,8 +144,10 @@ def test_prometheus_sees_exactly_what_the_drone_counts(tmp_path):
         try:
             for port in ("va", "vb"):
                 assert cli("configure", port, "--line-rate", "100000000").returncode == 0
+            # Trials longer than the scrape interval: every one is scraped while it sends.
+            prometheus.scrapes_after(time.time())
             bench = cli("benchmark", "rfc2544", "--tx", "va", "--rx", "vb", "--sizes", "512", "--tests", "throughput",
-                        "--preset", "quick", "--duration", "0.5", "--json", str(tmp_path / "bench.json"), "--quiet")
+                        "--preset", "quick", "--duration", "1.2", "--json", str(tmp_path / "bench.json"), "--quiet")
             assert bench.returncode == 0, bench.stderr
             run = cli("run", stream_file(tmp_path / "s.json", [udp_stream(5, 30000, 20000)]), "--tx", "va", "--rx", "vb",
                       "--json")
@@ -160,6 +169,15 @@ def test_prometheus_sees_exactly_what_the_drone_counts(tmp_path):
             assert prometheus.value(f'staccato_stream_latency_seconds_bucket{{{labels},le="+Inf"}}') == 30000
             ran = json.loads(run.stdout)
             assert [s["rx_packets"] for s in ran["streams"] if s["stream_id"] == 5] == [30000]
+            # While the benchmark ran, each trial's number and load were there.
+            trials = len(all_trials(json.loads((tmp_path / "bench.json").read_text())))
+            seen = prometheus.query('count_over_time(staccato_port_run_trial{port="va",run="throughput 512"}[5m])')
+            assert seen, "no scrape saw a trial"
+            numbers = prometheus.query('max_over_time(staccato_port_run_trial{port="va",run="throughput 512"}[5m])')
+            assert float(numbers[0]["value"][1]) == trials, f"the last trial seen is not trial {trials}: {numbers}"
+            load = prometheus.value('max_over_time(staccato_port_run_load_ratio{port="va",run="throughput 512"}[5m])')
+            assert 0 < load <= 1, load
+            assert not prometheus.query('staccato_port_run_trial{port="va"}'), "a stopped port still shows a trial"
         finally:
             prometheus.stop()
 

@@ -3,6 +3,9 @@
 /// reports what it measured. The lead's drone executor (over DroneConnection) learns, starts
 /// every flow at T0, waits, stops, waits for frames in flight and reads the counters once; the
 /// tests' SimulatedDevice models a device instead.
+#include <cstdint>
+#include <string_view>
+
 #include "client/core/benchmark/benchmark_config.h"
 #include "client/core/benchmark/trial.h"
 #include "common/core/result.h"
@@ -24,6 +27,13 @@ class TrialExecutor {
   /// sending time and timestamps, receiverMissed when any receiving port's engine missed
   /// frames. An error (drone unreachable, ports lost) ends the benchmark.
   virtual Result<TrialResult> run(const TrialRequest& request) = 0;
+
+  /// The next run() is trial `number` of the result (a repeat has a number of its own) of `test`
+  /// ("throughput", ...): an executor may show it where the trial runs (the drones' stats).
+  virtual void nextTrial(uint32_t number, std::string_view test) {
+    (void)number;
+    (void)test;
+  }
 };
 
 }  // namespace staccato::bench

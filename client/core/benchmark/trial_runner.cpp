@@ -59,6 +59,7 @@ Result<TrialResult> TrialRunner::run(TrialRequest q, std::string_view test, std:
     if (hooks_.progress)
       hooks_.progress({std::string(test), std::string(phase), size_.label(), sizeIndex_, sizeCount_, number, attempt,
                        q.load, q.pps, q.durationSeconds, q.burstFrames, repeatedBecause});
+    executor_.nextTrial(number, test);
     auto r = executor_.run(q);
     if (!r) return r.error().withPrefix("trial " + std::to_string(number));
     r->number = number;

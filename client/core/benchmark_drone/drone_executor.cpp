@@ -9,6 +9,7 @@
 #include "client/core/benchmark_drone/drone_steps.h"
 #include "client/core/drone_call.h"
 #include "client/core/benchmark_drone/trial_counts.h"
+#include "rpc/message_limits.h"
 
 namespace staccato::bench {
 namespace {
@@ -73,7 +74,7 @@ Status DroneTrialExecutor::learn() {
   return Ok{};
 }
 
-Status DroneTrialExecutor::startAtT0(uint32_t rampMs, uint32_t leaseSeconds, double& aheadSeconds) {
+Status DroneTrialExecutor::startAtT0(uint32_t rampMs, uint32_t leaseSeconds, const v1::RunLabel& run, double& aheadSeconds) {
   const auto senders = sending();
   for (int attempt = 0;; ++attempt) {
     // T0 on the first sending drone's clock (the others' were checked to agree).
@@ -86,7 +87,7 @@ Status DroneTrialExecutor::startAtT0(uint32_t rampMs, uint32_t leaseSeconds, dou
     const uint64_t t0 = clock->now_ns() + uint64_t((answered - asked).count()) / 2 + margin;
     Status started = Ok{};
     for (const auto& [drone, ports] : senders)
-      if (started = startPorts(*drones_.at(drone), ports, t0, rampMs, leaseSeconds); !started) break;
+      if (started = startPorts(*drones_.at(drone), ports, t0, rampMs, leaseSeconds, run); !started) break;
     if (started) {
       aheadSeconds = double(t0 - clock->now_ns()) / 1e9 - std::chrono::duration<double>(Clock::now() - answered).count();
       return Ok{};
@@ -105,6 +106,11 @@ void DroneTrialExecutor::stopAll() {
   for (const auto& [drone, ports] : sending()) (void)stopPorts(*drones_.at(drone), ports);
 }
 
+void DroneTrialExecutor::nextTrial(uint32_t number, std::string_view test) {
+  trialNumber_ = number;
+  trialTest_ = test;
+}
+
 Result<TrialResult> DroneTrialExecutor::run(const TrialRequest& q) {
   if (q.pps <= 0 || !std::isfinite(q.pps)) return makeError("pps", "a trial needs a rate above 0");
   if (q.learning)
@@ -118,8 +124,13 @@ Result<TrialResult> DroneTrialExecutor::run(const TrialRequest& q) {
   const double sendSeconds = ramp + q.durationSeconds;  // a burst's duration includes its drain
   // A lease: a client that dies mid-trial does not leave the ports sending.
   const auto lease = uint32_t(std::clamp(std::ceil(sendSeconds + settings_.startMarginSeconds) + 30, 30.0, 3600.0));
+  // The drones show which trial their ports send, and its load (their stats and metrics).
+  v1::RunLabel run;
+  run.set_name(((trialTest_.empty() ? "benchmark" : trialTest_) + " " + q.frameSize.label()).substr(0, rpc::kMaxRunLabelBytes));
+  run.set_trial(trialNumber_);
+  run.set_load(std::clamp(q.load, 0.0, 1.0));
   double ahead = 0;
-  if (auto s = startAtT0(uint32_t(std::lround(ramp * 1000)), lease, ahead); !s) return s.error();
+  if (auto s = startAtT0(uint32_t(std::lround(ramp * 1000)), lease, run, ahead); !s) return s.error();
   std::this_thread::sleep_for(seconds(std::max(0.0, ahead) + sendSeconds));
   for (const auto& [drone, ports] : sending())
     if (auto s = stopPorts(*drones_.at(drone), ports); !s) return s.error();

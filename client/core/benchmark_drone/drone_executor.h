@@ -42,6 +42,8 @@ class DroneTrialExecutor final : public TrialExecutor {
 
   Status prepare(const FrameSize& size, const BenchmarkConfig& config) override;
   Result<TrialResult> run(const TrialRequest& request) override;
+  /// The drones show "TEST SIZE" and the trial's number and load while its ports send.
+  void nextTrial(uint32_t number, std::string_view test) override;
 
   /// The sending ports' line rate (the lowest of them, bits per second with the 20-byte overhead).
   double lineRateBps() const { return lineRateBps_; }
@@ -54,7 +56,7 @@ class DroneTrialExecutor final : public TrialExecutor {
   Status configurePorts();
   Status load(const FlowPace& pace);
   Status learn();
-  Status startAtT0(uint32_t rampMs, uint32_t leaseSeconds, double& aheadSeconds);
+  Status startAtT0(uint32_t rampMs, uint32_t leaseSeconds, const v1::RunLabel& run, double& aheadSeconds);
   void stopAll();
   /// The trial's counts once its receivers have settled.
   Result<TrialResult> settledCounts(const TrialRequest& q);
@@ -71,6 +73,8 @@ class DroneTrialExecutor final : public TrialExecutor {
   double lineRateBps_ = 0;
   FrameSize size_;
   std::string loaded_;  ///< what the ports hold now (size, pace), to skip reloading the same
+  uint32_t trialNumber_ = 0;  ///< the next trial's number in the result (0: not told)
+  std::string trialTest_;     ///< and its test
 };
 
 }  // namespace staccato::bench

@@ -55,8 +55,9 @@ Status resolveGateways(client::DroneConnection& d, const std::string& port) {
 }
 
 Status startPorts(client::DroneConnection& d, const std::vector<std::string>& ports, uint64_t atNs, uint32_t rampMs,
-                  uint32_t leaseSeconds) {
+                  uint32_t leaseSeconds, const v1::RunLabel& run) {
   auto req = portsRequest<v1::StartTxRequest>(ports);
+  *req.mutable_run() = run;
   req.set_start_time_ns(atNs);
   req.set_ramp_ms(rampMs);
   req.set_lease_seconds(leaseSeconds);

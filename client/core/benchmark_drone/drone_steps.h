@@ -19,9 +19,10 @@ Status clearStats(client::DroneConnection& d, const std::vector<std::string>& po
 /// ResolveNeighbors for the port's gateways (a port that emulates hosts).
 Status resolveGateways(client::DroneConnection& d, const std::string& port);
 /// StartTx of `ports` at `atNs` (the drone's CLOCK_REALTIME; 0 = at once), rising over `rampMs`,
-/// leased for `leaseSeconds` (the drone stops them itself if this client goes away).
+/// leased for `leaseSeconds` (the drone stops them itself if this client goes away), named
+/// `run` in the drone's stats and metrics while they send.
 Status startPorts(client::DroneConnection& d, const std::vector<std::string>& ports, uint64_t atNs, uint32_t rampMs,
-                  uint32_t leaseSeconds);
+                  uint32_t leaseSeconds, const v1::RunLabel& run = {});
 Status stopPorts(client::DroneConnection& d, const std::vector<std::string>& ports);
 /// One snapshot of `ports`, taken after this call (with latency buckets when `latency`).
 Result<v1::StatsSnapshot> readOnce(client::DroneConnection& d, const std::vector<std::string>& ports, bool latency);

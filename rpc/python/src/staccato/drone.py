@@ -21,7 +21,7 @@ from staccato.v1 import drone_pb2, drone_pb2_grpc, stream_pb2
 # The drone protocol this package speaks (kClientProtocolMajor/Minor in client/core): a drone
 # refuses clients of another major version.
 CLIENT_MAJOR = 1
-CLIENT_MINOR = 1
+CLIENT_MINOR = 2
 # The drone's default: a unix socket (rpc/drone_address.h); TCP needs a token.
 DEFAULT_ADDRESS = "unix:/run/staccato/drone.sock"
 # rpc/message_limits.h: a drone reads requests of at most 4 MiB (stream lists go in parts, see
