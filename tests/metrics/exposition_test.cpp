@@ -84,7 +84,9 @@ TEST(Exposition, EveryFamilyOnceAndEachSendingStreamOnce) {
   for (std::istringstream in2(text); !in2.eof();) {
     std::string line;
     std::getline(in2, line);
-    if (line.starts_with("# TYPE ")) EXPECT_EQ(count(text, line + "\n"), 1u) << line;
+    if (line.starts_with("# TYPE ")) {
+      EXPECT_EQ(count(text, line + "\n"), 1u) << line;
+    }
   }
 }
 
