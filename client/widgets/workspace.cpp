@@ -70,7 +70,7 @@ void Workspace::wire(const QString& key, DroneSession* s) {
   connect(s, &DroneSession::statsReceived, this, [this, key, s](const v1::StatsSnapshot& snap) {
     if (recorder_)
       if (auto r = recorder_->record(s->displayName().toStdString(), snap); !r) {
-        emit log(LogLevel::kError, "recording", QString::fromStdString(r.error().toString()) + ": recording stopped");
+        emit log(LogLevel::kError, "recording", qs(r.error().toString()) + ": recording stopped");
         recorder_.reset();
       }
     portStats_.applySnapshot(key, s->displayName(), snap);
@@ -114,7 +114,7 @@ Status Workspace::startRecording(const QString& path) {
 
 void Workspace::stopRecording() { recorder_.reset(); }
 
-QString Workspace::recordingPath() const { return recorder_ ? QString::fromStdString(recorder_->path()) : QString(); }
+QString Workspace::recordingPath() const { return recorder_ ? qs(recorder_->path()) : QString(); }
 
 StreamListModel* Workspace::streams(const PortRef& port) {
   auto it = streamLists_.find(port);
