@@ -56,11 +56,16 @@ class TxBackend {
   /// Gives the backend the streams' templates so it can prefill its buffers once.
   virtual Status prepare(std::span<const TxPlan> plans) = 0;
   /// Up to out.size() buffers for stream `stream`, each holding that stream's template or a
-  /// previous packet of it. Returns how many.
+  /// previous packet of it. Returns how many: fewer only when the port has no room for more now
+  /// (frames still in flight), which the worker counts as the device's back pressure.
   virtual size_t acquire(size_t stream, std::span<uint8_t*> out) noexcept = 0;
   /// Sends the acquired buffers with these lengths (bytes without FCS), in order. Returns how
   /// many were sent; fewer means the rest failed (see lastError()).
   virtual size_t submit(std::span<const uint16_t> lengths) noexcept = 0;
+  /// How long submits have waited, in all, for the port to take frames it had no room for (ns):
+  /// the device's back pressure (AF_XDP copy mode over veth: the socket's buffer full of frames
+  /// the device has not taken in yet). 0 when the backend cannot tell.
+  virtual uint64_t portWaitNs() const noexcept { return 0; }
   /// Why the last submit sent fewer than asked (e.g. the interface went away).
   virtual std::string lastError() const = 0;
   /// Its frames never pass the kernel's packet taps (AF_XDP), so captures must be given them.

@@ -21,6 +21,9 @@ struct alignas(64) StreamTxCounters {
   std::atomic<uint64_t> maxLateNs{0};
   /// How far behind its schedule the worker was at its latest batch (ns).
   std::atomic<uint64_t> lateNs{0};
+  /// How long the worker waited for room at the port (ns): all its frames in flight, or the
+  /// socket's buffer full. The device's pace, not the generator's.
+  std::atomic<uint64_t> blockedNs{0};
 
   /// One clock read per batch, never per packet.
   void add(uint64_t n, uint64_t b) noexcept {
@@ -36,7 +39,10 @@ struct alignas(64) StreamTxCounters {
     lateNs.store(ns, std::memory_order_relaxed);
     if (ns > maxLateNs.load(std::memory_order_relaxed)) maxLateNs.store(ns, std::memory_order_relaxed);
   }
+  /// The port had no room for `ns`, and now took a whole batch again.
+  void blocked(uint64_t ns) noexcept { addSingleWriter(blockedNs, ns); }
   void clear() noexcept {
+    blockedNs.store(0, std::memory_order_relaxed);
     maxLateNs.store(0, std::memory_order_relaxed);
     lateNs.store(0, std::memory_order_relaxed);
     packets.store(0, std::memory_order_relaxed);

@@ -113,6 +113,12 @@ uint64_t TxSession::lateNs(size_t stream) const noexcept {
   return late;
 }
 
+uint64_t TxSession::blockedNs(size_t stream) const noexcept {
+  uint64_t blocked = 0;
+  for (const auto& c : counters_) blocked = std::max(blocked, c[stream].blockedNs.load(std::memory_order_relaxed));
+  return blocked;
+}
+
 void TxSession::clearCounters() noexcept {
   for (auto& per : counters_)
     for (auto& c : per) c.clear();

@@ -37,6 +37,8 @@ class TxSession {
   uint64_t maxLateNs(size_t stream) const noexcept;
   /// How far behind its schedule the stream's sending was at its latest batch, the most behind worker (ns).
   uint64_t lateNs(size_t stream) const noexcept;
+  /// How long the stream waited for room at the port, the longest over its workers (ns).
+  uint64_t blockedNs(size_t stream) const noexcept;
   void clearCounters() noexcept;  ///< only between runs
 
  private:

@@ -160,12 +160,18 @@ size_t TxWorker::sendBatch(size_t i, PatchState& state, size_t max) {
   std::array<uint8_t*, kMaxBatch> frames;
   std::array<uint16_t, kMaxBatch> lengths;
   const size_t n = backend_->acquire(i, std::span(frames.data(), std::min(max, kMaxBatch)));
+  notePortRoom(i, n, std::min(max, kMaxBatch));
   uint64_t bytes = 0;
   for (size_t k = 0; k < n; ++k) {
     lengths[k] = applyPatchProgram(plan, state, frames[k], realtimeNs());
     bytes += lengths[k] + 4;
   }
   const size_t sent = backend_->submit(std::span(lengths.data(), n));
+  // The submit's own wait for room, unless the port is already being timed as full (acquire ran short).
+  if (const uint64_t waited = backend_->portWaitNs(); waited != portWaitSeenNs_) {
+    if (portFullSinceNs_ == 0) counters_[i].blocked(waited - portWaitSeenNs_);
+    portWaitSeenNs_ = waited;
+  }
   if (tap_ && tap_->active()) tapSent(frames.data(), lengths.data(), sent);  // sent frames stay put until reaped here
   if (sent < n) {
     bytes = 0;
@@ -174,6 +180,16 @@ size_t TxWorker::sendBatch(size_t i, PatchState& state, size_t max) {
   }
   counters_[i].add(sent, bytes);
   return sent;
+}
+
+void TxWorker::notePortRoom(size_t i, size_t got, size_t asked) noexcept {
+  // A clock read only when the port is full and when it has room again, never per packet.
+  if (got < asked) {
+    if (portFullSinceNs_ == 0) portFullSinceNs_ = monotonicNs();
+  } else if (portFullSinceNs_ != 0) {
+    counters_[i].blocked(monotonicNs() - portFullSinceNs_);
+    portFullSinceNs_ = 0;
+  }
 }
 
 void TxWorker::copyWhileCapturing() noexcept {

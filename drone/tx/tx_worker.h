@@ -63,6 +63,10 @@ class TxWorker {
   /// A builder copies what it sends while the port's capture runs (the copies cost time).
   void copyWhileCapturing() noexcept;
   static void copiesToTap(void* self, const SentFrame* frames, size_t n) noexcept;
+  /// Keeps time of the port's back pressure: from a batch the port had too little room for
+  /// (`got` of `asked` frames) until one it took whole, counted as stream i's wait (a submit's
+  /// own wait for room the backend counts: TxBackend::portWaitNs).
+  void notePortRoom(size_t i, size_t got, size_t asked) noexcept;
   /// Gives a running capture the batch's sent frames.
   void tapSent(const uint8_t* const* frames, const uint16_t* lengths, size_t n) noexcept;
   /// Stopped mid-run: sends stream i's packets until this worker has sent `owed` of them (its
@@ -88,6 +92,8 @@ class TxWorker {
   std::vector<StreamTxCounters>& counters_;
   RateChanges changes_;     ///< the rates as this worker applies them
   uint64_t ratesSeen_ = 0;  ///< RateControl::version() when it last took them
+  uint64_t portFullSinceNs_ = 0;  ///< monotonic; 0 = the port took the last batch whole
+  uint64_t portWaitSeenNs_ = 0;   ///< the backend's portWaitNs() when last counted
   std::atomic<bool> finished_{false};
   std::atomic<bool> failed_{false};
   std::string error_;

@@ -48,7 +48,9 @@ LatencyHistogram SimulatedDevice::latency(double load, double queueSeconds, uint
 Result<TrialResult> SimulatedDevice::run(const TrialRequest& q) {
   requests_.push_back(q);
   const double rate = ratePps(q.frameSize);
-  const double offered = model_.testerCeilingPps > 0 ? std::min(q.pps, model_.testerCeilingPps) : q.pps;
+  const double generated = model_.testerCeilingPps > 0 ? std::min(q.pps, model_.testerCeilingPps) : q.pps;
+  const bool pushesBack = model_.pushBackAbovePps > 0 && generated > model_.pushBackAbovePps;
+  const double offered = pushesBack ? model_.pushBackAbovePps : generated;
   double sent, forwarded, seconds;
   bool queueFull;
   if (q.kind == TrialKind::kBurst) {
@@ -75,6 +77,8 @@ Result<TrialResult> SimulatedDevice::run(const TrialRequest& q) {
     r.rxFrames -= std::min<uint64_t>(r.rxFrames, r.rxFrames / 50 + 1);  // what the receiver missed looks like loss
   }
   r.senderLateNs = 20'000;  // a free sending core: microseconds
+  // Pushed back, the generator waits for room about as long as the frames it cannot send take.
+  if (pushesBack) r.senderBlockedNs = uint64_t((1 - offered / generated) * seconds * 1e9);
   if (q.kind == TrialKind::kContinuous && model_.senderStallEvery > 0 && requests_.size() % model_.senderStallEvery == 0) {
     r.senderLateNs = model_.senderStallNs;
     const double burst = offered * double(model_.senderStallNs) / 1e9;  // frames sent back to back

@@ -16,6 +16,9 @@ struct DeviceModel {
   double rateBps = 300e6;        ///< the device forwards this many bits/s of frames (FCS included) per flow; 0 = any
   uint64_t queueFrames = 1000;   ///< frames the device buffers
   double testerCeilingPps = 0;   ///< the generator sends at most this per flow (0 = anything asked)
+  /// The device takes at most this many frames a second per flow and holds the generator's
+  /// frames until it took them (a veth peer's core): it pushes back, losing nothing (0 = never).
+  double pushBackAbovePps = 0;
   double glitchProbability = 0;  ///< chance that a trial loses a few frames whatever the rate
   uint32_t seed = 1;
   unsigned receiverMissEvery = 0;    ///< every n-th trial, the receiver misses frames (0 = never)

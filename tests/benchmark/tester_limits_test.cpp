@@ -27,6 +27,40 @@ TEST(TesterRule, OfferedLoadShortOfIntendedByMoreThanTheTolerance) {
   EXPECT_DOUBLE_EQ(judged(1000, 2000, 2).offeredPps, 1000);
 }
 
+TEST(TesterRule, AShortfallWhileThePortPushedBackIsTheDevicesPaceCountedAtWhatItTook) {
+  TrialResult r;
+  r.request.pps = 1000;
+  r.request.load = 0.5;
+  r.txFrames = r.rxFrames = 1800;  // 2 s: 10 % short, 0.2 s of frames missing
+  r.durationSeconds = 2;
+  r.senderBlockedNs = 150'000'000;  // waited for room at least half as long as they take
+  judgeTester(r, nullptr, 0.01, 1);
+  EXPECT_TRUE(r.devicePushedBack);
+  EXPECT_FALSE(r.testerLimited) << r.testerLimitReason;
+  EXPECT_TRUE(r.counted);
+  EXPECT_DOUBLE_EQ(r.countedLoad(), 0.45) << "the load it took, never the one asked for";
+  EXPECT_NE(pushBackText(r).find("took 0.9 kpps of the intended 1.0 kpps"), std::string::npos) << pushBackText(r);
+
+  r.senderBlockedNs = 90'000'000;  // less than half: the generator's own shortfall
+  judgeTester(r, nullptr, 0.01, 1);
+  EXPECT_FALSE(r.devicePushedBack);
+  EXPECT_TRUE(r.testerLimited);
+  EXPECT_DOUBLE_EQ(r.countedLoad(), 0.5);
+
+  r.senderBlockedNs = 2'000'000'000;
+  r.txFrames = r.rxFrames = 1995;  // within the tolerance: counted at what it asked
+  r.testerLimited = false;         // (the executor's own finding: none)
+  judgeTester(r, nullptr, 0.01, 1);
+  EXPECT_FALSE(r.devicePushedBack);
+  EXPECT_TRUE(r.counted);
+  const CalibrationPoint point{FrameSize::fixed(64), 900, 1e9};
+  r.txFrames = r.rxFrames = 1800;
+  r.testerLimited = false;
+  judgeTester(r, &point, 0.01, 1);
+  EXPECT_TRUE(r.testerLimited) << "above the calibration stays the tester's, pushed back or not";
+  EXPECT_FALSE(r.devicePushedBack);
+}
+
 TEST(TesterRule, RampSendsHalfItsTimeAtFullRate) {
   TrialResult r;
   r.request.pps = 1000;
@@ -55,28 +89,59 @@ TEST(TesterRule, BurstShortOfItsFrames) {
   EXPECT_TRUE(r.testerLimited) << "a burst one frame short";
 }
 
-TEST(TesterLimits, CeilingBelowTheDeviceSaysTesterLimitedNeverDeviceLoss) {
+/// Both search methods at 64 B against `model`; `check` sees each outcome and its trials.
+template <class Check>
+void searchBothWays(const DeviceModel& model, Check check) {
   for (SearchMethod method : {SearchMethod::kBinary, SearchMethod::kMultiGoal}) {
-    const FrameSize size = FrameSize::fixed(64);
-    const double ceilingPps = 0.3 * maxFrameRate(1e9, 64);  // the device would forward 0.5
-    SimulatedDevice device({.rateBps = 0.5 * maxFrameRate(1e9, 64) * 64 * 8, .testerCeilingPps = ceilingPps});
+    SimulatedDevice device(model);
     std::vector<TrialResult> log;
-    auto outcome = searchOnce(device, searchConfig(method), size, log);
+    auto outcome = searchOnce(device, searchConfig(method), FrameSize::fixed(64), log);
     ASSERT_TRUE(outcome.ok());
-    for (const GoalResult& g : outcome->goals) {
-      EXPECT_TRUE(g.testerLimited) << g.goal.name;
-      EXPECT_NE(g.testerLimit.find("tester-limited at"), std::string::npos) << g.testerLimit;
-      EXPECT_EQ(g.upperLoad, 0) << "a tester-limited trial counted as the device's loss";
-      EXPECT_GT(g.lowerLoad, 0.3 * 0.97);
-      EXPECT_LE(g.lowerLoad, 0.3);
-    }
-    size_t limited = 0;
-    for (const TrialResult& r : log) {
-      limited += r.testerLimited;
-      EXPECT_EQ(r.counted, !r.testerLimited);
-    }
-    EXPECT_GE(limited, 1u);
+    check(*outcome, log);
   }
+}
+
+TEST(TesterLimits, CeilingBelowTheDeviceSaysTesterLimitedNeverDeviceLoss) {
+  const double ceilingPps = 0.3 * maxFrameRate(1e9, 64);  // the device would forward 0.5
+  searchBothWays({.rateBps = 0.5 * maxFrameRate(1e9, 64) * 64 * 8, .testerCeilingPps = ceilingPps},
+                 [](const SearchOutcome& outcome, const std::vector<TrialResult>& log) {
+                   for (const GoalResult& g : outcome.goals) {
+                     EXPECT_TRUE(g.testerLimited) << g.goal.name;
+                     EXPECT_NE(g.testerLimit.find("tester-limited at"), std::string::npos) << g.testerLimit;
+                     EXPECT_EQ(g.upperLoad, 0) << "a tester-limited trial counted as the device's loss";
+                     EXPECT_GT(g.lowerLoad, 0.3 * 0.97);
+                     EXPECT_LE(g.lowerLoad, 0.3);
+                   }
+                   size_t limited = 0;
+                   for (const TrialResult& r : log) {
+                     limited += r.testerLimited;
+                     EXPECT_EQ(r.counted, !r.testerLimited);
+                   }
+                   EXPECT_GE(limited, 1u);
+                 });
+}
+
+// A device slower than its shaper that holds the generator's frames (a router over veth) is
+// found at what it took, as the device's limit, in a few trials.
+TEST(TesterLimits, ADeviceThatPushesBackIsFoundAtWhatItTookNeverTesterLimited) {
+  const double tookPps = 0.3 * maxFrameRate(1e9, 64);  // its shaper would forward 0.5
+  searchBothWays({.rateBps = 0.5 * maxFrameRate(1e9, 64) * 64 * 8, .pushBackAbovePps = tookPps},
+                 [](const SearchOutcome& outcome, const std::vector<TrialResult>& log) {
+                   for (const GoalResult& g : outcome.goals) {
+                     EXPECT_FALSE(g.testerLimited) << g.testerLimit;
+                     EXPECT_NE(g.deviceLimit.find("the device pushed back"), std::string::npos) << g.deviceLimit;
+                     EXPECT_EQ(g.upperLoad, 0) << "nothing was lost";
+                     EXPECT_GT(g.lowerLoad, 0.3 * 0.98);
+                     EXPECT_LE(g.lowerLoad, 0.3 * 1.01) << "never more than the device took (and the tester tolerance)";
+                   }
+                   size_t pushed = 0;
+                   for (const TrialResult& r : log) {
+                     pushed += r.devicePushedBack;
+                     EXPECT_TRUE(r.counted);
+                   }
+                   EXPECT_GE(pushed, 1u);
+                   EXPECT_LE(log.size(), 25u) << "the ceiling halves towards what the device took";
+                 });
 }
 
 TEST(TesterLimits, CalibrationCapsTheSearchBeforeAnyTrial) {

@@ -14,17 +14,21 @@
 namespace staccato::drone {
 namespace {
 
+/// A test backend's buffers, each as long as the longest template.
+template <size_t N>
+Status sizeFrames(std::array<std::vector<uint8_t>, N>& frames, std::span<const TxPlan> plans) {
+  size_t longest = 0;
+  for (const TxPlan& p : plans) longest = std::max(longest, p.frameTemplate.size());
+  for (auto& f : frames) f.assign(longest, 0);
+  return Ok{};
+}
+
 /// Records when each frame was submitted; sends nothing.
 class RecordingBackend final : public TxBackend {
  public:
   explicit RecordingBackend(std::vector<uint64_t>& times) : times_(times) {}
   std::string name() const override { return "recording"; }
-  Status prepare(std::span<const TxPlan> plans) override {
-    size_t longest = 0;
-    for (const TxPlan& p : plans) longest = std::max(longest, p.frameTemplate.size());
-    for (auto& f : frames_) f.assign(longest, 0);
-    return Ok{};
-  }
+  Status prepare(std::span<const TxPlan> plans) override { return sizeFrames(frames_, plans); }
   size_t acquire(size_t, std::span<uint8_t*> out) noexcept override {
     const size_t n = std::min(out.size(), frames_.size());
     for (size_t k = 0; k < n; ++k) out[k] = frames_[k].data();
@@ -110,6 +114,80 @@ TEST(TxPacing, FirstAndLastTransmitTimesSpanTheStream) {
   EXPECT_NE(c.firstNs.load(), 0u);
   c.clear();
   EXPECT_EQ(c.firstNs.load() + c.lastNs.load(), 0u);
+}
+
+/// A device that takes one frame a millisecond into its queue and holds each of the port's 4
+/// frames until it took it in (as a veth peer holds an AF_XDP frame until its core took it):
+/// acquire finds no free frame, or (`waitsInSubmit`) submit waits until the device took the
+/// frames before (as AF_XDP copy mode does when the socket's buffer is full) and says so.
+class PushingBackBackend final : public TxBackend {
+ public:
+  explicit PushingBackBackend(bool waitsInSubmit) : waitsInSubmit_(waitsInSubmit) {}
+  std::string name() const override { return "pushing back"; }
+  Status prepare(std::span<const TxPlan> plans) override { return sizeFrames(frames_, plans); }
+  size_t acquire(size_t, std::span<uint8_t*> out) noexcept override {
+    const uint64_t now = monotonicNs();
+    size_t n = 0;
+    if (waitsInSubmit_) {  // room for every frame asked: only submit waits
+      for (; n < out.size(); ++n) out[n] = frames_[n % frames_.size()].data();
+      return n;
+    }
+    for (size_t k = 0; k < frames_.size() && n < out.size(); ++k)
+      if (takenAt_[k] <= now) pending_[n] = k, out[n++] = frames_[k].data();
+    return n;
+  }
+  size_t submit(std::span<const uint16_t> lengths) noexcept override {
+    if (const uint64_t from = monotonicNs(); waitsInSubmit_ && lastTake_ > from) {
+      while (monotonicNs() < lastTake_) std::this_thread::yield();
+      waitedNs_ += monotonicNs() - from;
+    }
+    for (size_t k = 0; k < lengths.size(); ++k) {
+      lastTake_ = std::max(lastTake_, monotonicNs()) + 1'000'000;
+      if (!waitsInSubmit_) takenAt_[pending_[k]] = lastTake_;
+    }
+    return lengths.size();
+  }
+  uint64_t portWaitNs() const noexcept override { return waitedNs_; }
+  std::string lastError() const override { return {}; }
+
+ private:
+  bool waitsInSubmit_;
+  uint64_t waitedNs_ = 0;
+  std::array<std::vector<uint8_t>, 4> frames_;
+  std::array<uint64_t, 4> takenAt_{};
+  std::array<size_t, 4> pending_{};
+  uint64_t lastTake_ = 0;
+};
+
+/// The device's pace is counted as the port's back pressure, apart from the sender's own
+/// lateness: 100 frames asked at 10 kpps into a device taking 1 kpps wait ~96 ms for room; a
+/// port that always has room counts none.
+TEST(TxPacing, TimeWaitingForRoomAtThePortIsCountedAsBackPressure) {
+  TxJob job;
+  auto plan = compile(oneAt(1, 10'000, 100));
+  ASSERT_TRUE(plan.ok()) << plan.error().toString();
+  job.plans = std::make_shared<std::vector<TxPlan>>(std::vector<TxPlan>{std::move(plan).value()});
+  std::vector<StreamTxCounters> counters(1);
+  for (bool waitsInSubmit : {false, true}) {
+    const uint64_t before = monotonicNs();
+    {
+      TxWorker worker(std::make_unique<PushingBackBackend>(waitsInSubmit), job, counters);
+      while (!worker.finished()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      EXPECT_EQ(worker.error(), "");
+    }
+    const uint64_t elapsed = monotonicNs() - before;
+    EXPECT_EQ(counters[0].packets.load(), 100u);
+    EXPECT_GE(counters[0].blockedNs.load(), 48'000'000u) << "frames beyond the 4 in flight, 1 ms each; in submit: " << waitsInSubmit;
+    EXPECT_LE(counters[0].blockedNs.load(), elapsed);
+    counters[0].clear();
+    EXPECT_EQ(counters[0].blockedNs.load(), 0u);
+  }
+
+  std::vector<uint64_t> times;
+  TxWorker roomy(std::make_unique<RecordingBackend>(times), job, counters);
+  while (!roomy.finished()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  EXPECT_EQ(times.size(), 100u);
+  EXPECT_EQ(counters[0].blockedNs.load(), 0u) << "a port with room never pushed back";
 }
 
 TEST(TxPacing, AStreamLoopingOnItselfKeepsItsRate) {

@@ -53,10 +53,11 @@ else
 fi
 # Over veth the router receives the sender's own buffer, which stays the sender's (an AF_XDP
 # frame, a socket's memory) until the router's core has taken it in: a router slower than the
-# offered rate slows the generator to its pace (tester-limited) instead of dropping at its input.
-# At 64 B the router's core, with tbf's timer per frame, takes about 103 kpps on this VM (with
-# pfifo instead of tbf it forwards all of 148.8 kpps, offered exactly): 64 and 128 B may be
-# tester-limited just below tbf's rate. (GRO on da hands the router frames of its own at once,
+# offered rate slows the generator to its pace instead of dropping at its input. The drone
+# counts the sender's wait for room (tx_blocked_ns) and the runner reports that pace as the
+# device's ("the device pushed back"), never a tester limit or a loss. At 64 B the router's core,
+# with tbf's timer per frame, takes 99 to 103 kpps on this VM (with pfifo instead of tbf it
+# forwards all of 148.8 kpps, offered exactly). (GRO on da hands the router frames of its own at once,
 # but then veth's 256-frame ring pushes back instead.)
 add_veth vc vd
 in_lab ip link set vc up
@@ -127,10 +128,13 @@ if ndr["tester_limited"]:
 else:
     err = (ndr_pps - device_pps) / device_pps
     # The router's own core may be the limit below tbf's (tbf's timer costs it ~5 us a frame; a
-    # busy machine takes more): then its input queue dropped frames, the device's loss all the same.
-    own_limit = err < -0.02 and input_drops > 0
+    # busy machine takes more): then its input queue dropped frames, or it held the sender's
+    # frames until it took them (the device pushed back): the device's limit all the same.
+    pushed = ndr["device_limit"]
+    own_limit = err < -0.02 and (input_drops > 0 or pushed != "")
     report(abs(err) <= 0.02 or own_limit, f"NDR {ndr_pps / 1e3:.3f} kpps, tbf allows {device_pps / 1e3:.3f} kpps ({err * 100:+.2f} %)"
-           + (f": the router's core was the limit (its input queue dropped {input_drops})" if own_limit else ""))
+           + (f": the router's core was the limit (its input queue dropped {input_drops})" if own_limit and input_drops else
+              f": the router's core was the limit ({pushed})" if own_limit else f" ({pushed})" if pushed else ""))
 print(f"MEASURED {size} {'tester' if ndr['tester_limited'] else 'device'} {ndr_pps:.1f} {device_pps:.1f}")
 # The loss curve: steps the generator really offered (counted), by load.
 steps = sorted((st for st in s["loss"] if not st["tester_limited"]), key=lambda st: st["load"])

@@ -24,6 +24,15 @@ TEST(RateShortfall, ASenderBelowItsRateAndBehindSaysBoth) {
             "cannot keep its rate: sent 4.3 Mpps of the 7.4 Mpps asked (0.42 s behind its schedule)");
 }
 
+TEST(RateShortfall, ASenderTheDeviceHeldBackSaysTheDeviceTakesNoMore) {
+  v1::StreamStats r = row(148'810, 100'001, 1.0, 420);  // 100 kpps of 148.8: 0.33 s of frames missing
+  r.set_tx_blocked_ns(170'000'000);
+  EXPECT_EQ(rateShortfall(r), "cannot keep its rate: sent 100 kpps of the 148.81 kpps asked (0.42 s behind its schedule; "
+                              "the device takes no more: the sender waited 0.17 s for room at the port)");
+  r.set_tx_blocked_ns(150'000'000);  // less than half as long: the sender's own shortfall
+  EXPECT_EQ(rateShortfall(r).find("device"), std::string::npos) << rateShortfall(r);
+}
+
 TEST(RateShortfall, APauseItCatchesUpFromIsNotAShortfall) {
   // 20 kpps kept over 2 s, then stalled 140 ms by a busy machine at the moment of the snapshot.
   EXPECT_EQ(rateShortfall(row(20'000, 40'001, 2.0, 140)), "");

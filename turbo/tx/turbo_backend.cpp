@@ -5,6 +5,8 @@
 // leave right after their timestamps are written. The hot path allocates nothing and logs nothing.
 #include "turbo/tx/turbo_backend.h"
 
+#include "common/core/clock.h"
+
 #include <sys/socket.h>
 
 #include <algorithm>
@@ -124,13 +126,17 @@ class TurboBackend final : public TxBackend {
     xsk_ring_prod__submit(&tx, n);
     if (mode_ == CopyMode::kCopy) {
       // The kernel sends at most 32 frames per wake-up in copy mode: wake it until it took all.
+      uint64_t waitFromNs = 0;
       for (uint32_t spins = 0; kernelBehind(tx); ++spins) {
+        // One wake-up takes a whole batch; one more means the port had no room: the device's pace.
+        if (spins == 1) waitFromNs = monotonicNs();
         if (!kick()) return 0;
         if (spins > kMaxSpins) {
           error_ = label_ + ": the kernel does not take frames (interface down or its queue stuck)";
           return 0;
         }
       }
+      if (waitFromNs) portWaitNs_ += monotonicNs() - waitFromNs;
     } else if (xsk_ring_prod__needs_wakeup(&tx)) {
       kick();
     }
@@ -138,6 +144,7 @@ class TurboBackend final : public TxBackend {
   }
 
   std::string lastError() const override { return error_; }
+  uint64_t portWaitNs() const noexcept override { return portWaitNs_; }
 
  private:
   /// Whether the kernel has not yet consumed every descriptor we put in the tx ring.
@@ -197,6 +204,7 @@ class TurboBackend final : public TxBackend {
   uint64_t inFlightCount_ = 0;
   uint64_t pending_[kMaxBatch] = {};
   std::string error_;
+  uint64_t portWaitNs_ = 0;
 };
 
 /// Frames per stream within `budget`: each stream gets the same share (at least one).

@@ -1,5 +1,7 @@
 #include "client/core/benchmark/binary_search.h"
 
+#include <algorithm>
+
 #include "client/core/benchmark/load_range.h"
 #include "client/core/benchmark/search_outcome.h"
 #include "client/core/benchmark/trial_verdict.h"
@@ -23,8 +25,11 @@ Result<GoalResult> searchGoal(TrialRunner& runner, const SearchSettings& s, cons
       next = hi > 0 && hi <= range.ceiling() ? (std::max(lo, range.min()) + hi) / 2 : range.ceiling();
       continue;
     }
-    range.counted();
-    (goalFailure(*r, goal, criteria).empty() ? lo : hi) = next;
+    range.counted(*r);
+    // A device that pushed back took less than asked: the trial is evidence at what it took.
+    const double load = r->countedLoad();
+    if (goalFailure(*r, goal, criteria).empty()) lo = std::max(lo, load);
+    else hi = hi > 0 ? std::min(hi, load) : load;
     const double top = hi > 0 && hi <= range.ceiling() ? hi : 0;
     if (top == 0) {
       if (lo >= range.ceiling()) break;  // met the goal at the ceiling

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "client/core/benchmark/tester_rule.h"
 #include "client/core/benchmark/trial_verdict.h"
 
 namespace staccato::bench {
@@ -16,7 +17,7 @@ LoadRange::LoadRange(const SearchSettings& s, double testerCeiling)
     : min_(s.minLoad), ceiling_(std::min(s.maxLoad, testerCeiling)), absolute_(s.absolutePrecision),
       relative_(s.relativePrecision) {
   if (testerCeiling < s.maxLoad)
-    testerReason_ = "this generator's calibration allows at most " + percentText(testerCeiling) + " of line rate";
+    boundReason_ = "this generator's calibration allows at most " + percentText(testerCeiling) + " of line rate";
 }
 
 void LoadRange::lowerAfter(const TrialResult& r, double tolerance) {
@@ -28,7 +29,19 @@ void LoadRange::lowerAfter(const TrialResult& r, double tolerance) {
   const double step = std::min(kMaxCeilingStep, std::max(tolerance, kMinCeilingStep) * double(1u << doublings));
   uncountedInARow_ = r.senderStalled ? uncountedInARow_ + 1 : 0;
   ceiling_ = std::min({ceiling_, r.request.load * (1 - step), std::max(offered * (1 - tolerance), 0.0)});
-  testerReason_ = r.testerLimitReason.empty() ? "the trial did not count" : r.testerLimitReason;
+  boundReason_ = r.testerLimitReason.empty() ? "the trial did not count" : r.testerLimitReason;
+  deviceBound_ = false;
+}
+
+void LoadRange::counted(const TrialResult& r) {
+  uncountedInARow_ = 0;
+  if (!r.devicePushedBack) return;
+  const double took = r.countedLoad(), asked = r.request.load;
+  const double next = narrow(took, asked) ? took : (took + asked) / 2;
+  if (next >= ceiling_) return;
+  ceiling_ = next;
+  boundReason_ = pushBackText(r);
+  deviceBound_ = true;
 }
 
 bool LoadRange::narrow(double lo, double hi, double widthScale) const {

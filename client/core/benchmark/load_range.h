@@ -1,6 +1,7 @@
 #pragma once
 /// The loads a search may try: from the config's minimum up to a ceiling that is the config's
-/// maximum, this generator's calibration, or what a tester-limited trial showed it could send.
+/// maximum, this generator's calibration, what a tester-limited trial showed it could send, or
+/// what a device that pushed back took.
 #include <string>
 
 #include "client/core/benchmark/benchmark_config.h"
@@ -15,9 +16,11 @@ class LoadRange {
 
   double min() const { return min_; }
   double ceiling() const { return ceiling_; }
-  /// Whether the ceiling is the tester's (below the config's maximum), and why.
-  bool testerBound() const { return !testerReason_.empty(); }
-  const std::string& testerReason() const { return testerReason_; }
+  /// Whether the ceiling is the tester's (below the config's maximum), or where the device
+  /// pushed back (it took no more); boundReason() says why.
+  bool testerBound() const { return !boundReason_.empty() && !deviceBound_; }
+  bool deviceBound() const { return deviceBound_; }
+  const std::string& boundReason() const { return boundReason_; }
   /// Nothing left to try: the tester cannot even send the minimum load.
   bool exhausted() const { return ceiling_ < min_; }
 
@@ -26,8 +29,10 @@ class LoadRange {
   /// each time in a row (it offers what was asked, yet fails far below, where its bursts stop
   /// overflowing the device: walking down by the precision took minutes to get there).
   void lowerAfter(const TrialResult& r, double tolerance);
-  /// A trial counted: the next one that does not lowers the ceiling by one step again.
-  void counted() { uncountedInARow_ = 0; }
+  /// A trial counted: the next one that does not lowers the ceiling by one step again. One the
+  /// device pushed back in (r.devicePushedBack) also lowers the ceiling: halfway from the load it
+  /// asked for to the one it offered, or to that one once they are as close as the precision.
+  void counted(const TrialResult& r);
 
   /// Whether `lo` and `hi` are as close as the search's precision asks.
   bool narrow(double lo, double hi, double widthScale = 1) const;
@@ -37,8 +42,9 @@ class LoadRange {
  private:
   double min_, ceiling_;
   double absolute_, relative_;
-  std::string testerReason_;
+  std::string boundReason_;
   unsigned uncountedInARow_ = 0;
+  bool deviceBound_ = false;
 };
 
 }  // namespace staccato::bench

@@ -146,8 +146,8 @@ Result<SearchOutcome> multiGoalSearch(TrialRunner& runner, const SearchSettings&
       range.lowerAfter(*r, runner.tolerance());
       continue;
     }
-    range.counted();
-    db.add(winner.load, winner.seconds, r->lossRatio(), criteriaFailure(*r, criteria).empty());
+    range.counted(*r);
+    db.add(r->countedLoad(), winner.seconds, r->lossRatio(), criteriaFailure(*r, criteria).empty());
     won(winner, db, range);
   }
   for (size_t i = 0; i < s.goals.size(); ++i) {

@@ -29,7 +29,7 @@ std::string resultsCsv(const BenchmarkResult& r) {
       for (const GoalResult& g : s.throughput->goals) {
         const RateFigures f = figuresAt(r, s.frameSize, g.lowerLoad);
         const std::string failure = goalFailure(g);
-        std::string note = g.testerLimited ? g.testerLimit : failure;
+        std::string note = goalNote(g);
         for (const std::string& i : g.irregular) note += (note.empty() ? "irregular: " : "; irregular: ") + i;
         out += row({"throughput", size, g.goal.name, pct(g.lowerLoad), fixed(f.pps / 1e3, 3), fixed(f.l1Mbps, 3),
                     pct(g.goal.lossRatio), "", "", "", "", "", "", "",

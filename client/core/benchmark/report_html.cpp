@@ -91,6 +91,7 @@ std::string trialsSection(const BenchmarkResult& r) {
   for (const TrialResult& t : r.trials) {
     std::string flags = t.receiverMissed ? "receiver missed frames; " : "";
     if (t.senderStalled) flags += stallText(t) + ": repeated; ";
+    if (t.devicePushedBack) flags += pushBackText(t) + ": counted at what it took; ";
     if (t.testerLimited) flags += "tester-limited: " + t.testerLimitReason;
     rows.push_back({std::to_string(t.number), t.test, t.phase, t.request.frameSize.label(), loadText(t.request.load),
                     fixed(t.request.pps / 1e3, 1), fixed(t.offeredPps / 1e3, 1), fixed(t.receivedPps / 1e3, 1),

@@ -28,7 +28,7 @@ std::string throughputSection(const BenchmarkResult& r) {
       rows.push_back({s.frameSize.label(), g.goal.name + " (" + percentText(g.goal.lossRatio) + ")", loadText(g.lowerLoad),
                       fixed(f.pps / 1e3, 1), fixed(f.l1Mbps, 1), fixed(f.pps * r.config.flows() / 1e3, 1),
                       g.testerLimited ? "tester-limited" : failure.empty() ? "ok" : "failed",
-                      (g.testerLimited ? g.testerLimit : failure) + (notes.empty() ? "" : " Irregular: " + notes),
+                      goalNote(g) + (notes.empty() ? "" : " Irregular: " + notes),
                       std::to_string(s.throughput->trials) + " (" + fixed(s.throughput->trialSeconds, 0) + " s)"});
     }
   }

@@ -25,7 +25,7 @@ RateFigures figuresAt(const BenchmarkResult& r, const FrameSize& size, double lo
 std::string goalText(const GoalResult& g) {
   if (g.testerLimited) return g.testerLimit;
   if (!g.found()) return "not met even at the minimum load";
-  return loadText(g.lowerLoad) + " of line rate";
+  return loadText(g.lowerLoad) + " of line rate" + (g.deviceLimit.empty() ? "" : " (" + g.deviceLimit + ")");
 }
 
 std::string goalFailure(const GoalResult& g) {
@@ -34,6 +34,11 @@ std::string goalFailure(const GoalResult& g) {
   if (g.goal.requiredLoad > 0 && g.lowerLoad < g.goal.requiredLoad)
     return g.goal.name + " " + loadText(g.lowerLoad) + " is below the required " + loadText(g.goal.requiredLoad);
   return "";
+}
+
+std::string goalNote(const GoalResult& g) {
+  const std::string why = g.testerLimited ? g.testerLimit : goalFailure(g);
+  return why.empty() || g.deviceLimit.empty() ? why + g.deviceLimit : why + "; " + g.deviceLimit;
 }
 
 }  // namespace staccato::bench

@@ -23,5 +23,7 @@ RateFigures figuresAt(const BenchmarkResult& r, const FrameSize& size, double lo
 std::string goalText(const GoalResult& g);
 /// Why a goal fails as a test case ("" = passes): not met at all, or below its required load.
 std::string goalFailure(const GoalResult& g);
+/// A goal's note in the tables: why it is tester-limited or failed, and that the device pushed back.
+std::string goalNote(const GoalResult& g);
 
 }  // namespace staccato::bench

@@ -169,6 +169,8 @@ void fields(V& v, TrialResult& t) {
   v("receiver_missed", t.receiverMissed);
   v("sender_late_ns", t.senderLateNs);
   v("sender_stalled", t.senderStalled);
+  v("sender_blocked_ns", t.senderBlockedNs);
+  v("device_pushed_back", t.devicePushedBack);
   v("tester_limited", t.testerLimited);
   v("tester_limit_reason", t.testerLimitReason);
   v("counted", t.counted);
@@ -200,6 +202,7 @@ void fields(V& v, GoalResult& g) {
   v("upper_load", g.upperLoad);
   v("tester_limited", g.testerLimited);
   v("tester_limit", g.testerLimit);
+  v("device_limit", g.deviceLimit);
   v("irregular", g.irregular);
 }
 

@@ -19,10 +19,13 @@ GoalResult goalResult(const LossGoal& goal, double lower, double upper, const Lo
   if (range.exhausted()) {
     g.testerLimited = true;
     g.testerLimit = "the tester could not send the minimum load (" + percentText(range.min()) + " of line rate): " +
-                    range.testerReason();
+                    range.boundReason();
   } else if (!failedInRange && range.testerBound()) {
     g.testerLimited = true;
-    g.testerLimit = "tester-limited at " + percentText(range.ceiling()) + " of line rate: " + range.testerReason();
+    g.testerLimit = "tester-limited at " + percentText(range.ceiling()) + " of line rate: " + range.boundReason();
+  } else if (!failedInRange && range.deviceBound()) {
+    g.deviceLimit = "the device pushed back at " + percentText(range.ceiling()) + " of line rate, losing nothing: " +
+                    range.boundReason();
   }
   return g;
 }

@@ -14,6 +14,9 @@ struct GoalResult {
   double upperLoad = 0;  ///< the lowest load that failed it; 0 = none failed
   bool testerLimited = false;  ///< the generator, not the device, ended the search (at lowerLoad)
   std::string testerLimit;     ///< why, when testerLimited
+  /// Set when the device pushed back (took frames no faster than lowerLoad, and lost none above
+  /// it): the device's own limit, said so instead of a loss.
+  std::string deviceLimit;
   std::vector<std::string> irregular;  ///< inconsistent results seen (the lower failing load won)
   bool found() const { return lowerLoad > 0; }
   bool operator==(const GoalResult&) const = default;

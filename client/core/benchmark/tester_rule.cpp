@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "common/core/push_back.h"
+
 namespace staccato::bench {
 namespace {
 
@@ -12,6 +14,12 @@ std::string kpps(double pps) {
   return buf;
 }
 
+/// Whether a continuous trial offered less because its port had no room (common/core/push_back.h).
+bool pushedBack(const TrialResult& r, double seconds) {
+  return r.request.kind == TrialKind::kContinuous &&
+         devicePushedBack(double(r.senderBlockedNs) / 1e9, r.offeredPps, r.request.pps, seconds);
+}
+
 std::string reason(const TrialResult& r, const CalibrationPoint* calibration, double tolerance, unsigned flows) {
   const TrialRequest& q = r.request;
   if (r.testerLimited) return r.note.empty() ? "the executor reported a tester limit" : r.note;
@@ -19,7 +27,7 @@ std::string reason(const TrialResult& r, const CalibrationPoint* calibration, do
     return "intended " + kpps(q.pps) + " is above this generator's calibration (" + kpps(calibration->maxPps) + ")";
   if (q.kind == TrialKind::kBurst && r.txFrames < q.burstFrames * flows)
     return "sent " + std::to_string(r.txFrames) + " of " + std::to_string(q.burstFrames * flows) + " burst frames";
-  if (r.offeredPps < q.pps * (1 - tolerance)) {
+  if (r.offeredPps < q.pps * (1 - tolerance) && !r.devicePushedBack) {
     char pct[32];
     std::snprintf(pct, sizeof pct, "%.1f %%", 100 * (1 - r.offeredPps / q.pps));
     return "offered " + kpps(r.offeredPps) + ", " + pct + " short of intended " + kpps(q.pps);
@@ -32,6 +40,13 @@ std::string reason(const TrialResult& r, const CalibrationPoint* calibration, do
 uint64_t senderPacingLimitNs(double pps) {
   constexpr double kBatchFrames = 64, kFloorNs = 500'000;
   return uint64_t(std::max(kFloorNs, pps > 0 ? kBatchFrames / pps * 1e9 : kFloorNs));
+}
+
+std::string pushBackText(const TrialResult& r) {
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "the device took %s of the intended %s (the generator waited %.2f s for room at its port)",
+                kpps(r.offeredPps).c_str(), kpps(r.request.pps).c_str(), double(r.senderBlockedNs) / 1e9);
+  return buf;
 }
 
 std::string stallText(const TrialResult& r) {
@@ -49,8 +64,10 @@ void judgeTester(TrialResult& r, const CalibrationPoint* calibration, double tol
   const double seconds = r.durationSeconds - std::min(ramp, r.durationSeconds) / 2;
   r.offeredPps = seconds > 0 ? double(r.txFrames) * perFlow / seconds : 0;
   r.receivedPps = seconds > 0 ? double(r.rxFrames) * perFlow / seconds : 0;
+  r.devicePushedBack = !r.testerLimited && r.offeredPps < r.request.pps * (1 - tolerance) && pushedBack(r, seconds);
   r.testerLimitReason = reason(r, calibration, tolerance, flows ? flows : 1);
   r.testerLimited = !r.testerLimitReason.empty();
+  r.devicePushedBack = r.devicePushedBack && !r.testerLimited;
   // A loss after a catch-up burst may be the burst's: only a loss with the pacing kept counts.
   r.senderStalled = !r.testerLimited && r.lostFrames() > 0 && r.request.kind == TrialKind::kContinuous &&
                     r.senderLateNs > senderPacingLimitNs(r.request.pps);

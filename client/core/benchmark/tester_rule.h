@@ -9,7 +9,9 @@ namespace staccato::bench {
 /// reason, counted) from the executor's counts. Tester-limited when the executor says so, when
 /// the intended rate is above `calibration` (null: not calibrated), when a burst sent fewer
 /// frames than asked, or when the offered rate falls short of the intended by more than
-/// `tolerance` (a fraction). Counted when neither tester-limited nor missed by the receiver.
+/// `tolerance` (a fraction), unless the device pushed back (devicePushedBack: the sender waited
+/// for room at its port at least half as long as the missing frames take; then the trial counts
+/// at the load it offered). Counted when neither tester-limited nor missed by the receiver.
 void judgeTester(TrialResult& r, const CalibrationPoint* calibration, double tolerance, unsigned flows);
 
 /// How far behind its schedule a generator may fall before its catch-up is a burst a device
@@ -19,5 +21,8 @@ uint64_t senderPacingLimitNs(double pps);
 /// Why a stalled trial is not the device's: "the generator fell 3.2 ms behind its schedule and
 /// caught up in a burst of about 320 frames".
 std::string stallText(const TrialResult& r);
+/// What a pushed-back trial says: "the device took 102.5 kpps of the intended 103.5 kpps (the
+/// generator waited 2.1 s for room at its port)".
+std::string pushBackText(const TrialResult& r);
 
 }  // namespace staccato::bench

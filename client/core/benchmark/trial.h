@@ -50,6 +50,9 @@ struct TrialResult {
   /// How far behind its schedule the generator fell at worst (StreamStats.tx_max_late_ns): it
   /// then sent what was due back to back, a burst that a shaper or policer may drop.
   uint64_t senderLateNs = 0;
+  /// How long the generator waited for room at its port (StreamStats.tx_blocked_ns, the longest
+  /// flow's): its frames were all still on their way into the device, which took them no faster.
+  uint64_t senderBlockedNs = 0;
   bool testerLimited = false;  ///< the executor's own finding (e.g. a transmit error); the runner adds its rule
   std::string note;            ///< what the executor wants the report to say
 
@@ -64,8 +67,16 @@ struct TrialResult {
   /// Frames were lost after the generator fell behind its schedule by more than its pacing
   /// allows (senderPacingLimitNs): the loss may be its catch-up burst's. Repeated, never loss.
   bool senderStalled = false;
+  /// The generator offered less than intended because the device took frames no faster (its
+  /// port pushed back for about as long as the missing frames take): the device's pace, counted
+  /// at the load it really took (countedLoad), not a tester limit.
+  bool devicePushedBack = false;
   bool counted = false;       ///< judged as the device's (not tester-limited, receiver saw everything, sender kept pace)
 
+  /// The load the trial is evidence for: what it offered when the device pushed back, else what it asked.
+  double countedLoad() const {
+    return devicePushedBack && request.pps > 0 ? request.load * offeredPps / request.pps : request.load;
+  }
   uint64_t lostFrames() const { return txFrames > rxFrames ? txFrames - rxFrames : 0; }
   double lossRatio() const { return txFrames ? double(lostFrames()) / double(txFrames) : 0; }
   bool operator==(const TrialResult&) const = default;

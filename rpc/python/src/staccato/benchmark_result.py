@@ -65,6 +65,7 @@ class GoalResult:
     upper_load: float = 0.0       # the lowest load that failed it (0 = none failed)
     tester_limited: bool = False  # the generator, not the device, ended the search
     tester_limit: str = ""        # why, when tester_limited
+    device_limit: str = ""        # set when the device pushed back at lower_load (its own limit, nothing lost)
     irregular: List[str] = field(default_factory=list)
 
     @property
@@ -164,6 +165,8 @@ class Trial:
     receiver_missed: bool = False
     sender_late_ns: int = 0  # how far behind its schedule the generator fell at worst
     sender_stalled: bool = False  # lost frames after such a slip: repeated, never the device's loss
+    sender_blocked_ns: int = 0  # how long the generator waited for the device to take its frames
+    device_pushed_back: bool = False  # offered less because the device took no more: counted at what it took
     tester_limited: bool = False
     tester_limit_reason: str = ""
     counted: bool = False  # judged as the device's (not tester-limited, nothing missed)

@@ -1,0 +1,16 @@
+#pragma once
+/// The one rule that tells a device's pace from a generator's own shortfall: a sender that sent
+/// less than asked because its port had no room (the device took frames no faster; over veth it
+/// holds the sender's frames until its core took them in) waited for room at least half as long
+/// as the frames it did not send would have taken. Used by the benchmark runner (such a trial
+/// is the device's, at the rate it took) and by every client's live "cannot keep its rate".
+
+namespace staccato {
+
+/// `waitedSeconds` for room while sending `sentRate` of `askedRate` (any unit) over `seconds`.
+inline bool devicePushedBack(double waitedSeconds, double sentRate, double askedRate, double seconds) {
+  if (waitedSeconds <= 0 || askedRate <= 0 || sentRate >= askedRate) return false;
+  return waitedSeconds >= (1 - sentRate / askedRate) * seconds / 2;
+}
+
+}  // namespace staccato
