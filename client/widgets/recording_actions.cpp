@@ -19,6 +19,7 @@ RecordingActions::RecordingActions(Workspace* workspace, QWidget* window)
                                                       "Stats recordings (*.jsonl);;CSV, one row per port and stream (*.csv)");
     if (path.isEmpty() || !startRecording(path)) record_->setChecked(false);
   });
+  connect(workspace_, &Workspace::recordingStopped, this, [this] { record_->setChecked(false); });
   open_ = new QAction("Open reco&rding…", this);
   open_->setToolTip("Show a stats recording's charts (staccato-cli watch --record, or Record stats…)");
   connect(open_, &QAction::triggered, this, [this] {

@@ -72,6 +72,7 @@ void Workspace::wire(const QString& key, DroneSession* s) {
       if (auto r = recorder_->record(s->displayName().toStdString(), snap); !r) {
         emit log(LogLevel::kError, "recording", qs(r.error().toString()) + ": recording stopped");
         recorder_.reset();
+        emit recordingStopped();
       }
     portStats_.applySnapshot(key, s->displayName(), snap);
     applyStreamStats(key, snap);

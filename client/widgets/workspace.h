@@ -87,6 +87,8 @@ class Workspace : public QObject {
   void log(staccato::client::LogLevel level, const QString& source, const QString& text);
   /// A port's stream list was (re)loaded from its drone.
   void streamsLoaded(const staccato::client::PortRef& port);
+  /// The recording ended by itself: a write failed (logged).
+  void recordingStopped();
 
  private:
   void wire(const QString& key, DroneSession* session);

@@ -2,8 +2,12 @@
 // process): ports appear, streams are edited, applied, started, stats and charts update; errors
 // from the drone reach the user; stats are recorded and shown again.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+
+#include <csignal>
 
 #include <QAction>
+#include <QFileInfo>
 #include <QLabel>
 #include <QPushButton>
 #include <QTabWidget>
@@ -269,4 +273,25 @@ TEST_F(GuiFixture, RecordedStatsOpenAgainWithTheSameCharts) {
   EXPECT_EQ(viewer->charts()->ratePointCount(), 2 * recording->lines.size()) << "port a's transmit and port b's receive, drawn at once";
   viewer->close();
   EXPECT_EQ(recordings->openRecording(dir.filePath("missing.jsonl")), nullptr) << "logged, not shown";
+}
+
+// A recording whose file cannot grow (the process's file size limit, as a full disk would)
+// stops by itself: logged, and File > Record stats… is no longer checked.
+TEST_F(GuiFixture, ARecordingThatCannotWriteStopsAndUnchecksItsAction) {
+  QTemporaryDir dir;
+  const QString path = dir.filePath("run.jsonl");
+  RecordingActions* recordings = window->recordingActions();
+  ASSERT_TRUE(recordings->startRecording(path));
+  ASSERT_TRUE(action(*window, "Record stats…")->isChecked());
+  rlimit before{};
+  ASSERT_EQ(getrlimit(RLIMIT_FSIZE, &before), 0);
+  const auto previousHandler = std::signal(SIGXFSZ, SIG_IGN);  // writes past the limit fail with EFBIG
+  rlimit limit = before;
+  limit.rlim_cur = rlim_t(QFileInfo(path).size());
+  ASSERT_EQ(setrlimit(RLIMIT_FSIZE, &limit), 0);
+  const bool stopped = waitFor([&] { return workspace.recordingPath().isEmpty(); });
+  setrlimit(RLIMIT_FSIZE, &before);
+  std::signal(SIGXFSZ, previousHandler);
+  EXPECT_TRUE(stopped) << "the next snapshot's write failed";
+  EXPECT_FALSE(action(*window, "Record stats…")->isChecked());
 }
