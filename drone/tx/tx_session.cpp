@@ -95,29 +95,19 @@ uint64_t TxSession::firstNs(size_t stream) const noexcept {
   return first;
 }
 
-uint64_t TxSession::lastNs(size_t stream) const noexcept {
-  uint64_t last = 0;
-  for (const auto& c : counters_) last = std::max(last, c[stream].lastNs.load(std::memory_order_relaxed));
-  return last;
+uint64_t TxSession::maxOverWorkers(size_t stream, std::atomic<uint64_t> StreamTxCounters::*field) const noexcept {
+  uint64_t most = 0;
+  for (const auto& c : counters_) most = std::max(most, (c[stream].*field).load(std::memory_order_relaxed));
+  return most;
 }
 
-uint64_t TxSession::maxLateNs(size_t stream) const noexcept {
-  uint64_t late = 0;
-  for (const auto& c : counters_) late = std::max(late, c[stream].maxLateNs.load(std::memory_order_relaxed));
-  return late;
-}
+uint64_t TxSession::lastNs(size_t stream) const noexcept { return maxOverWorkers(stream, &StreamTxCounters::lastNs); }
 
-uint64_t TxSession::lateNs(size_t stream) const noexcept {
-  uint64_t late = 0;
-  for (const auto& c : counters_) late = std::max(late, c[stream].lateNs.load(std::memory_order_relaxed));
-  return late;
-}
+uint64_t TxSession::maxLateNs(size_t stream) const noexcept { return maxOverWorkers(stream, &StreamTxCounters::maxLateNs); }
 
-uint64_t TxSession::blockedNs(size_t stream) const noexcept {
-  uint64_t blocked = 0;
-  for (const auto& c : counters_) blocked = std::max(blocked, c[stream].blockedNs.load(std::memory_order_relaxed));
-  return blocked;
-}
+uint64_t TxSession::lateNs(size_t stream) const noexcept { return maxOverWorkers(stream, &StreamTxCounters::lateNs); }
+
+uint64_t TxSession::blockedNs(size_t stream) const noexcept { return maxOverWorkers(stream, &StreamTxCounters::blockedNs); }
 
 void TxSession::clearCounters() noexcept {
   for (auto& per : counters_)

@@ -43,6 +43,8 @@ class TxSession {
 
  private:
   void requestStopLocked() noexcept;
+  /// A counter of stream `stream`, the largest over the workers.
+  uint64_t maxOverWorkers(size_t stream, std::atomic<uint64_t> StreamTxCounters::*field) const noexcept;
 
   std::vector<std::vector<StreamTxCounters>> counters_;  ///< [worker][stream]; outlives the workers
   std::unique_ptr<QueueSync> sync_;

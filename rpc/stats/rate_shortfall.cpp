@@ -12,10 +12,11 @@ std::string rateShortfall(const v1::StreamStats& row) {
   char behind[48];
   std::snprintf(behind, sizeof behind, "%.2f s behind its schedule", double(row.tx_late_ns()) / 1e9);
   if (row.last_tx_ns() > row.first_tx_ns() && row.tx_packets() > 1) {
-    const double sentPps = double(row.tx_packets() - 1) / (double(row.last_tx_ns() - row.first_tx_ns()) / 1e9);
+    const double seconds = double(row.last_tx_ns() - row.first_tx_ns()) / 1e9;
+    const double sentPps = double(row.tx_packets() - 1) / seconds;
     // Kept the rate while it sent: a pause (a busy machine) it catches up from, not a shortfall.
     if (sentPps >= row.tx_rate_pps() * kKeptRateShare) return "";
-    const double seconds = double(row.last_tx_ns() - row.first_tx_ns()) / 1e9, waited = double(row.tx_blocked_ns()) / 1e9;
+    const double waited = double(row.tx_blocked_ns()) / 1e9;
     char pushed[96] = "";
     if (devicePushedBack(waited, sentPps, row.tx_rate_pps(), seconds))
       std::snprintf(pushed, sizeof pushed, "; the device takes no more: the sender waited %.2f s for room at the port", waited);

@@ -5,8 +5,6 @@
 // leave right after their timestamps are written. The hot path allocates nothing and logs nothing.
 #include "turbo/tx/turbo_backend.h"
 
-#include "common/core/clock.h"
-
 #include <sys/socket.h>
 
 #include <algorithm>
@@ -15,6 +13,8 @@
 #include <cerrno>
 #include <cstring>
 #include <vector>
+
+#include "common/core/clock.h"
 
 namespace staccato::turbo {
 namespace {
