@@ -74,14 +74,9 @@ class FailureLogBudget {
   uint64_t leftOut_ = 0;
 };
 
-FailureLogBudget& failureLogBudget() {
-  static FailureLogBudget budget;
-  return budget;
-}
-
 class RequestIds final : public grpc::experimental::Interceptor {
  public:
-  explicit RequestIds(grpc::experimental::ServerRpcInfo* info) : info_(info) {}
+  RequestIds(grpc::experimental::ServerRpcInfo* info, FailureLogBudget& budget) : info_(info), budget_(budget) {}
 
   void Intercept(grpc::experimental::InterceptorBatchMethods* methods) override {
     using grpc::experimental::InterceptionHookPoints;
@@ -92,7 +87,7 @@ class RequestIds final : public grpc::experimental::Interceptor {
         const std::string id = nextId(), method = info_->method() ? info_->method() : "?";
         const std::string peer = info_->server_context() ? info_->server_context()->peer() : "";
         methods->ModifySendStatus(grpc::Status(s.error_code(), s.error_message() + requestIdSuffix(id), s.error_details()));
-        if (uint64_t leftOut = 0; failureLogBudget().take(leftOut))
+        if (uint64_t leftOut = 0; budget_.take(leftOut))
           log::write(log::Level::kInfo,
                      "request " + id + ": " + method + " from " + peer + ": " + codeName(s.error_code()) + ": " +
                          s.error_message() +
@@ -108,13 +103,17 @@ class RequestIds final : public grpc::experimental::Interceptor {
 
  private:
   grpc::experimental::ServerRpcInfo* info_;
+  FailureLogBudget& budget_;
 };
 
 class RequestIdsFactory final : public grpc::experimental::ServerInterceptorFactoryInterface {
  public:
   grpc::experimental::Interceptor* CreateServerInterceptor(grpc::experimental::ServerRpcInfo* info) override {
-    return new RequestIds(info);
+    return new RequestIds(info, budget_);
   }
+
+ private:
+  FailureLogBudget budget_;  ///< one per server: its calls share it, another server's do not
 };
 
 }  // namespace
