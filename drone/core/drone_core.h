@@ -35,6 +35,7 @@ struct StartOptions {
   uint64_t atRealtimeNs = 0;  ///< CLOCK_REALTIME of the first packet of every port; 0 = now
   uint64_t rampNs = 0;        ///< the rate rises from nothing to the streams' own over this long
   v1::RunLabel run;           ///< what the run is (a benchmark's trial), shown while it sends
+  uint64_t maxCatchUpNs = 0;  ///< a sender behind its schedule catches up this much at most; 0 = in full
 };
 
 struct DroneCoreOptions {

@@ -83,6 +83,7 @@ bool DroneCore::changedLocked(const std::string& port, const FilledPlans& resolv
 Status DroneCore::startTx(const std::vector<std::string>& names, const std::string& client, uint64_t lease,
                           StartOptions how) {
   if (how.rampNs > kMaxRampNs) return errors::rampTooLong(how.rampNs / 1'000'000, kMaxRampNs / 1'000'000);
+  if (how.maxCatchUpNs > kMaxCatchUpNs) return errors::catchUpTooLong(how.maxCatchUpNs / 1'000, kMaxCatchUpNs / 1'000);
   if (auto s = checkRunLabel(how.run); !s) return s;
   if (how.atRealtimeNs) {
     const int64_t ahead = static_cast<int64_t>(how.atRealtimeNs - realtimeNs());
@@ -132,6 +133,7 @@ Status DroneCore::startTx(const std::vector<std::string>& names, const std::stri
   for (PendingStart& s : starts) {
     s.job.startNs = startMono;
     s.job.rampNs = how.rampNs;
+    s.job.maxCatchUpNs = how.maxCatchUpNs;
     tx_.finish(s, lease, client, how.run);
   }
   rx_.avoidCores(tx_.busyCores());

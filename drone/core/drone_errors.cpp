@@ -85,6 +85,11 @@ Error rampTooLong(uint64_t rampMs, uint64_t maxMs) {
   return makeError("ramp_ms", std::to_string(rampMs) + " is above the longest ramp, " + std::to_string(maxMs) + " ms");
 }
 
+Error catchUpTooLong(uint64_t us, uint64_t maxUs) {
+  return makeError("max_catch_up_us", std::to_string(us) + " is above the largest catch-up, " + std::to_string(maxUs) +
+                                          " us (0 = catch up in full)");
+}
+
 Error runLabelBad(const std::string& field, const std::string& what) { return makeError("run." + field, what); }
 
 Error rateNeedsSending(const std::string& port) {

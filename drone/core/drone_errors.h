@@ -31,6 +31,7 @@ Error startTimePassedWhileOpening(const std::string& port, uint64_t lateNs);
 /// `reserver` reserved `port` while `starter`'s start waited for its time: it will not send.
 Error scheduledStartCancelled(const std::string& port, const std::string& starter, const std::string& reserver);
 Error rampTooLong(uint64_t rampMs, uint64_t maxMs);
+Error catchUpTooLong(uint64_t us, uint64_t maxUs);
 /// A run label (StartTxRequest.run) the drone does not take: `field` and what is wrong.
 Error runLabelBad(const std::string& field, const std::string& what);
 /// Live rate changes (SetRate).

@@ -19,6 +19,8 @@ inline constexpr size_t kDefaultCaptureMemoryBytes = size_t{1} << 30;
 /// A scheduled start may be at most this far ahead, and a ramp at most this long.
 inline constexpr uint64_t kMaxStartAheadNs = uint64_t{3600} * 1'000'000'000;
 inline constexpr uint64_t kMaxRampNs = uint64_t{600} * 1'000'000'000;
+/// StartTx's max_catch_up_us at most (a second).
+inline constexpr uint64_t kMaxCatchUpNs = 1'000'000'000;
 /// The largest live scale of a port's rates (each stream's scaled rate is checked too).
 inline constexpr double kMaxRateScale = 1e6;
 

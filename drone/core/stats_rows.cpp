@@ -82,6 +82,7 @@ void addTransmitRows(v1::StatsSnapshot& snap, const PortEntry& p, const PortTx& 
     s->set_tx_max_late_ns(tx.session->maxLateNs(i));
     s->set_tx_late_ns(tx.session->lateNs(i));
     s->set_tx_blocked_ns(tx.session->blockedNs(i));
+    s->set_tx_skipped_ns(tx.session->skippedNs(i));
     if (tx.plans && i < tx.plans->size()) s->set_tx_rate_pps(askedPps((*tx.plans)[i], tx.rates.get(), lineRateOf(p)));
     packets += s->tx_packets();
     bytes += s->tx_bytes();

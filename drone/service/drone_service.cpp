@@ -112,7 +112,8 @@ grpc::ServerWriteReactor<v1::StreamsPart>* DroneService::GetStreams(grpc::Callba
 
 grpc::Status DroneService::StartTx(grpc::ServerContext* ctx, const v1::StartTxRequest* req, v1::StartTxReply* rep) {
   return asClient(ctx, req->client_id(), [&](const std::string& client) {
-    const StartOptions how{req->start_time_ns(), uint64_t{req->ramp_ms()} * 1'000'000, req->run()};
+    const StartOptions how{req->start_time_ns(), uint64_t{req->ramp_ms()} * 1'000'000, req->run(),
+                           uint64_t{req->max_catch_up_us()} * 1'000};
     if (req->lease_seconds() == 0) return fromStatus(core_.startTx(list(req->ports()), client, 0, how));
     auto lease = leases_.open(req->lease_seconds(), client);
     if (!lease) return toGrpc(lease.error());

@@ -24,6 +24,9 @@ struct alignas(64) StreamTxCounters {
   /// How long the worker waited for room at the port (ns): all its frames in flight, or the
   /// socket's buffer full. The device's pace, not the generator's.
   std::atomic<uint64_t> blockedNs{0};
+  /// How much of its schedule the worker let go, too far behind to catch it all up (ns; only
+  /// with a bound on catching up: TxJob::maxCatchUpNs).
+  std::atomic<uint64_t> skippedNs{0};
 
   /// One clock read per batch, never per packet.
   void add(uint64_t n, uint64_t b) noexcept {
@@ -41,7 +44,9 @@ struct alignas(64) StreamTxCounters {
   }
   /// The port had no room for `ns`, and now took a whole batch again.
   void blocked(uint64_t ns) noexcept { addSingleWriter(blockedNs, ns); }
+  void skipped(uint64_t ns) noexcept { addSingleWriter(skippedNs, ns); }
   void clear() noexcept {
+    skippedNs.store(0, std::memory_order_relaxed);
     blockedNs.store(0, std::memory_order_relaxed);
     maxLateNs.store(0, std::memory_order_relaxed);
     lateNs.store(0, std::memory_order_relaxed);

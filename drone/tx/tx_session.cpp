@@ -109,6 +109,8 @@ uint64_t TxSession::lateNs(size_t stream) const noexcept { return maxOverWorkers
 
 uint64_t TxSession::blockedNs(size_t stream) const noexcept { return maxOverWorkers(stream, &StreamTxCounters::blockedNs); }
 
+uint64_t TxSession::skippedNs(size_t stream) const noexcept { return maxOverWorkers(stream, &StreamTxCounters::skippedNs); }
+
 void TxSession::clearCounters() noexcept {
   for (auto& per : counters_)
     for (auto& c : per) c.clear();

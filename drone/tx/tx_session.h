@@ -39,6 +39,8 @@ class TxSession {
   uint64_t lateNs(size_t stream) const noexcept;
   /// How long the stream waited for room at the port, the longest over its workers (ns).
   uint64_t blockedNs(size_t stream) const noexcept;
+  /// How much of its schedule the stream let go (a bounded catch-up), the most over its workers (ns).
+  uint64_t skippedNs(size_t stream) const noexcept;
   void clearCounters() noexcept;  ///< only between runs
 
  private:

@@ -5,6 +5,8 @@
 // one's schedule ended, so a sequence or a GOTO loop keeps the pace its streams ask for. A worker
 // that falls behind catches up, so the average rate over any long window is the one asked for;
 // how far behind it fell at worst is counted (StreamTxCounters::late): that catch-up was a burst.
+// A start may bound the catch-up (TxJob::maxCatchUpNs): further behind, the rest is let go and
+// counted (StreamTxCounters::skipped).
 // The loop allocates nothing, logs nothing and takes no locks.
 #include "drone/tx/tx_worker.h"
 
@@ -73,6 +75,18 @@ struct TxWorker::StreamRun {
     start = now;
     anchorOffset = schedule.offsetNs(first + sent * stride);
   }
+  /// Packet `sent`, due at `due`, goes out `now`: counts how late (what is sent back to back to
+  /// catch up). Later than `maxCatchUpNs` (not 0), the worker lets the rest of the gap go, counted
+  /// as skipped: that packet becomes due maxCatchUpNs ago, so no more than that is caught up.
+  void catchUp(uint64_t now, uint64_t due, uint64_t maxCatchUpNs, StreamTxCounters& counters) noexcept {
+    uint64_t late = now - due;
+    if (maxCatchUpNs != 0 && late > maxCatchUpNs) {
+      retime(schedule, now - maxCatchUpNs);
+      counters.skipped(late - maxCatchUpNs);
+      late = maxCatchUpNs;
+    }
+    counters.late(late);
+  }
 };
 
 
@@ -133,7 +147,10 @@ size_t TxWorker::sendPacedChunk(size_t i, StreamRun& run) {
     waitUntil(std::min(due - kPacedLeadNs, now + kMaxWaitNs));  // wakes often enough to see a stop or a rate change
     if (due > monotonicNs() + kPacedLeadNs) return 0;
   }
-  if (const uint64_t at = monotonicNs(); at > due) counters_[i].late(at - due);
+  if (const uint64_t at = monotonicNs(); at > due) {
+    run.catchUp(at, due, job_.maxCatchUpNs, counters_[i]);
+    due = run.deadline(run.sent);
+  }
   // The packets due within the chunk, spaced evenly: each chunk's first deadline comes from the
   // schedule, so rounding never accumulates beyond a chunk.
   uint64_t n = 1;
@@ -303,7 +320,7 @@ void TxWorker::runSequential(std::stop_token st) {
         waitUntil(std::min(next, now + kMaxWaitNs));  // wake often enough to see a stop or a rate change
         continue;
       }
-      counters_[i].late(now - next);
+      run.catchUp(now, next, job_.maxCatchUpNs, counters_[i]);
       // How many are due by now (at least one); batch them.
       size_t due = 1;
       while (due < maxBatch() && run.sent + due < run.total && run.deadline(run.sent + due) <= now) ++due;
@@ -359,7 +376,7 @@ void TxWorker::runInterleaved(std::stop_token st) {
     // the stream's packets that are due together.
     size_t due = 1;
     StreamRun& r = runs[best];
-    if (!r.schedule.unpaced()) counters_[best].late(now - bestDeadline);
+    if (!r.schedule.unpaced()) r.catchUp(now, bestDeadline, job_.maxCatchUpNs, counters_[best]);
     while (builder_ && due < maxBatch() && r.sent + due < r.total && r.deadline(r.sent + due) <= now) ++due;
     r.sent += sendBatch(best, r.state, due);
   }

@@ -30,6 +30,7 @@ struct TxJob {
   std::shared_ptr<RateControl> rates;  ///< live rate changes (null: none)
   uint64_t startNs = 0;  ///< monotonic time of the first packet (a scheduled start); 0 = now
   uint64_t rampNs = 0;   ///< the first run rises from no rate to its own over this long
+  uint64_t maxCatchUpNs = 0;  ///< behind schedule by more, the worker lets the rest go; 0 = catch up in full
 };
 
 class TxWorker {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "client/core/benchmark/tester_rule.h"
 #include "rpc/stats/latency_bucket_bounds.h"
 
 namespace staccato::bench::testing {
@@ -77,11 +78,23 @@ Result<TrialResult> SimulatedDevice::run(const TrialRequest& q) {
     r.rxFrames -= std::min<uint64_t>(r.rxFrames, r.rxFrames / 50 + 1);  // what the receiver missed looks like loss
   }
   r.senderLateNs = 20'000;  // a free sending core: microseconds
+  // A generator that cannot keep the rate and may not catch up in full lets the rest go to the end.
+  if (model_.boundedCatchUp && generated < q.pps && q.kind == TrialKind::kContinuous) {
+    r.senderSkippedNs = uint64_t((1 - generated / q.pps) * seconds * 1e9);
+    r.senderLateNs = senderPacingLimitNs(q.pps);
+  }
   // Pushed back, the generator waits for room about as long as the frames it cannot send take.
   if (pushesBack) r.senderBlockedNs = uint64_t((1 - offered / generated) * seconds * 1e9);
   if (q.kind == TrialKind::kContinuous && model_.senderStallEvery > 0 && requests_.size() % model_.senderStallEvery == 0) {
     r.senderLateNs = model_.senderStallNs;
-    const double burst = offered * double(model_.senderStallNs) / 1e9;  // frames sent back to back
+    if (const uint64_t bound = senderPacingLimitNs(q.pps); model_.boundedCatchUp && r.senderLateNs > bound) {
+      r.senderSkippedNs = r.senderLateNs - bound;
+      const uint64_t never = uint64_t(offered * double(r.senderSkippedNs) / 1e9) * flows_;  // frames not sent
+      r.txFrames -= std::min(r.txFrames, never);
+      r.rxFrames -= std::min(r.rxFrames, never);
+      r.senderLateNs = bound;
+    }
+    const double burst = offered * double(r.senderLateNs) / 1e9;  // frames sent back to back
     const uint64_t dropped = uint64_t(std::max(0.0, burst - double(model_.queueFrames))) * flows_;
     r.rxFrames -= std::min(r.rxFrames, dropped);
   }

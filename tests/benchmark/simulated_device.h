@@ -28,6 +28,10 @@ struct DeviceModel {
   /// burst, which the device drops beyond its queue whatever its rate (as a shaper does).
   unsigned senderStallEvery = 0;
   uint64_t senderStallNs = 0;
+  /// The generator catches up at most senderPacingLimitNs (as the drone executor asks its drones
+  /// to): of a longer stall it lets the rest go, sending that much less; above its ceiling it
+  /// lets go all along.
+  bool boundedCatchUp = false;
 };
 
 class SimulatedDevice : public TrialExecutor {

@@ -209,6 +209,69 @@ TEST(TesterLimits, ALossAfterTheSenderStalledIsRepeatedNeverTheDevicesLoss) {
   for (const TrialResult& r : absorbLog) EXPECT_FALSE(r.senderStalled && r.lostFrames() == 0);
 }
 
+TEST(TesterLimits, ASenderThatCatchesUpNoMoreThanItsPacingAllowsFindsTheDeviceThroughItsStalls) {
+  // The generator falls 3 ms behind in every trial: caught up in full, that burst overflows the
+  // device's 100-frame queue every time and no load counts. Bounded (as drones are asked), the
+  // burst fits the queue, the rest of the gap is let go (0.3 % of a trial) and the search finds
+  // what it finds without stalls.
+  const FrameSize size = FrameSize::fixed(256);
+  const DeviceModel stalls{.rateBps = 300e6, .queueFrames = 100, .senderStallEvery = 1, .senderStallNs = 3'000'000};
+  DeviceModel bounded = stalls;
+  bounded.boundedCatchUp = true;
+  SimulatedDevice clean({.rateBps = 300e6, .queueFrames = 100}), bursting(stalls), letting(bounded);
+  std::vector<TrialResult> cleanLog, burstLog, letLog;
+  auto expected = searchOnce(clean, searchConfig(SearchMethod::kMultiGoal), size, cleanLog);
+  auto burstOutcome = searchOnce(bursting, searchConfig(SearchMethod::kMultiGoal), size, burstLog);
+  auto outcome = searchOnce(letting, searchConfig(SearchMethod::kMultiGoal), size, letLog);
+  ASSERT_TRUE(expected.ok() && burstOutcome.ok() && outcome.ok());
+  EXPECT_TRUE(burstOutcome->goals[0].testerLimited) << "every catch-up burst overflows the queue";
+  ASSERT_EQ(outcome->goals.size(), expected->goals.size());
+  for (size_t g = 0; g < outcome->goals.size(); ++g) {
+    EXPECT_FALSE(outcome->goals[g].testerLimited) << outcome->goals[g].testerLimit;
+    EXPECT_NEAR(outcome->goals[g].lowerLoad, expected->goals[g].lowerLoad, 0.005);
+  }
+  for (const TrialResult& r : letLog) {
+    EXPECT_GT(r.senderSkippedNs, 0u);
+    EXPECT_FALSE(r.senderStalled) << "a short gap let go is not a stall";
+  }
+  // A generator that cannot reach the load lets go on every attempt: the tester's limit, saying so.
+  DeviceModel slow{.rateBps = 0, .testerCeilingPps = 100'000};
+  slow.boundedCatchUp = true;
+  SimulatedDevice ceiling(slow);
+  std::vector<TrialResult> ceilingLog;
+  auto limited = searchOnce(ceiling, searchConfig(SearchMethod::kMultiGoal), size, ceilingLog);
+  ASSERT_TRUE(limited.ok());
+  EXPECT_TRUE(limited->goals[0].testerLimited);
+  EXPECT_NE(limited->goals[0].testerLimit.find("it cannot offer the load"), std::string::npos) << limited->goals[0].testerLimit;
+  EXPECT_NEAR(limited->goals[0].lowerLoad * 1e9 / (8 * (256 + 20)), 100'000, 2'000) << "found at the generator's ceiling";
+}
+
+TEST(TesterRule, AGapLetGoThatLeavesTheLoadShortIsRepeatedNotTheTestersLimitYet) {
+  TrialResult r;
+  r.request.kind = TrialKind::kContinuous;
+  r.request.pps = 100'000;
+  r.request.durationSeconds = r.durationSeconds = 1;
+  r.txFrames = 85'000;  // 150 ms of the schedule let go (a drone stopped for a while)
+  r.rxFrames = 85'000;
+  r.senderLateNs = 640'000;
+  r.senderSkippedNs = 150'000'000;
+  judgeTester(r, nullptr, 0.01, 1);
+  EXPECT_FALSE(r.testerLimited) << r.testerLimitReason;
+  EXPECT_TRUE(r.senderStalled);
+  EXPECT_FALSE(r.counted);
+  EXPECT_EQ(stallText(r), "the generator fell behind its schedule and let 150.00 ms of it go: it offered 85.0 kpps of the "
+                          "intended 100.0 kpps");
+  EXPECT_EQ(stallConsequence(r), "it cannot offer the load");
+  r.txFrames = r.rxFrames = 99'800;  // 2 ms let go: within the tolerance, the trial counts
+  r.senderSkippedNs = 2'000'000;
+  judgeTester(r, nullptr, 0.01, 1);
+  EXPECT_FALSE(r.senderStalled);
+  EXPECT_TRUE(r.counted);
+  r.rxFrames = 99'000;  // and its loss, after a burst within the pacing, is the device's
+  judgeTester(r, nullptr, 0.01, 1);
+  EXPECT_TRUE(r.counted);
+}
+
 TEST(TesterLimits, ASenderThatAlwaysStallsIsTheTestersLimitSayingWhy) {
   const FrameSize size = FrameSize::fixed(256);
   SimulatedDevice device({.rateBps = 300e6, .queueFrames = 100, .senderStallEvery = 1, .senderStallNs = 50'000'000});
@@ -235,9 +298,10 @@ TEST(TesterLimits, ASenderThatAlwaysStallsIsTheTestersLimitSayingWhy) {
   EXPECT_LT(log.size(), 60u) << "trials until the search ended";
 }
 
-TEST(TesterRule, APacingSlipCountsOnlyBeyondTheBatchesAndHalfAMillisecond) {
+TEST(TesterRule, APacingSlipCountsBeyondTheBatchesHalfAMillisecondAtLeastAndTwoAtMost) {
   EXPECT_EQ(senderPacingLimitNs(1e6), 500'000u);          // 64 frames at 1 Mpps: 64 us < 0.5 ms
-  EXPECT_EQ(senderPacingLimitNs(10'000), 6'400'000u);     // 64 frames at 10 kpps: 6.4 ms
+  EXPECT_EQ(senderPacingLimitNs(50'000), 1'280'000u);     // 64 frames at 50 kpps: 1.28 ms
+  EXPECT_EQ(senderPacingLimitNs(10'000), 2'000'000u);     // 64 frames at 10 kpps would be 6.4 ms: 2 ms at most
   TrialResult r;
   r.request.kind = TrialKind::kContinuous;
   r.request.pps = 100'000;

@@ -111,6 +111,38 @@ TEST(LiveRate, AStreamThatCannotKeepItsRateSaysSo) {
   ASSERT_TRUE(d.core().stopTx({"a", "b"}, "").ok());
 }
 
+TEST(LiveRate, ABoundedCatchUpLetsTheRestOfAStallGo) {
+  // Both ports' rings are full for 400 ms (their cores taken away). Port a started with a 10 ms
+  // bound on catching up: released, it sends at most 10 ms of what was due back to back and lets
+  // the rest go. Port b, unbounded, sends the whole gap at once.
+  FakeDrone d;
+  ASSERT_TRUE(d.setStreams("a", {continuousStream(1, 2000)}).ok());
+  ASSERT_TRUE(d.setStreams("b", {continuousStream(2, 2000)}).ok());
+  d.hardware().holdTx("a", true);
+  d.hardware().holdTx("b", true);
+  ASSERT_TRUE(d.core().startTx({"a"}, "", 0, {.maxCatchUpNs = 10'000'000}).ok());
+  ASSERT_TRUE(d.core().startTx({"b"}, "").ok());
+  std::this_thread::sleep_for(400ms);
+  const uint64_t released = monotonicNs();
+  d.hardware().holdTx("a", false);
+  d.hardware().holdTx("b", false);
+  ASSERT_TRUE(waitUntil([&] { return d.sent("a", 1) >= 100 && d.sent("b", 2) >= 800; }, 2000ms));
+  const uint64_t sentA = d.sent("a", 1), sentB = d.sent("b", 2);
+  const double since = double(monotonicNs() - released) / 1e9;
+  // From the release on: its rate, 10 ms of catch-up (20 frames) and a batch's rounding at most.
+  EXPECT_LE(double(sentA), 2000 * since + 20 + 32) << "port a caught up more than 10 ms";
+  EXPECT_GE(sentB, sentA + 600) << "port b (unbounded) caught up the 400 ms";
+  const v1::StatsSnapshot snap = d.core().collect(false);
+  for (const auto& s : snap.streams()) {
+    if (s.tx_port() == "a") {
+      EXPECT_GT(s.tx_skipped_ns(), 300'000'000u) << "the time let go";
+      EXPECT_LE(s.tx_max_late_ns(), 10'000'000u) << "the burst, within the bound";
+    }
+    if (s.tx_port() == "b") EXPECT_EQ(s.tx_skipped_ns(), 0u);
+  }
+  ASSERT_TRUE(d.core().stopTx({"a", "b"}, "").ok());
+}
+
 TEST(ScheduledStart, NothingGoesOutBeforeTheStartTime) {
   FakeDrone d;
   ASSERT_TRUE(d.setStreams("a", {continuousStream(1, 10000)}).ok());
@@ -153,6 +185,8 @@ TEST(ScheduledStart, TimesInThePastOrTooFarAheadAreRefused) {
   EXPECT_NE(past.error().toString().find("in the past"), std::string::npos) << past.error().toString();
   EXPECT_FALSE(d.core().startTx({"a"}, "", 0, {realtimeNs() + 2 * kMaxStartAheadNs, 0}).ok());
   EXPECT_FALSE(d.core().startTx({"a"}, "", 0, {0, kMaxRampNs + 1}).ok());
+  EXPECT_FAILS_WITH(d.core().startTx({"a"}, "", 0, {.maxCatchUpNs = kMaxCatchUpNs + 1000}),
+                    errors::catchUpTooLong(kMaxCatchUpNs / 1000 + 1, kMaxCatchUpNs / 1000));
   EXPECT_FALSE(d.transmitting("a"));
   // The clients ask again, later, for a start that was late (on arrival or while opening) only.
   EXPECT_TRUE(client::startWasLate(past.error()));

@@ -136,8 +136,12 @@ else:
            + (f": the router's core was the limit (its input queue dropped {input_drops})" if own_limit and input_drops else
               f": the router's core was the limit ({pushed})" if own_limit else f" ({pushed})" if pushed else ""))
 print(f"MEASURED {size} {'tester' if ndr['tester_limited'] else 'device'} {ndr_pps:.1f} {device_pps:.1f}")
-# The loss curve: steps the generator really offered (counted), by load.
-steps = sorted((st for st in s["loss"] if not st["tester_limited"]), key=lambda st: st["load"])
+# The loss curve: steps the generator really offered (counted), by the load it offered (a router
+# that pushed back took less at a higher load asked).
+steps = sorted((st for st in s["loss"] if not st["tester_limited"]), key=lambda st: st["offered_load"])
+# A step the router pushed back (offered short of asked) ends with the sender's socket buffer still
+# full of frames on their way in: tbf forwards those after the step's time, so it loses less.
+wmem = int(open("/proc/sys/net/core/wmem_default").read())
 # A stalled generator taints the steps it stalled in (they are repeated, then tester-limited):
 # how many stay counted is how busy the machine is, so only an unstalled run must count two.
 report(len(steps) >= (0 if stalling else 2), f"{len(steps)} loss steps counted")
@@ -145,14 +149,15 @@ last = -1.0
 for st in steps:
     offered_pps = st["offered_load"] * line_pps
     expect = max(0.0, 1 - device_pps / offered_pps) if offered_pps else 0.0
-    held = (queue + 5000) / per_frame / st["tx_frames"]  # what tbf's queue and bucket take in before dropping
+    drained = (wmem / per_frame if st["offered_load"] < st["load"] * 0.98 else 0) / st["tx_frames"]
+    held = (queue + 5000) / per_frame / st["tx_frames"] + drained  # what tbf takes in before dropping
     at = f"loss at {st['load'] * 100:.0f} % ({offered_pps / 1e3:.2f} kpps offered): {st['loss_ratio'] * 100:.2f} %"
     # Where the router's input queue dropped too (its core the limit), it loses more than tbf.
     if offered_pps <= device_pps * 0.98:
         report(st["loss_ratio"] == 0 or input_drops > 0, at + (", below the device's rate: none" if not input_drops else
                                                              ", below tbf's rate: what the router's input queue dropped"))
     elif offered_pps >= device_pps * 1.02:
-        report(st["loss_ratio"] > last and expect - held - 0.02 <= st["loss_ratio"] <= (1 if input_drops else expect + 0.02),
+        report(st["loss_ratio"] > last - drained and expect - held - 0.02 <= st["loss_ratio"] <= (1 if input_drops else expect + 0.02),
                at + f", rising, as tbf drops {max(0, expect - held) * 100:.2f} to {expect * 100:.2f} %"
                + (" (and the router's input queue)" if input_drops else ""))
         last = st["loss_ratio"]

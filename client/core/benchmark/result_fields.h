@@ -168,6 +168,7 @@ void fields(V& v, TrialResult& t) {
   v("latency", OmitEmpty<LatencyHistogram>{t.latency});
   v("receiver_missed", t.receiverMissed);
   v("sender_late_ns", t.senderLateNs);
+  v("sender_skipped_ns", t.senderSkippedNs);
   v("sender_stalled", t.senderStalled);
   v("sender_blocked_ns", t.senderBlockedNs);
   v("device_pushed_back", t.devicePushedBack);

@@ -27,7 +27,9 @@ std::string reason(const TrialResult& r, const CalibrationPoint* calibration, do
     return "intended " + kpps(q.pps) + " is above this generator's calibration (" + kpps(calibration->maxPps) + ")";
   if (q.kind == TrialKind::kBurst && r.txFrames < q.burstFrames * flows)
     return "sent " + std::to_string(r.txFrames) + " of " + std::to_string(q.burstFrames * flows) + " burst frames";
-  if (r.offeredPps < q.pps * (1 - tolerance) && !r.devicePushedBack) {
+  // A sender that let part of its schedule go (stalls) is repeated (senderStalled): a stall passes,
+  // a generator too slow for the load stalls on every attempt and is then the tester's limit.
+  if (r.offeredPps < q.pps * (1 - tolerance) && !r.devicePushedBack && !r.letGap()) {
     char pct[32];
     std::snprintf(pct, sizeof pct, "%.1f %%", 100 * (1 - r.offeredPps / q.pps));
     return "offered " + kpps(r.offeredPps) + ", " + pct + " short of intended " + kpps(q.pps);
@@ -38,8 +40,8 @@ std::string reason(const TrialResult& r, const CalibrationPoint* calibration, do
 }  // namespace
 
 uint64_t senderPacingLimitNs(double pps) {
-  constexpr double kBatchFrames = 64, kFloorNs = 500'000;
-  return uint64_t(std::max(kFloorNs, pps > 0 ? kBatchFrames / pps * 1e9 : kFloorNs));
+  constexpr double kBatchFrames = 64, kFloorNs = 500'000, kCeilingNs = 2'000'000;
+  return uint64_t(std::clamp(pps > 0 ? kBatchFrames / pps * 1e9 : kFloorNs, kFloorNs, kCeilingNs));
 }
 
 std::string pushBackText(const TrialResult& r) {
@@ -50,10 +52,18 @@ std::string pushBackText(const TrialResult& r) {
 }
 
 std::string stallText(const TrialResult& r) {
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "the generator fell %.2f ms behind its schedule and caught up in a burst of about %.0f frames",
-                double(r.senderLateNs) / 1e6, double(r.senderLateNs) / 1e9 * r.request.pps);
+  char buf[200];
+  if (r.letGap())
+    std::snprintf(buf, sizeof buf, "the generator fell behind its schedule and let %.2f ms of it go: it offered %s of the intended %s",
+                  double(r.senderSkippedNs) / 1e6, kpps(r.offeredPps).c_str(), kpps(r.request.pps).c_str());
+  else
+    std::snprintf(buf, sizeof buf, "the generator fell %.2f ms behind its schedule and caught up in a burst of about %.0f frames",
+                  double(r.senderLateNs) / 1e6, double(r.senderLateNs) / 1e9 * r.request.pps);
   return buf;
+}
+
+std::string stallConsequence(const TrialResult& r) {
+  return r.letGap() ? "it cannot offer the load" : "the loss may be that burst's";
 }
 
 void judgeTester(TrialResult& r, const CalibrationPoint* calibration, double tolerance, unsigned flows) {
@@ -68,9 +78,12 @@ void judgeTester(TrialResult& r, const CalibrationPoint* calibration, double tol
   r.testerLimitReason = reason(r, calibration, tolerance, flows ? flows : 1);
   r.testerLimited = !r.testerLimitReason.empty();
   r.devicePushedBack = r.devicePushedBack && !r.testerLimited;
-  // A loss after a catch-up burst may be the burst's: only a loss with the pacing kept counts.
-  r.senderStalled = !r.testerLimited && r.lostFrames() > 0 && r.request.kind == TrialKind::kContinuous &&
-                    r.senderLateNs > senderPacingLimitNs(r.request.pps);
+  // A loss after a catch-up burst may be the burst's: only a loss with the pacing kept counts. A
+  // sender that let a gap go and so offered too little says nothing of the device either.
+  const bool continuous = r.request.kind == TrialKind::kContinuous;
+  const bool burstMayLose = r.lostFrames() > 0 && r.senderLateNs > senderPacingLimitNs(r.request.pps);
+  const bool gapShort = r.letGap() && !r.devicePushedBack && r.offeredPps < r.request.pps * (1 - tolerance);
+  r.senderStalled = !r.testerLimited && continuous && (burstMayLose || gapShort);
   r.counted = !r.testerLimited && !r.receiverMissed && !r.senderStalled;
 }
 

@@ -50,6 +50,10 @@ struct TrialResult {
   /// How far behind its schedule the generator fell at worst (StreamStats.tx_max_late_ns): it
   /// then sent what was due back to back, a burst that a shaper or policer may drop.
   uint64_t senderLateNs = 0;
+  /// How much of its schedule the generator let go (StreamStats.tx_skipped_ns, the longest
+  /// flow's): it fell further behind than it was to catch up (StartTx max_catch_up_us) and so
+  /// offered less rather than burst.
+  uint64_t senderSkippedNs = 0;
   /// How long the generator waited for room at its port (StreamStats.tx_blocked_ns, the longest
   /// flow's): its frames were all still on their way into the device, which took them no faster.
   uint64_t senderBlockedNs = 0;
@@ -65,8 +69,10 @@ struct TrialResult {
   double receivedPps = 0;     ///< per flow: rxFrames over the same time
   std::string testerLimitReason;  ///< why testerLimited, when it is
   /// Frames were lost after the generator fell behind its schedule by more than its pacing
-  /// allows (senderPacingLimitNs): the loss may be its catch-up burst's. Repeated, never loss.
+  /// allows (senderPacingLimitNs): the loss may be its catch-up burst's; or it fell further
+  /// behind than it was to catch up and so offered too little (letGap). Repeated, never loss.
   bool senderStalled = false;
+  bool letGap() const { return senderSkippedNs > 0; }
   /// The generator offered less than intended because the device took frames no faster (its
   /// port pushed back for about as long as the missing frames take): the device's pace, counted
   /// at the load it really took (countedLoad), not a tester limit.

@@ -75,7 +75,7 @@ Result<TrialResult> TrialRunner::run(TrialRequest q, std::string_view test, std:
       r->testerLimited = true;
       r->testerLimitReason = r->receiverMissed ? "the receiver missed frames in " + std::to_string(attempts) + " attempts"
                                                : stallText(*r) + " in " + std::to_string(attempts) +
-                                                     " attempts: the loss may be that burst's";
+                                                     " attempts: " + stallConsequence(*r);
     }
     log_.push_back(*r);
     if (hooks_.trialDone) hooks_.trialDone(log_.back());

@@ -6,9 +6,9 @@
 #include <cmath>
 #include <thread>
 
-#include "client/core/benchmark_drone/drone_steps.h"
-#include "client/core/drone_call.h"
+#include "client/core/benchmark/tester_rule.h"
 #include "client/core/benchmark_drone/trial_counts.h"
+#include "client/core/drone_call.h"
 #include "rpc/message_limits.h"
 
 namespace staccato::bench {
@@ -68,13 +68,13 @@ Status DroneTrialExecutor::learn() {
   const double pps = std::max(kLearningPps, double(frames) / kLearningSeconds);
   if (auto s = load({pps, frames}); !s) return s.error();
   for (const auto& [drone, ports] : sending())
-    if (auto s = startPorts(*drones_.at(drone), ports, 0, 0, 30); !s) return portError(ports.front(), drone, s.error(), "sending learning frames");
+    if (auto s = startPorts(*drones_.at(drone), ports, {}); !s) return portError(ports.front(), drone, s.error(), "sending learning frames");
   std::this_thread::sleep_for(seconds(double(frames) / pps + 0.1));
   stopAll();
   return Ok{};
 }
 
-Status DroneTrialExecutor::startAtT0(uint32_t rampMs, uint32_t leaseSeconds, const v1::RunLabel& run, double& aheadSeconds) {
+Status DroneTrialExecutor::startAtT0(PortStart how, double& aheadSeconds) {
   const auto senders = sending();
   for (int attempt = 0;; ++attempt) {
     // T0 on the first sending drone's clock (the others' were checked to agree).
@@ -84,12 +84,12 @@ Status DroneTrialExecutor::startAtT0(uint32_t rampMs, uint32_t leaseSeconds, con
     if (!clock) return clock.error();
     const auto answered = Clock::now();
     const uint64_t margin = uint64_t(settings_.startMarginSeconds * 1e9);
-    const uint64_t t0 = clock->now_ns() + uint64_t((answered - asked).count()) / 2 + margin;
+    how.atNs = clock->now_ns() + uint64_t((answered - asked).count()) / 2 + margin;
     Status started = Ok{};
     for (const auto& [drone, ports] : senders)
-      if (started = startPorts(*drones_.at(drone), ports, t0, rampMs, leaseSeconds, run); !started) break;
+      if (started = startPorts(*drones_.at(drone), ports, how); !started) break;
     if (started) {
-      aheadSeconds = double(t0 - clock->now_ns()) / 1e9 - std::chrono::duration<double>(Clock::now() - answered).count();
+      aheadSeconds = double(how.atNs - clock->now_ns()) / 1e9 - std::chrono::duration<double>(Clock::now() - answered).count();
       return Ok{};
     }
     stopAll();
@@ -123,14 +123,18 @@ Result<TrialResult> DroneTrialExecutor::run(const TrialRequest& q) {
   const double ramp = burst ? 0 : q.rampSeconds;
   const double sendSeconds = ramp + q.durationSeconds;  // a burst's duration includes its drain
   // A lease: a client that dies mid-trial does not leave the ports sending.
-  const auto lease = uint32_t(std::clamp(std::ceil(sendSeconds + settings_.startMarginSeconds) + 30, 30.0, 3600.0));
+  PortStart how;
+  how.leaseSeconds = uint32_t(std::clamp(std::ceil(sendSeconds + settings_.startMarginSeconds) + 30, 30.0, 3600.0));
+  how.rampMs = uint32_t(std::lround(ramp * 1000));
+  // A sender that falls behind (its core taken for a while) catches up no more than a burst the
+  // tester rule still trusts: the rest lowers the rate it offered, never bursts into the device.
+  if (!burst) how.maxCatchUpUs = uint32_t(std::min<uint64_t>(senderPacingLimitNs(q.pps) / 1000, 1'000'000));
   // The drones show which trial their ports send, and its load (their stats and metrics).
-  v1::RunLabel run;
-  run.set_name(((trialTest_.empty() ? "benchmark" : trialTest_) + " " + q.frameSize.label()).substr(0, rpc::kMaxRunLabelBytes));
-  run.set_trial(trialNumber_);
-  run.set_load(std::clamp(q.load, 0.0, 1.0));
+  how.run.set_name(((trialTest_.empty() ? "benchmark" : trialTest_) + " " + q.frameSize.label()).substr(0, rpc::kMaxRunLabelBytes));
+  how.run.set_trial(trialNumber_);
+  how.run.set_load(std::clamp(q.load, 0.0, 1.0));
   double ahead = 0;
-  if (auto s = startAtT0(uint32_t(std::lround(ramp * 1000)), lease, run, ahead); !s) return s.error();
+  if (auto s = startAtT0(how, ahead); !s) return s.error();
   std::this_thread::sleep_for(seconds(std::max(0.0, ahead) + sendSeconds));
   for (const auto& [drone, ports] : sending())
     if (auto s = stopPorts(*drones_.at(drone), ports); !s) return s.error();

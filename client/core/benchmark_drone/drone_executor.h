@@ -14,6 +14,7 @@
 
 #include "client/core/benchmark/trial_executor.h"
 #include "client/core/benchmark_drone/bench_flows.h"
+#include "client/core/benchmark_drone/drone_steps.h"
 #include "client/core/benchmark_drone/flow_streams.h"
 #include "client/core/clock_check.h"
 #include "client/core/drone_connection.h"
@@ -56,7 +57,8 @@ class DroneTrialExecutor final : public TrialExecutor {
   Status configurePorts();
   Status load(const FlowPace& pace);
   Status learn();
-  Status startAtT0(uint32_t rampMs, uint32_t leaseSeconds, const v1::RunLabel& run, double& aheadSeconds);
+  /// Starts the sending ports at one T0 a margin ahead (the margin doubles when it proved too short).
+  Status startAtT0(PortStart how, double& aheadSeconds);
   void stopAll();
   /// The trial's counts once its receivers have settled.
   Result<TrialResult> settledCounts(const TrialRequest& q);

@@ -54,13 +54,13 @@ Status resolveGateways(client::DroneConnection& d, const std::string& port) {
   return unaryCall(d, &v1::Drone::Stub::ResolveNeighbors, req, rep, kLongCallSeconds);
 }
 
-Status startPorts(client::DroneConnection& d, const std::vector<std::string>& ports, uint64_t atNs, uint32_t rampMs,
-                  uint32_t leaseSeconds, const v1::RunLabel& run) {
+Status startPorts(client::DroneConnection& d, const std::vector<std::string>& ports, const PortStart& how) {
   auto req = portsRequest<v1::StartTxRequest>(ports);
-  *req.mutable_run() = run;
-  req.set_start_time_ns(atNs);
-  req.set_ramp_ms(rampMs);
-  req.set_lease_seconds(leaseSeconds);
+  *req.mutable_run() = how.run;
+  req.set_start_time_ns(how.atNs);
+  req.set_ramp_ms(how.rampMs);
+  req.set_lease_seconds(how.leaseSeconds);
+  req.set_max_catch_up_us(how.maxCatchUpUs);
   v1::StartTxReply rep;
   return unaryCall(d, &v1::Drone::Stub::StartTx, req, rep, kLongCallSeconds);
 }

@@ -18,11 +18,15 @@ Status loadStreams(client::DroneConnection& d, const std::string& port, const rp
 Status clearStats(client::DroneConnection& d, const std::vector<std::string>& ports);
 /// ResolveNeighbors for the port's gateways (a port that emulates hosts).
 Status resolveGateways(client::DroneConnection& d, const std::string& port);
-/// StartTx of `ports` at `atNs` (the drone's CLOCK_REALTIME; 0 = at once), rising over `rampMs`,
-/// leased for `leaseSeconds` (the drone stops them itself if this client goes away), named
-/// `run` in the drone's stats and metrics while they send.
-Status startPorts(client::DroneConnection& d, const std::vector<std::string>& ports, uint64_t atNs, uint32_t rampMs,
-                  uint32_t leaseSeconds, const v1::RunLabel& run = {});
+/// How StartTx starts a benchmark's ports.
+struct PortStart {
+  uint64_t atNs = 0;          ///< the drone's CLOCK_REALTIME of the first frame; 0 = at once
+  uint32_t rampMs = 0;        ///< the rate rises from nothing over this long
+  uint32_t leaseSeconds = 30; ///< the drone stops the ports itself if this client goes away
+  uint32_t maxCatchUpUs = 0;  ///< a sender behind its schedule bursts at most this much; 0 = catches up in full
+  v1::RunLabel run;           ///< what the drone's stats and metrics call the run while it sends
+};
+Status startPorts(client::DroneConnection& d, const std::vector<std::string>& ports, const PortStart& how);
 Status stopPorts(client::DroneConnection& d, const std::vector<std::string>& ports);
 /// One snapshot of `ports`, taken after this call (with latency buckets when `latency`).
 Result<v1::StatsSnapshot> readOnce(client::DroneConnection& d, const std::vector<std::string>& ports, bool latency);

@@ -52,6 +52,7 @@ Status countTrial(const std::vector<Flow>& flows, const DroneSnapshots& snaps, c
       r.txFrames += tx->tx_packets();
       r.senderLateNs = std::max(r.senderLateNs, tx->tx_max_late_ns());
       r.senderBlockedNs = std::max(r.senderBlockedNs, tx->tx_blocked_ns());
+      r.senderSkippedNs = std::max(r.senderSkippedNs, tx->tx_skipped_ns());
       if (tx->first_tx_ns() && (!first || tx->first_tx_ns() < first)) first = tx->first_tx_ns();
       last = std::max(last, tx->last_tx_ns());
     }

@@ -164,7 +164,8 @@ class Trial:
     end: str = ""
     receiver_missed: bool = False
     sender_late_ns: int = 0  # how far behind its schedule the generator fell at worst
-    sender_stalled: bool = False  # lost frames after such a slip: repeated, never the device's loss
+    sender_skipped_ns: int = 0  # how much of its schedule the generator let go rather than burst
+    sender_stalled: bool = False  # lost frames after such a slip, or let a gap go: repeated, never the device's loss
     sender_blocked_ns: int = 0  # how long the generator waited for the device to take its frames
     device_pushed_back: bool = False  # offered less because the device took no more: counted at what it took
     tester_limited: bool = False
