@@ -6,6 +6,8 @@
 /// frame sizes as their labels, times as ISO 8601 text, enums by their names, optional members
 /// only when set, lists as arrays, parts as objects.
 #include <concepts>
+#include <functional>
+#include <initializer_list>
 #include <limits>
 #include <optional>
 #include <string>
@@ -189,5 +191,31 @@ class SchemaWriter {
 
   JsonWriter& w_;
 };
+
+/// A file's JSON Schema: draft 2020-12, `title`, a "format" member that must be `format`, the
+/// properties `extra` adds, then the members of `Part`; `required` lists what a file must have.
+template <class Part>
+std::string fileSchema(std::string_view title, std::string_view format, std::initializer_list<std::string_view> required,
+                       const std::function<void(JsonWriter&)>& extra = {}) {
+  JsonWriter w;
+  w.beginObject();
+  w.add("$schema", "https://json-schema.org/draft/2020-12/schema");
+  w.add("title", title);
+  w.add("type", "object");
+  w.beginObject("properties");
+  w.beginObject("format");
+  w.add("const", format);
+  w.endObject();
+  if (extra) extra(w);
+  SchemaWriter sw(w);
+  Part part{};
+  fields(sw, part);
+  w.endObject();
+  w.beginArray("required");
+  for (std::string_view name : required) w.add("", name);
+  w.endArray();
+  w.endObject();
+  return w.text();
+}
 
 }  // namespace staccato::bench

@@ -34,30 +34,14 @@ Result<BenchmarkResult> parseResultJson(std::string_view text) {
 }
 
 std::string resultSchema() {
-  JsonWriter w;
-  w.beginObject();
-  w.add("$schema", "https://json-schema.org/draft/2020-12/schema");
-  w.add("title", "Staccato benchmark result (staccato-cli benchmark ... --json)");
-  w.add("type", "object");
-  w.beginObject("properties");
-  w.beginObject("format");
-  w.add("const", kResultFormat);
-  w.endObject();
-  w.beginObject("format_version");
-  w.add("type", "integer");
-  w.add("minimum", uint64_t{1});
-  w.add("maximum", uint64_t{kResultFormatVersion});
-  w.endObject();
-  SchemaWriter sw(w);
-  BenchmarkResult part;
-  fields(sw, part);
-  w.endObject();
-  w.beginArray("required");
-  w.add("", "format");
-  w.add("", "format_version");
-  w.endArray();
-  w.endObject();
-  return w.text();
+  return fileSchema<BenchmarkResult>("Staccato benchmark result (staccato-cli benchmark ... --json)", kResultFormat,
+                                     {"format", "format_version"}, [](JsonWriter& w) {
+                                       w.beginObject("format_version");
+                                       w.add("type", "integer");
+                                       w.add("minimum", uint64_t{1});
+                                       w.add("maximum", uint64_t{kResultFormatVersion});
+                                       w.endObject();
+                                     });
 }
 
 std::string configJson(const BenchmarkConfig& config) {

@@ -60,25 +60,7 @@ std::string y1564ConfigJson(const Y1564Config& config) {
 }
 
 std::string y1564ConfigSchema() {
-  JsonWriter w;
-  w.beginObject();
-  w.add("$schema", "https://json-schema.org/draft/2020-12/schema");
-  w.add("title", "Staccato Y.1564 config (staccato-cli benchmark y1564 --config)");
-  w.add("type", "object");
-  w.beginObject("properties");
-  w.beginObject("format");
-  w.add("const", kY1564Format);
-  w.endObject();
-  SchemaWriter sw(w);
-  Y1564Config part;
-  fields(sw, part);
-  w.endObject();
-  w.beginArray("required");
-  w.add("", "format");
-  w.add("", "services");
-  w.endArray();
-  w.endObject();
-  return w.text();
+  return fileSchema<Y1564Config>("Staccato Y.1564 config", kY1564Format, {"format", "services"});
 }
 
 }  // namespace staccato::bench
