@@ -128,7 +128,7 @@ Result<TrialResult> DroneTrialExecutor::run(const TrialRequest& q) {
   how.rampMs = uint32_t(std::lround(ramp * 1000));
   // A sender that falls behind (its core taken for a while) catches up no more than a burst the
   // tester rule still trusts: the rest lowers the rate it offered, never bursts into the device.
-  if (!burst) how.maxCatchUpUs = uint32_t(std::min<uint64_t>(senderPacingLimitNs(q.pps) / 1000, 1'000'000));
+  if (!burst) how.maxCatchUpUs = uint32_t(senderPacingLimitNs(q.pps) / 1000);
   // The drones show which trial their ports send, and its load (their stats and metrics).
   how.run.set_name(((trialTest_.empty() ? "benchmark" : trialTest_) + " " + q.frameSize.label()).substr(0, rpc::kMaxRunLabelBytes));
   how.run.set_trial(trialNumber_);
