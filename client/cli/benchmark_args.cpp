@@ -94,7 +94,7 @@ std::set<std::string> benchmarkValueOptions(bool calibrate) {
 }
 
 std::set<std::string> benchmarkFlagOptions(bool calibrate) {
-  std::set<std::string> f = {"--bidirectional", "--ipv6", "--no-learning", "--unsynchronized-start", "--quiet"};
+  std::set<std::string> f = {"--bidirectional", "--ipv6", "--no-learning", "--bound-catch-up", "--unsynchronized-start", "--quiet"};
   if (calibrate) f.insert("--json");  // the table as JSON on stdout
   return f;
 }
@@ -126,6 +126,7 @@ Result<BenchmarkOptions> parseBenchmarkOptions(const Args& args, bool calibrate)
   if (args.has("--bidirectional")) c.direction = bench::Direction::kBidirectional;
   if (args.has("--ipv6")) c.ipVersion = 6;
   if (args.has("--no-learning")) c.trial.learning = false;
+  if (args.has("--bound-catch-up")) c.trial.boundCatchUp = true;
   o.executor.unsynchronizedStart = args.has("--unsynchronized-start");
   o.quiet = args.has("--quiet");
   if (auto sizes = args.get("--sizes")) {

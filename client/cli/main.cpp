@@ -158,7 +158,7 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
       [--sizes 64,128,...|imix] [--preset rfc2544-strict|quick | --config FILE] [--duration S]
       [--loss 0,0.5] [--tests throughput,latency,loss,b2b] [--search binary|multi-goal]
       [--precision PCT] [--calibration FILE] [--ramp MS] [--no-learning] [--learning-frames N]
-      [--drain MS] [--tolerance PCT] [--retries N] [--latency-trials N] [--b2b-trials N]
+      [--drain MS] [--tolerance PCT] [--retries N] [--bound-catch-up] [--latency-trials N] [--b2b-trials N]
       [--start-margin MS] [--clock-tolerance US] [--unsynchronized-start] [--quiet]
       --report OUT.html [--json OUT.json] [--junit OUT.xml] [--csv OUT.csv]
                              RFC 2544 throughput (NDR/PDR: the highest load losing at most each

@@ -14,7 +14,7 @@ sizes=${SIZES:-"64 128 256 512 1518"}
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 rc=0
-DRONE=$build/drone/staccato-drone CLI=$build/client/cli/staccato-cli BACKEND=turbo RX_BACKEND=xdp-count SIZES=$sizes \
+BOUND_CATCH_UP=true DRONE=$build/drone/staccato-drone CLI=$build/client/cli/staccato-cli BACKEND=turbo RX_BACKEND=xdp-count SIZES=$sizes \
   MIN_DEVICE_SIZES=$(wc -w <<<"$sizes") ONLY_NDR=1 "$here/../netns/benchmark_test.sh" >"$out" 2>&1 || rc=$?
 grep -E '^(ok|FAIL|note)' "$out" | grep -v '^note the router' || true
 echo

@@ -110,6 +110,10 @@ struct TrialSettings {
   bool learning = true;          ///< learning frames and ARP/NDP before each trial
   unsigned receiverRetries = 3;  ///< repeats of a trial whose receiver missed frames, or whose sender stalled before a loss
   double testerTolerance = 0.01; ///< offered load may fall this short of intended (fraction)
+  /// A sender that fell behind catches up at most senderPacingLimitNs and lets the rest go (a
+  /// stall then lowers the rate it offered instead of bursting into a shaper near its rate): for
+  /// a tester with cores of its own; on a busy one every trial then falls short and is repeated.
+  bool boundCatchUp = false;
   bool operator==(const TrialSettings&) const = default;
 };
 

@@ -91,6 +91,7 @@ void fields(V& v, TrialSettings& t) {
   v("learning", t.learning);
   v("receiver_retries", t.receiverRetries);
   v("tester_tolerance", t.testerTolerance);
+  v("bound_catch_up", t.boundCatchUp);
 }
 
 template <class V>

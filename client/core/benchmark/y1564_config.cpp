@@ -60,9 +60,12 @@ Status Y1564Config::check() const {
   if (services.empty() || services.size() > kMaxY1564Services)
     return makeError("services", "1.." + std::to_string(kMaxY1564Services) + " services");
   std::set<std::string> names;
-  for (size_t i = 0; i < services.size(); ++i)
+  for (size_t i = 0; i < services.size(); ++i) {
+    const std::string at = "services[" + std::to_string(i) + "]";
+    if (auto s = services[i].check(); !s) return s.error().withPrefix(at);
     if (!names.insert(services[i].name).second)
-      return makeError("services[" + std::to_string(i) + "].name", "\"" + services[i].name + "\" names two services");
+      return makeError(at + ".name", "\"" + services[i].name + "\" names two services");
+  }
   if (cirSteps.empty() || cirSteps.size() > 10) return makeError("cir_steps", "1..10 fractions of CIR, e.g. [0.25, 0.5, 0.75, 1]");
   for (size_t i = 0; i < cirSteps.size(); ++i)
     if (!within(cirSteps[i], 0, 1) || cirSteps[i] <= 0 || (i > 0 && cirSteps[i] <= cirSteps[i - 1]))

@@ -34,6 +34,7 @@ Status DroneTrialExecutor::prepare(const FrameSize& size, const BenchmarkConfig&
   if (config.ipVersion != ipVersion_)
     return makeError("ip_version", "the executor was opened for IPv" + std::to_string(ipVersion_));
   size_ = size;
+  boundCatchUp_ = config.trial.boundCatchUp;
   loaded_.clear();
   // Load the size's streams now: a frame too short for the headers and the signature is refused
   // here, before any trial.
@@ -126,9 +127,9 @@ Result<TrialResult> DroneTrialExecutor::run(const TrialRequest& q) {
   PortStart how;
   how.leaseSeconds = uint32_t(std::clamp(std::ceil(sendSeconds + settings_.startMarginSeconds) + 30, 30.0, 3600.0));
   how.rampMs = uint32_t(std::lround(ramp * 1000));
-  // A sender that falls behind (its core taken for a while) catches up no more than a burst the
-  // tester rule still trusts: the rest lowers the rate it offered, never bursts into the device.
-  if (!burst) how.maxCatchUpUs = uint32_t(senderPacingLimitNs(q.pps) / 1000);
+  // Bounded, a sender that falls behind (its core taken for a while) catches up no more than a burst
+  // the tester rule still trusts: the rest lowers the rate it offered, never bursts into the device.
+  if (!burst && boundCatchUp_) how.maxCatchUpUs = uint32_t(senderPacingLimitNs(q.pps) / 1000);
   // The drones show which trial their ports send, and its load (their stats and metrics).
   how.run.set_name(((trialTest_.empty() ? "benchmark" : trialTest_) + " " + q.frameSize.label()).substr(0, rpc::kMaxRunLabelBytes));
   how.run.set_trial(trialNumber_);

@@ -74,6 +74,7 @@ class DroneTrialExecutor final : public TrialExecutor {
   DroneExecutorSettings settings_;
   double lineRateBps_ = 0;
   FrameSize size_;
+  bool boundCatchUp_ = false;  ///< the config's trial.bound_catch_up
   std::string loaded_;  ///< what the ports hold now (size, pace), to skip reloading the same
   uint32_t trialNumber_ = 0;  ///< the next trial's number in the result (0: not told)
   std::string trialTest_;     ///< and its test
