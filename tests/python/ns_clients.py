@@ -150,7 +150,10 @@ def health(host: str, port: int, count: int, seconds: float, sources: str) -> di
                 data = b""
             if data:
                 if data[3:4] == b"\x04" and not data[4] & 1:  # the server's SETTINGS: acknowledged
-                    s.send(_frame(4, 0x1, 0))
+                    try:
+                        s.send(_frame(4, 0x1, 0))
+                    except OSError:  # the drone closed it meanwhile: its next read says so
+                        pass
                 counts["answered"] += data.count(b"\x08\x01")  # HealthCheckResponse{SERVING}
                 continue
             counts["closed_by_drone"] += 1
