@@ -18,7 +18,7 @@ void judgeTester(TrialResult& r, const CalibrationPoint* calibration, double tol
 /// could drop: the batches it sends anyway (64 frames at `pps`), at least 0.5 ms, and at most 2 ms
 /// (at a low rate 64 frames take long: a shaper whose queue is nearly full drops such a burst). A trial
 /// that lost frames after a longer catch-up is `senderStalled`: repeated, never the device's loss.
-/// Benchmark trials ask the drone to catch up no more than this (StartTx max_catch_up_us).
+/// With trial.bound_catch_up, trials ask the drones to catch up no more than this (StartTx max_catch_up_us).
 uint64_t senderPacingLimitNs(double pps);
 /// Why a stalled trial is not the device's: "the generator fell 3.2 ms behind its schedule and
 /// caught up in a burst of about 320 frames", or "... and let the gap go: it offered 85.0 kpps of
