@@ -14,6 +14,12 @@ std::string kpps(double pps) {
   return buf;
 }
 
+/// The trial offered less than intended by more than the tolerance.
+bool offeredShort(const TrialResult& r, double tolerance) { return r.offeredPps < r.request.pps * (1 - tolerance); }
+
+/// Short of its own accord: not because the device pushed back.
+bool shortOfItsOwn(const TrialResult& r, double tolerance) { return offeredShort(r, tolerance) && !r.devicePushedBack; }
+
 /// Whether a continuous trial offered less because its port had no room (common/core/push_back.h).
 bool pushedBack(const TrialResult& r, double seconds) {
   return r.request.kind == TrialKind::kContinuous &&
@@ -29,7 +35,7 @@ std::string reason(const TrialResult& r, const CalibrationPoint* calibration, do
     return "sent " + std::to_string(r.txFrames) + " of " + std::to_string(q.burstFrames * flows) + " burst frames";
   // A sender that let part of its schedule go (stalls) is repeated (senderStalled): a stall passes,
   // a generator too slow for the load stalls on every attempt and is then the tester's limit.
-  if (r.offeredPps < q.pps * (1 - tolerance) && !r.devicePushedBack && !r.letGap()) {
+  if (shortOfItsOwn(r, tolerance) && !r.letGap()) {
     char pct[32];
     std::snprintf(pct, sizeof pct, "%.1f %%", 100 * (1 - r.offeredPps / q.pps));
     return "offered " + kpps(r.offeredPps) + ", " + pct + " short of intended " + kpps(q.pps);
@@ -74,7 +80,7 @@ void judgeTester(TrialResult& r, const CalibrationPoint* calibration, double tol
   const double seconds = r.durationSeconds - std::min(ramp, r.durationSeconds) / 2;
   r.offeredPps = seconds > 0 ? double(r.txFrames) * perFlow / seconds : 0;
   r.receivedPps = seconds > 0 ? double(r.rxFrames) * perFlow / seconds : 0;
-  r.devicePushedBack = !r.testerLimited && r.offeredPps < r.request.pps * (1 - tolerance) && pushedBack(r, seconds);
+  r.devicePushedBack = !r.testerLimited && offeredShort(r, tolerance) && pushedBack(r, seconds);
   r.testerLimitReason = reason(r, calibration, tolerance, flows ? flows : 1);
   r.testerLimited = !r.testerLimitReason.empty();
   r.devicePushedBack = r.devicePushedBack && !r.testerLimited;
@@ -82,7 +88,7 @@ void judgeTester(TrialResult& r, const CalibrationPoint* calibration, double tol
   // sender that let a gap go and so offered too little says nothing of the device either.
   const bool continuous = r.request.kind == TrialKind::kContinuous;
   const bool burstMayLose = r.lostFrames() > 0 && r.senderLateNs > senderPacingLimitNs(r.request.pps);
-  const bool gapShort = r.letGap() && !r.devicePushedBack && r.offeredPps < r.request.pps * (1 - tolerance);
+  const bool gapShort = r.letGap() && shortOfItsOwn(r, tolerance);
   r.senderStalled = !r.testerLimited && continuous && (burstMayLose || gapShort);
   r.counted = !r.testerLimited && !r.receiverMissed && !r.senderStalled;
 }
