@@ -13,6 +13,13 @@ std::string mbps(double v) {
   return buf;
 }
 
+/// Service i's step at `rate`, sent at the line rate when the line carries less, saying so.
+Y1564Step stepAt(size_t i, Y1564StepKind kind, double rate, double seconds, std::string label, uint64_t burst, double line) {
+  Y1564Step step{i, kind, std::min(rate, line), seconds, burst, std::move(label), ""};
+  if (rate > line * (1 + 1e-9)) step.note = "sent at the line rate, " + mbps(line) + ", below the " + mbps(rate) + " asked";
+  return step;
+}
+
 }  // namespace
 
 double policingRateMbps(const Y1564Service& s) {
@@ -29,9 +36,7 @@ std::vector<Y1564Step> configurationSteps(const Y1564Config& c, double lineRateB
     const Y1564Service& s = c.services[i];
     const double line = lineRateMbpsOfFrames(lineRateBps, s.frameSize);
     auto add = [&](Y1564StepKind kind, double rate, std::string label, uint64_t burst = 0) {
-      Y1564Step step{i, kind, std::min(rate, line), c.stepSeconds, burst, std::move(label), ""};
-      if (rate > line * (1 + 1e-9)) step.note = "sent at the line rate, " + mbps(line) + ", below the " + mbps(rate) + " asked";
-      out.push_back(std::move(step));
+      out.push_back(stepAt(i, kind, rate, c.stepSeconds, std::move(label), burst, line));
     };
     for (double f : c.cirSteps) {
       char label[32];
@@ -45,6 +50,12 @@ std::vector<Y1564Step> configurationSteps(const Y1564Config& c, double lineRateB
     if (s.ebsBytes > 0) add(Y1564StepKind::kEbs, s.cirMbps + s.eirMbps, "EBS burst", s.cbsBytes + s.ebsBytes);
   }
   return out;
+}
+
+Y1564Step performanceStep(const Y1564Config& c, size_t service, double lineRateBps) {
+  const Y1564Service& s = c.services.at(service);
+  return stepAt(service, Y1564StepKind::kCir, s.cirMbps, c.performanceSeconds, "performance", 0,
+                lineRateMbpsOfFrames(lineRateBps, s.frameSize));
 }
 
 }  // namespace staccato::bench

@@ -39,5 +39,8 @@ double lineRateMbpsOfFrames(double lineRateBps, const FrameSize& size);
 /// The configuration test's steps for every service, on ports of `lineRateBps`: a step above the
 /// line rate is sent at the line rate and says so.
 std::vector<Y1564Step> configurationSteps(const Y1564Config& c, double lineRateBps);
+/// The performance test's measure for `service`: a CIR step as long as the test, the whole test
+/// held to the CIR step's criteria.
+Y1564Step performanceStep(const Y1564Config& c, size_t service, double lineRateBps);
 
 }  // namespace staccato::bench

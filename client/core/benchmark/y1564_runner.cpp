@@ -38,11 +38,8 @@ Result<Y1564Result> runY1564(const Y1564Config& config, double lineRateBps, Y156
                                              std::to_string(config.services.size()) + " services");
   for (size_t i = 0; i < runs->size(); ++i) {
     const Y1564Service& s = config.services[i];
-    // The whole test is held to the CIR step's criteria, at the rate the line allows.
-    const Y1564Step atCir{i, Y1564StepKind::kCir, std::min(s.cirMbps, lineRateMbpsOfFrames(lineRateBps, s.frameSize)),
-                          config.performanceSeconds, 0, "performance", ""};
     Y1564ServicePerformance p{(*runs)[i].total, availability((*runs)[i].perSecond, config.sesLossRatio),
-                              judgeStep(config, atCir, (*runs)[i].total)};
+                              judgeStep(config, performanceStep(config, i, lineRateBps), (*runs)[i].total)};
     if (p.availability.ratio() < s.sac.minAvail) {
       char why[120];
       std::snprintf(why, sizeof why, "AVAIL %.4f %% below the required %.4f %% (%u unavailable seconds)",
