@@ -7,7 +7,7 @@
 #    or, where the generator cannot offer that rate (a busy machine, one core), the result says
 #    "tester-limited" below it: never a device's loss or rate the device did not have. What this
 #    asserts does not depend on spare CPU: on a busy machine any size may be tester-limited (its
-#    sender, kept off its core, lets part of its schedule go on every attempt), never wrong;
+#    sender, kept off its core, stalls in every attempt), never wrong;
 #    tests/bench/router_ndr_bench.sh requires every size to measure the device (an idle machine's
 #    figures; MIN_DEVICE_SIZES);
 #  - a generator made to stall (the drone stopped for 150 ms once a second, SIGSTOP/SIGCONT)
