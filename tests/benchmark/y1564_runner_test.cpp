@@ -21,13 +21,15 @@ class PolicerModel : public Y1564Executor {
     steps.push_back(step);
     const Y1564Service& s = c.services[step.service];
     const double bits = s.frameSize.averageBytes() * 8;
-    const auto sent = uint64_t(step.rateMbps * 1e6 * step.seconds / bits);
+    const auto sent = uint64_t(offered * step.rateMbps * 1e6 * step.seconds / bits);
     const auto passes = uint64_t(policeMbps_(s) * 1e6 * step.seconds / bits);
-    return Y1564Measurement{sent, std::min(sent, passes), step.seconds, true, 2.0, 0.3};
+    return Y1564Measurement{sent, std::min(sent, passes), step.seconds, true, 2.0, 0.3, testerNote};
   }
 
-  Result<std::vector<Y1564ServiceRun>> runPerformance(const Y1564Config& c, double seconds) override {
+  Result<std::vector<Y1564ServiceRun>> runPerformance(const Y1564Config& c, double seconds, const Y1564Hooks& hooks) override {
     std::vector<Y1564ServiceRun> out;
+    for (uint32_t t = 0; hooks.secondDone && t < uint32_t(seconds); ++t) hooks.secondDone(t, {});
+    if (hooks.stopRequested && hooks.stopRequested()) seconds = stopAfter;
     for (const Y1564Service& s : c.services) {
       const double bits = s.frameSize.averageBytes() * 8;
       const auto sent = uint64_t(s.cirMbps * 1e6 / bits);
@@ -48,6 +50,9 @@ class PolicerModel : public Y1564Executor {
   std::vector<Y1564Step> steps;
   uint32_t lossFrom = 0, lossTo = 0;  ///< performance seconds that lose every frame
   std::optional<size_t> failAt;       ///< the step whose sending fails
+  double offered = 1;                 ///< the fraction of each step's rate the tester sends
+  std::string testerNote;             ///< the tester's own reason its counts cannot be judged
+  double stopAfter = 0;               ///< seconds the performance test ran when stopped
 
  private:
   std::function<double(const Y1564Service&)> policeMbps_;
@@ -69,32 +74,32 @@ TEST(Y1564Runner, APolicerAtCirPlusEirPassesEveryStepAndTheReportGivesThePoliced
   PolicerModel device([](const Y1564Service& s) { return s.cirMbps + s.eirMbps; });
   std::vector<std::string> seen;
   auto r = runY1564(oneService(), 1e9, device, {[&](const Y1564StepResult& s) { seen.push_back(s.step.label); }, {}});
-  ASSERT_TRUE(r.ok()) << r.error().toString();
-  ASSERT_EQ(r->configuration.size(), 6u);  // four CIR steps, CIR + EIR, policing
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  ASSERT_EQ(r.configuration.size(), 6u);  // four CIR steps, CIR + EIR, policing
   EXPECT_EQ(seen.size(), 6u) << "progress after every step";
-  for (const Y1564StepResult& s : r->configuration) EXPECT_TRUE(s.verdict.pass) << s.step.label << ": " << s.verdict.failures[0];
-  const Y1564StepResult& policing = r->configuration.back();
+  for (const Y1564StepResult& s : r.configuration) EXPECT_TRUE(s.verdict.pass) << s.step.label << ": " << s.verdict.failures[0];
+  const Y1564StepResult& policing = r.configuration.back();
   EXPECT_EQ(policing.step.kind, Y1564StepKind::kPolicing);
   EXPECT_DOUBLE_EQ(policing.step.rateMbps, 65);
   EXPECT_NEAR(policing.verdict.irMbps, 60, 60 * 0.02) << "the policed rate, within 2 %";
-  ASSERT_EQ(r->performance.size(), 1u);
-  EXPECT_DOUBLE_EQ(r->performance[0].availability.ratio(), 1);
-  EXPECT_TRUE(r->pass());
+  ASSERT_EQ(r.performance.size(), 1u);
+  EXPECT_DOUBLE_EQ(r.performance[0].availability.ratio(), 1);
+  EXPECT_TRUE(r.pass());
 }
 
 TEST(Y1564Runner, APolicer10PercentBelowCirFailsTheCirStepNamingFlrAndIr) {
   PolicerModel device([](const Y1564Service& s) { return 0.9 * s.cirMbps; });
-  auto r = runY1564(oneService(), 1e9, device, {}, false);
-  ASSERT_TRUE(r.ok());
-  EXPECT_TRUE(r->configuration[2].verdict.pass) << "75 % of CIR gets through";
-  const Y1564Verdict& atCir = r->configuration[3].verdict;
+  auto r = runY1564(oneService(), 1e9, device, {}, Y1564Tests::kConfiguration);
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  EXPECT_TRUE(r.configuration[2].verdict.pass) << "75 % of CIR gets through";
+  const Y1564Verdict& atCir = r.configuration[3].verdict;
   EXPECT_FALSE(atCir.pass);
   ASSERT_EQ(atCir.failures.size(), 2u);
   EXPECT_EQ(atCir.failures[0].rfind("FLR 10", 0), 0u) << atCir.failures[0];
   EXPECT_EQ(atCir.failures[1].rfind("IR 36.00 Mbit/s below the 40.00 Mbit/s sent", 0), 0u) << atCir.failures[1];
-  EXPECT_FALSE(r->servicePasses(0));
-  EXPECT_FALSE(r->pass());
-  EXPECT_TRUE(r->performance.empty());
+  EXPECT_FALSE(r.servicePasses(0));
+  EXPECT_FALSE(r.pass());
+  EXPECT_TRUE(r.performance.empty());
 }
 
 TEST(Y1564Runner, ALossStretchOfTenSecondsIsUnavailableTimeInEveryService) {
@@ -107,8 +112,8 @@ TEST(Y1564Runner, ALossStretchOfTenSecondsIsUnavailableTimeInEveryService) {
   c.performanceSeconds = 300;
   PolicerModel device([](const Y1564Service& s) { return s.cirMbps + s.eirMbps; });
   auto clean = runY1564(c, 1e9, device);
-  ASSERT_TRUE(clean.ok());
-  for (const Y1564ServicePerformance& p : clean->performance) {
+  ASSERT_TRUE(clean.error.empty()) << clean.error;
+  for (const Y1564ServicePerformance& p : clean.performance) {
     EXPECT_EQ(p.availability.unavailable, 0u);
     EXPECT_EQ(p.measured.sent, p.measured.received);
     EXPECT_TRUE(p.verdict.pass);
@@ -116,31 +121,84 @@ TEST(Y1564Runner, ALossStretchOfTenSecondsIsUnavailableTimeInEveryService) {
   device.lossFrom = 100;
   device.lossTo = 110;
   auto lossy = runY1564(c, 1e9, device);
-  ASSERT_TRUE(lossy.ok());
-  ASSERT_EQ(lossy->performance.size(), 4u);
-  for (const Y1564ServicePerformance& p : lossy->performance) {
+  ASSERT_TRUE(lossy.error.empty()) << lossy.error;
+  ASSERT_EQ(lossy.performance.size(), 4u);
+  for (const Y1564ServicePerformance& p : lossy.performance) {
     EXPECT_EQ(p.availability.unavailable, 10u);
     EXPECT_FALSE(p.verdict.pass);
     EXPECT_EQ(p.verdict.failures.back(), "AVAIL 96.6667 % below the required 99.9900 % (10 unavailable seconds)");
   }
-  EXPECT_FALSE(lossy->pass());
+  EXPECT_FALSE(lossy.pass());
+  const size_t stepsBefore = device.steps.size();
+  const Y1564Result alone = runY1564(c, 1e9, device, {}, Y1564Tests::kPerformance);
+  EXPECT_TRUE(alone.configuration.empty());
+  EXPECT_EQ(device.steps.size(), stepsBefore) << "no configuration step was sent";
+  EXPECT_EQ(alone.performance.size(), 4u);
 }
 
 TEST(Y1564Runner, AnExecutorErrorNamesTheServiceAndStepAndAStopEndsTheRun) {
   PolicerModel device([](const Y1564Service& s) { return s.cirMbps; });
   device.failAt = 4;
   auto r = runY1564(oneService(), 1e9, device);
-  ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.error().toString(), "data (CIR + EIR): port: the drone went away");
+  EXPECT_EQ(r.error, "data (CIR + EIR): port: the drone went away");
+  EXPECT_EQ(r.configuration.size(), 4u) << "the steps measured before it are kept for the reports";
+  EXPECT_FALSE(r.pass());
   PolicerModel again([](const Y1564Service& s) { return s.cirMbps; });
   int asked = 0;
   auto stopped = runY1564(oneService(), 1e9, again, {{}, [&] { return ++asked > 2; }});
-  ASSERT_FALSE(stopped.ok());
-  EXPECT_EQ(stopped.error().message, "stopped");
+  EXPECT_EQ(stopped.error, "stopped");
   EXPECT_EQ(again.steps.size(), 2u);
   Y1564Config bad = oneService();
   bad.services[0].cirMbps = -1;
-  EXPECT_FALSE(runY1564(bad, 1e9, again).ok()) << "checked before a step is sent";
+  const Y1564Result refused = runY1564(bad, 1e9, again);
+  EXPECT_EQ(refused.error.rfind("services[0].cir_mbps", 0), 0u) << refused.error;
+  EXPECT_EQ(again.steps.size(), 2u) << "checked before a step is sent";
+}
+
+TEST(Y1564Runner, AStepTheTesterDidNotOfferOrCountIsIncompleteNeverTheDevicesFailure) {
+  PolicerModel device([](const Y1564Service& s) { return s.cirMbps + s.eirMbps; });
+  device.offered = 0.9;
+  auto r = runY1564(oneService(), 1e9, device, {}, Y1564Tests::kConfiguration);
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  for (const Y1564StepResult& s : r.configuration) {
+    EXPECT_TRUE(s.verdict.incomplete) << s.step.label;
+    EXPECT_FALSE(s.verdict.pass);
+    ASSERT_EQ(s.verdict.failures.size(), 1u);
+    EXPECT_EQ(s.verdict.failures[0].rfind("not judged: the tester offered", 0), 0u) << s.verdict.failures[0];
+  }
+  device.offered = 0.99;
+  device.testerNote = "the receiver missed frames";
+  auto missed = runY1564(oneService(), 1e9, device, {}, Y1564Tests::kConfiguration);
+  ASSERT_TRUE(missed.error.empty()) << missed.error;
+  EXPECT_EQ(missed.configuration[0].verdict.failures, std::vector<std::string>{"not judged: the receiver missed frames"});
+  device.testerNote.clear();
+  auto within = runY1564(oneService(), 1e9, device, {}, Y1564Tests::kConfiguration);
+  ASSERT_TRUE(within.error.empty()) << within.error;
+  EXPECT_TRUE(within.pass()) << "1 % short is within the 2 % rate tolerance";
+}
+
+TEST(Y1564Runner, APerformanceTestStoppedEarlyReportsItsSecondsAsIncompleteAndShowsEachSecond) {
+  PolicerModel device([](const Y1564Service& s) { return s.cirMbps; });
+  device.stopAfter = 20;
+  uint32_t seconds = 0;
+  bool stop = false;
+  Y1564Hooks hooks;
+  hooks.stepDone = [&](const Y1564StepResult&) {};
+  hooks.secondDone = [&](uint32_t, const std::vector<SecondCounts>&) {
+    ++seconds;
+    stop = true;
+  };
+  hooks.stopRequested = [&] { return stop; };
+  // The configuration test is not asked to stop: the hook turns true only in the performance test.
+  auto r = runY1564(oneService(), 1e9, device, hooks);
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  EXPECT_EQ(seconds, 60u);
+  ASSERT_EQ(r.performance.size(), 1u);
+  const Y1564Verdict& v = r.performance[0].verdict;
+  EXPECT_TRUE(v.incomplete);
+  EXPECT_FALSE(v.pass);
+  EXPECT_EQ(v.failures.front(), "not judged: stopped after 20 of 60 s");
+  EXPECT_EQ(r.performance[0].availability.seconds, 20u);
 }
 
 }  // namespace

@@ -1,17 +1,13 @@
 #include "client/core/benchmark/benchmark_runner.h"
 
 #include <algorithm>
-#include <chrono>
 
 #include "client/core/benchmark/binary_search.h"
 #include "client/core/benchmark/mlr_search.h"
+#include "common/core/clock.h"
 
 namespace staccato::bench {
 namespace {
-
-int64_t nowNs() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
 
 /// The goal RFC 9004 calls the throughput: the one allowing the least loss (NDR).
 const GoalResult* strictestGoal(const SearchOutcome& t) {
@@ -71,7 +67,7 @@ BenchmarkResult runBenchmark(const BenchmarkConfig& config, const Calibration& c
   result.generator = std::move(generator);
   result.config = config;
   result.calibration = calibration;
-  result.startedNs = nowNs();
+  result.startedNs = int64_t(realtimeNs());
   if (auto s = checkConfig(config); !s) {
     result.error = s.error().toString();
     result.endedNs = result.startedNs;
@@ -92,7 +88,7 @@ BenchmarkResult runBenchmark(const BenchmarkConfig& config, const Calibration& c
       break;
     }
   }
-  result.endedNs = nowNs();
+  result.endedNs = int64_t(realtimeNs());
   return result;
 }
 

@@ -16,6 +16,8 @@ bool committed(Y1564StepKind k) { return k == Y1564StepKind::kCir || k == Y1564S
 
 }  // namespace
 
+std::string_view verdictWord(const Y1564Verdict& v) { return v.incomplete ? "INCOMPLETE" : v.pass ? "PASS" : "FAIL"; }
+
 Y1564Verdict judgeStep(const Y1564Config& c, const Y1564Step& step, const Y1564Measurement& m) {
   const Y1564Service& s = c.services.at(step.service);
   const double tol = c.rateTolerance;
@@ -23,6 +25,15 @@ Y1564Verdict judgeStep(const Y1564Config& c, const Y1564Step& step, const Y1564M
   v.irMbps = m.seconds > 0 ? double(m.received) * s.frameSize.averageBytes() * 8 / m.seconds / 1e6 : 0;
   v.flr = m.sent ? double(m.sent > m.received ? m.sent - m.received : 0) / double(m.sent) : 0;
   auto miss = [&](std::string why) { v.failures.push_back(std::move(why)); };
+  // Honest numbers: a rate the tester did not offer, or frames it did not see, say nothing of the device.
+  const double offeredMbps = m.seconds > 0 ? double(m.sent) * s.frameSize.averageBytes() * 8 / m.seconds / 1e6 : 0;
+  if (!m.testerNote.empty() || offeredMbps < step.rateMbps * (1 - tol)) {
+    miss(!m.testerNote.empty() ? "not judged: " + m.testerNote
+                               : format("not judged: the tester offered %.2f of the %.2f Mbit/s asked", offeredMbps, step.rateMbps));
+    v.incomplete = true;
+    v.pass = false;
+    return v;
+  }
   if (committed(step.kind)) {
     if (v.flr > s.sac.maxFlr) miss(format("FLR %.4g %% above the allowed %.4g %%", v.flr * 100, s.sac.maxFlr * 100));
     if (m.delayMeasured && s.sac.maxFtdMs > 0 && m.ftdMs > s.sac.maxFtdMs)

@@ -3,12 +3,6 @@
 #include <algorithm>
 
 namespace staccato::bench {
-namespace {
-
-/// The first signature stream id of a benchmark's flows (ids below stay free for the user's own).
-constexpr uint32_t kFirstStreamId = 2544;
-
-}  // namespace
 
 Result<Endpoint> parseEndpoint(std::string_view text, const std::string& defaultDrone) {
   const size_t at = text.find('@');

@@ -23,6 +23,9 @@ struct Endpoint {
 /// '@' or spaces (a Linux interface name).
 Result<Endpoint> parseEndpoint(std::string_view text, const std::string& defaultDrone);
 
+/// The first signature stream id of a benchmark's flows (ids below stay free for the user's own).
+inline constexpr uint32_t kFirstStreamId = 2544;
+
 /// One flow of a trial: a stream sent on `tx` and counted on `rx`.
 struct Flow {
   Endpoint tx, rx;

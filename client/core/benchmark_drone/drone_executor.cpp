@@ -20,19 +20,21 @@ using Clock = std::chrono::steady_clock;
 /// there are many hosts: all of them within kLearningSeconds.
 constexpr double kLearningPps = 1000;
 constexpr double kLearningSeconds = 0.1;
-/// Reading again while a receiver still counts: this often, at most this long.
-constexpr auto kSettleStep = std::chrono::milliseconds(200);
-constexpr double kMaxSettleSeconds = 10;
-/// A start margin never grows beyond this (the drone refuses starts more than an hour ahead).
-constexpr double kMaxStartMarginSeconds = 5;
 
 Clock::duration seconds(double s) { return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s)); }
 
 }  // namespace
 
+Result<std::unique_ptr<DroneTrialExecutor>> DroneTrialExecutor::open(const DroneMap& drones, std::vector<Flow> flows,
+                                                                     unsigned ipVersion, DroneExecutorSettings settings) {
+  auto ports = BenchPorts::open(drones, std::move(flows), ipVersion, std::move(settings));
+  if (!ports) return ports.error();
+  return std::unique_ptr<DroneTrialExecutor>(new DroneTrialExecutor(std::move(*ports)));
+}
+
 Status DroneTrialExecutor::prepare(const FrameSize& size, const BenchmarkConfig& config) {
-  if (config.ipVersion != ipVersion_)
-    return makeError("ip_version", "the executor was opened for IPv" + std::to_string(ipVersion_));
+  if (config.ipVersion != ports_.ipVersion())
+    return makeError("ip_version", "the executor was opened for IPv" + std::to_string(ports_.ipVersion()));
   size_ = size;
   boundCatchUp_ = config.trial.boundCatchUp;
   loaded_.clear();
@@ -45,12 +47,10 @@ Status DroneTrialExecutor::load(const FlowPace& pace) {
   const std::string key = size_.label() + "/" + std::to_string(pace.pps) + "/" + std::to_string(pace.frames);
   if (key == loaded_) return Ok{};
   loaded_.clear();
-  std::map<std::pair<std::string, std::string>, rpc::Streams> perPort;
-  for (size_t i = 0; i < flows_.size(); ++i)
-    *perPort[{flows_[i].tx.drone, flows_[i].tx.port}].Add() = flowStream(flows_[i], addressing_[i], ipVersion_, size_, pace);
-  for (const auto& [where, streams] : perPort)
-    if (auto s = loadStreams(*drones_.at(where.first), where.second, streams); !s)
-      return portError(where.second, where.first, s.error());
+  std::map<size_t, v1::Stream> streams;
+  for (size_t i = 0; i < ports_.flows().size(); ++i)
+    streams[i] = flowStream(ports_.flows()[i], ports_.addressing(i), ports_.ipVersion(), size_, pace);
+  if (auto s = ports_.load(streams); !s) return s;
   loaded_ = key;
   return Ok{};
 }
@@ -58,53 +58,21 @@ Status DroneTrialExecutor::load(const FlowPace& pace) {
 Status DroneTrialExecutor::learn() {
   // Emulated hosts resolve their gateways (the device learns each of them), then every flow sends
   // a few frames so that the device has seen every address before the trial counts.
-  for (const auto& [drone, ports] : touched())
+  for (const auto& [drone, ports] : ports_.touched())
     for (const std::string& port : ports)
-      if (ports_.at(drone).at(port).config().devices_size() > 0)
-        if (auto s = resolveGateways(*drones_.at(drone), port); !s) return portError(port, drone, s.error(), "resolving its gateways");
-  if (!settings_.learningFrames) return Ok{};
+      if (ports_.port({drone, port}).config().devices_size() > 0)
+        if (auto s = resolveGateways(ports_.drone(drone), port); !s) return portError(port, drone, s.error(), "resolving its gateways");
+  if (!ports_.settings().learningFrames) return Ok{};
   // At least one frame from every emulated host that sends (an L2 device learns each source).
-  uint64_t frames = settings_.learningFrames;
-  for (const FlowAddressing& a : addressing_) frames = std::max(frames, a.hosts);
+  uint64_t frames = ports_.settings().learningFrames;
+  for (size_t i = 0; i < ports_.flows().size(); ++i) frames = std::max(frames, ports_.addressing(i).hosts);
   const double pps = std::max(kLearningPps, double(frames) / kLearningSeconds);
   if (auto s = load({pps, frames}); !s) return s.error();
-  for (const auto& [drone, ports] : sending())
-    if (auto s = startPorts(*drones_.at(drone), ports, {}); !s) return portError(ports.front(), drone, s.error(), "sending learning frames");
+  for (const auto& [drone, ports] : ports_.sending())
+    if (auto s = startPorts(ports_.drone(drone), ports, {}); !s) return portError(ports.front(), drone, s.error(), "sending learning frames");
   std::this_thread::sleep_for(seconds(double(frames) / pps + 0.1));
-  stopAll();
+  ports_.stopAll();
   return Ok{};
-}
-
-Status DroneTrialExecutor::startAtT0(PortStart how, double& aheadSeconds) {
-  const auto senders = sending();
-  for (int attempt = 0;; ++attempt) {
-    // T0 on the first sending drone's clock (the others' were checked to agree).
-    client::DroneConnection& first = *drones_.at(senders.begin()->first);
-    const auto asked = Clock::now();
-    auto clock = client::readDroneClock(first);
-    if (!clock) return clock.error();
-    const auto answered = Clock::now();
-    const uint64_t margin = uint64_t(settings_.startMarginSeconds * 1e9);
-    how.atNs = clock->now_ns() + uint64_t((answered - asked).count()) / 2 + margin;
-    Status started = Ok{};
-    for (const auto& [drone, ports] : senders)
-      if (started = startPorts(*drones_.at(drone), ports, how); !started) break;
-    if (started) {
-      aheadSeconds = double(how.atNs - clock->now_ns()) / 1e9 - std::chrono::duration<double>(Clock::now() - answered).count();
-      return Ok{};
-    }
-    stopAll();
-    if (!client::startWasLate(started.error()) || settings_.startMarginSeconds >= kMaxStartMarginSeconds || attempt >= 3)
-      return started.error();
-    settings_.startMarginSeconds = std::min(kMaxStartMarginSeconds, settings_.startMarginSeconds * 2);
-    if (settings_.warn)
-      settings_.warn("the start time passed before the drones armed it: the margin is now " +
-                     std::to_string(int(settings_.startMarginSeconds * 1000)) + " ms");
-  }
-}
-
-void DroneTrialExecutor::stopAll() {
-  for (const auto& [drone, ports] : sending()) (void)stopPorts(*drones_.at(drone), ports);
 }
 
 void DroneTrialExecutor::nextTrial(uint32_t number, std::string_view test) {
@@ -118,14 +86,13 @@ Result<TrialResult> DroneTrialExecutor::run(const TrialRequest& q) {
     if (auto s = learn(); !s) return s.error();
   const bool burst = q.kind == TrialKind::kBurst;
   if (auto s = load({q.pps, burst ? std::max<uint64_t>(1, q.burstFrames) : 0}); !s) return s.error();
-  for (const auto& [drone, ports] : touched())
-    if (auto s = clearStats(*drones_.at(drone), ports); !s) return s.error();
+  if (auto s = ports_.clear(); !s) return s.error();
 
   const double ramp = burst ? 0 : q.rampSeconds;
   const double sendSeconds = ramp + q.durationSeconds;  // a burst's duration includes its drain
   // A lease: a client that dies mid-trial does not leave the ports sending.
   PortStart how;
-  how.leaseSeconds = uint32_t(std::clamp(std::ceil(sendSeconds + settings_.startMarginSeconds) + 30, 30.0, 3600.0));
+  how.leaseSeconds = uint32_t(std::clamp(std::ceil(sendSeconds + ports_.settings().startMarginSeconds) + 30, 30.0, 3600.0));
   how.rampMs = uint32_t(std::lround(ramp * 1000));
   // Bounded, a sender that falls behind (its core taken for a while) catches up no more than a burst
   // the tester rule still trusts: the rest lowers the rate it offered, never bursts into the device.
@@ -135,33 +102,16 @@ Result<TrialResult> DroneTrialExecutor::run(const TrialRequest& q) {
   how.run.set_trial(trialNumber_);
   how.run.set_load(std::clamp(q.load, 0.0, 1.0));
   double ahead = 0;
-  if (auto s = startAtT0(how, ahead); !s) return s.error();
+  if (auto s = ports_.startAtT0(how, ahead); !s) return s.error();
   std::this_thread::sleep_for(seconds(std::max(0.0, ahead) + sendSeconds));
-  for (const auto& [drone, ports] : sending())
-    if (auto s = stopPorts(*drones_.at(drone), ports); !s) return s.error();
-  std::this_thread::sleep_for(seconds(settings_.drainSeconds));
-  return settledCounts(q);
-}
-
-Result<TrialResult> DroneTrialExecutor::settledCounts(const TrialRequest& q) {
-  // The counters of a stopped trial, once. A receiver still busy with frames it was handed (a
-  // loaded machine) would show loss that is not there: while frames are missing and the receive
-  // count still moves, read again a little later, up to kMaxSettleSeconds.
-  const auto giveUp = Clock::now() + seconds(kMaxSettleSeconds);
+  if (auto s = ports_.stop(); !s) return s.error();
+  std::this_thread::sleep_for(seconds(ports_.settings().drainSeconds));
+  // The counters of a stopped trial, once, when the receivers have settled (never mid-trial).
+  auto snaps = ports_.settled(q.latency);
+  if (!snaps) return snaps.error();
   TrialResult r;
-  for (uint64_t before = UINT64_MAX;;) {
-    DroneSnapshots snaps;
-    for (const auto& [drone, ports] : touched()) {
-      auto snap = readOnce(*drones_.at(drone), ports, q.latency);
-      if (!snap) return snap.error();
-      snaps[drone] = std::move(*snap);
-    }
-    r = TrialResult{};
-    if (auto s = countTrial(flows_, snaps, q, r); !s) return s.error();
-    if (r.rxFrames >= r.txFrames || r.rxFrames == before || Clock::now() >= giveUp) return r;
-    before = r.rxFrames;
-    std::this_thread::sleep_for(kSettleStep);
-  }
+  if (auto s = countTrial(ports_.flows(), *snaps, q, r); !s) return s.error();
+  return r;
 }
 
 }  // namespace staccato::bench

@@ -54,7 +54,7 @@ Status resolveGateways(client::DroneConnection& d, const std::string& port) {
   return unaryCall(d, &v1::Drone::Stub::ResolveNeighbors, req, rep, kLongCallSeconds);
 }
 
-Status startPorts(client::DroneConnection& d, const std::vector<std::string>& ports, const PortStart& how) {
+Result<std::string> startPorts(client::DroneConnection& d, const std::vector<std::string>& ports, const PortStart& how) {
   auto req = portsRequest<v1::StartTxRequest>(ports);
   *req.mutable_run() = how.run;
   req.set_start_time_ns(how.atNs);
@@ -62,7 +62,15 @@ Status startPorts(client::DroneConnection& d, const std::vector<std::string>& po
   req.set_lease_seconds(how.leaseSeconds);
   req.set_max_catch_up_us(how.maxCatchUpUs);
   v1::StartTxReply rep;
-  return unaryCall(d, &v1::Drone::Stub::StartTx, req, rep, kLongCallSeconds);
+  if (auto s = unaryCall(d, &v1::Drone::Stub::StartTx, req, rep, kLongCallSeconds); !s) return s.error();
+  return rep.lease_id();
+}
+
+Status renewLease(client::DroneConnection& d, const std::string& leaseId) {
+  v1::RenewLeaseRequest req;
+  req.set_lease_id(leaseId);
+  v1::RenewLeaseReply rep;
+  return unaryCall(d, &v1::Drone::Stub::RenewLease, req, rep);
 }
 
 Status stopPorts(client::DroneConnection& d, const std::vector<std::string>& ports) {

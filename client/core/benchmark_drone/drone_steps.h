@@ -26,7 +26,9 @@ struct PortStart {
   uint32_t maxCatchUpUs = 0;  ///< a sender behind its schedule bursts at most this much; 0 = catches up in full
   v1::RunLabel run;           ///< what the drone's stats and metrics call the run while it sends
 };
-Status startPorts(client::DroneConnection& d, const std::vector<std::string>& ports, const PortStart& how);
+/// Starts `ports`; returns the lease's id ("" without a lease), for renewLease.
+Result<std::string> startPorts(client::DroneConnection& d, const std::vector<std::string>& ports, const PortStart& how);
+Status renewLease(client::DroneConnection& d, const std::string& leaseId);
 Status stopPorts(client::DroneConnection& d, const std::vector<std::string>& ports);
 /// One snapshot of `ports`, taken after this call (with latency buckets when `latency`).
 Result<v1::StatsSnapshot> readOnce(client::DroneConnection& d, const std::vector<std::string>& ports, bool latency);

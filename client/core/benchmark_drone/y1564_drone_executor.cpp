@@ -1,0 +1,195 @@
+// Y1564DroneExecutor: a step at a time, then every service together with each second's counts.
+#include "client/core/benchmark_drone/y1564_drone_executor.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <thread>
+
+#include "client/core/benchmark_drone/y1564_streams.h"
+#include "rpc/message_limits.h"
+
+namespace staccato::bench {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// Learning frames go this fast (slow enough for any device to take them all).
+constexpr double kLearningPps = 1000;
+/// The performance test's lease: renewed every third of it, so a client that goes away stops the
+/// ports within this long.
+constexpr double kPerformanceLeaseSeconds = 60;
+
+Clock::duration seconds(double s) { return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s)); }
+
+/// What a step's counts say in Y.1564's terms: FTD the average delay, FDV its spread (99th
+/// percentile less the minimum, as MEF 10.3 measures frame delay range).
+Y1564Measurement measurementOf(const TrialResult& r) {
+  Y1564Measurement m{r.txFrames, r.rxFrames, r.durationSeconds};
+  if (!r.latency.empty()) {
+    m.delayMeasured = true;
+    m.ftdMs = r.latency.avgNs / 1e6;
+    m.fdvMs = double(r.latency.percentile(0.99) - std::min(r.latency.minNs, r.latency.percentile(0.99))) / 1e6;
+  }
+  if (r.testerLimited) m.testerNote = "the tester's port failed: " + r.note;
+  else if (r.receiverMissed) m.testerNote = "the tester's receiver had no room for some frames: the loss is not the device's";
+  return m;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Y1564DroneExecutor>> Y1564DroneExecutor::open(const DroneMap& drones, const Y1564Config& config,
+                                                                     const Endpoint& tx, const Endpoint& rx,
+                                                                     unsigned ipVersion, DroneExecutorSettings settings) {
+  if (auto s = config.check(); !s) return s.error();
+  if (tx == rx) return makeError("rx", "sends and receives on the same port " + tx.port + ": name two ports with the device between them");
+  std::vector<Flow> flows;
+  std::vector<ServiceFlows> services;
+  for (const Y1564Service& s : config.services) {
+    ServiceFlows f{flows.size(), {}};
+    flows.push_back({tx, rx, kFirstStreamId + uint32_t(flows.size())});
+    if (s.colour == ColourMode::kAware) {
+      f.yellow = flows.size();
+      flows.push_back({tx, rx, kFirstStreamId + uint32_t(flows.size())});
+    }
+    services.push_back(f);
+  }
+  auto ports = BenchPorts::open(drones, std::move(flows), ipVersion, std::move(settings));
+  if (!ports) return ports.error();
+  std::unique_ptr<Y1564DroneExecutor> e(new Y1564DroneExecutor(std::move(*ports), std::move(services)));
+  if (auto s = e->learn(config); !s) return s.error();
+  return e;
+}
+
+Status Y1564DroneExecutor::learn(const Y1564Config& config) {
+  // Emulated hosts resolve their gateways; then every service sends a few frames, so that the
+  // device has seen every address and class before a step counts.
+  for (const auto& [drone, ports] : ports_.touched())
+    for (const std::string& port : ports)
+      if (ports_.port({drone, port}).config().devices_size() > 0)
+        if (auto s = resolveGateways(ports_.drone(drone), port); !s) return portError(port, drone, s.error(), "resolving its gateways");
+  if (!ports_.settings().learningFrames) return Ok{};
+  std::map<size_t, v1::Stream> streams;
+  uint64_t frames = ports_.settings().learningFrames;
+  for (size_t i = 0; i < services_.size(); ++i) {
+    const size_t flow = services_[i].green;
+    frames = std::max(frames, ports_.addressing(flow).hosts);
+    v1::Stream s = serviceStream(ports_.flows()[flow], ports_.addressing(flow), ports_.ipVersion(), config.services[i], {});
+    s.mutable_rate()->set_unit(v1::Rate::PPS);
+    s.mutable_rate()->set_value(kLearningPps);
+    s.mutable_control()->set_mode(v1::Control::PACKETS);
+    streams[flow] = std::move(s);
+  }
+  for (auto& [flow, s] : streams) s.mutable_control()->set_count(frames);
+  if (auto s = ports_.load(streams); !s) return s;
+  for (const auto& [drone, ports] : ports_.sending())
+    if (auto s = startPorts(ports_.drone(drone), ports, {}); !s) return portError(ports.front(), drone, s.error(), "sending learning frames");
+  std::this_thread::sleep_for(seconds(double(frames) / kLearningPps + 0.1));
+  ports_.stopAll();
+  return Ok{};
+}
+
+std::vector<Flow> Y1564DroneExecutor::flowsOf(size_t i) const {
+  std::vector<Flow> out{ports_.flows()[services_[i].green]};
+  if (services_[i].yellow) out.push_back(ports_.flows()[*services_[i].yellow]);
+  return out;
+}
+
+Status Y1564DroneExecutor::startLabelled(const std::string& label, double leaseSeconds) {
+  if (auto s = ports_.clear(); !s) return s;
+  PortStart how;
+  how.leaseSeconds = uint32_t(std::clamp(std::ceil(leaseSeconds + ports_.settings().startMarginSeconds) + 30, 30.0, 3600.0));
+  how.run.set_name(label.substr(0, rpc::kMaxRunLabelBytes));
+  double ahead = 0;
+  if (auto s = ports_.startAtT0(how, ahead); !s) return s;
+  std::this_thread::sleep_for(seconds(std::max(0.0, ahead)));
+  return Ok{};
+}
+
+Result<Y1564Measurement> Y1564DroneExecutor::runStep(const Y1564Config& config, const Y1564Step& step) {
+  const Y1564Service& service = config.services.at(step.service);
+  const ServiceFlows& f = services_.at(step.service);
+  std::map<size_t, v1::Stream> streams;
+  for (const ServicePace& pace : stepPaces(service, step)) {
+    const size_t flow = pace.yellow ? f.yellow.value_or(f.green) : f.green;
+    streams[flow] = serviceStream(ports_.flows()[flow], ports_.addressing(flow), ports_.ipVersion(), service, pace);
+  }
+  if (auto s = ports_.load(streams); !s) return s.error();
+  if (auto s = startLabelled("y1564 " + service.name + " " + step.label, step.seconds); !s) return s.error();
+  std::this_thread::sleep_for(seconds(step.seconds));
+  if (auto s = ports_.stop(); !s) return s.error();
+  std::this_thread::sleep_for(seconds(ports_.settings().drainSeconds));
+  auto snaps = ports_.settled(true);
+  if (!snaps) return snaps.error();
+  TrialRequest latency;
+  latency.latency = true;
+  TrialResult r;
+  if (auto s = countTrial(flowsOf(step.service), *snaps, latency, r); !s) return s.error();
+  return measurementOf(r);
+}
+
+Result<std::vector<Y1564ServiceRun>> Y1564DroneExecutor::runPerformance(const Y1564Config& config, double testSeconds,
+                                                                        const Y1564Hooks& hooks) {
+  std::map<size_t, v1::Stream> streams;
+  for (size_t i = 0; i < services_.size(); ++i) {
+    const size_t flow = services_[i].green;
+    streams[flow] = serviceStream(ports_.flows()[flow], ports_.addressing(flow), ports_.ipVersion(), config.services[i],
+                                  {config.services[i].cirMbps});
+  }
+  if (auto s = ports_.load(streams); !s) return s.error();
+  if (auto s = startLabelled("y1564 performance", kPerformanceLeaseSeconds); !s) return s.error();
+  std::vector<Y1564ServiceRun> runs(services_.size());
+  std::vector<SecondCounts> before(services_.size());
+  // Each second's counts: what the ports counted since the second before (frames a few
+  // microseconds in flight at a read count in the next second).
+  auto countNow = [&](const DroneSnapshots& snaps, std::vector<SecondCounts>& now) -> Status {
+    now.assign(services_.size(), {});
+    for (size_t i = 0; i < services_.size(); ++i) {
+      TrialResult r;
+      if (auto s = countTrial(flowsOf(i), snaps, TrialRequest{}, r); !s) return s;
+      now[i] = {r.txFrames, r.rxFrames};
+    }
+    return Ok{};
+  };
+  const auto t0 = Clock::now();
+  const auto total = uint32_t(std::llround(testSeconds));
+  auto failed = [&](const Error& e) {
+    ports_.stopAll();
+    return e;
+  };
+  for (uint32_t second = 0; second < total; ++second) {
+    std::this_thread::sleep_until(t0 + std::chrono::seconds(second + 1));
+    if (hooks.stopRequested && hooks.stopRequested()) break;
+    auto snaps = ports_.read(false);
+    if (!snaps) return failed(snaps.error());
+    std::vector<SecondCounts> now, delta(services_.size());
+    if (auto s = countNow(*snaps, now); !s) return failed(s.error());
+    for (size_t i = 0; i < services_.size(); ++i) {
+      delta[i] = {now[i].sent - std::min(now[i].sent, before[i].sent), now[i].received - std::min(now[i].received, before[i].received)};
+      runs[i].perSecond.push_back(delta[i]);
+    }
+    before = now;
+    if (hooks.secondDone) hooks.secondDone(second, delta);
+    if (second % uint32_t(kPerformanceLeaseSeconds / 3) == 0)
+      if (auto s = ports_.renewLeases(); !s) return failed(s.error());
+  }
+  if (auto s = ports_.stop(); !s) return s.error();
+  std::this_thread::sleep_for(seconds(ports_.settings().drainSeconds));
+  auto snaps = ports_.settled(true);
+  if (!snaps) return snaps.error();
+  TrialRequest latency;
+  latency.latency = true;
+  for (size_t i = 0; i < services_.size(); ++i) {
+    TrialResult r;
+    if (auto s = countTrial(flowsOf(i), *snaps, latency, r); !s) return s.error();
+    runs[i].total = measurementOf(r);
+    // What arrived after the last read (and what was sent after it) belongs to the last second.
+    if (!runs[i].perSecond.empty()) {
+      runs[i].perSecond.back().sent += r.txFrames - std::min(r.txFrames, before[i].sent);
+      runs[i].perSecond.back().received += r.rxFrames - std::min(r.rxFrames, before[i].received);
+    }
+  }
+  return runs;
+}
+
+}  // namespace staccato::bench
