@@ -25,4 +25,10 @@ std::string csvCell(std::string_view text) {
   return out + "\"";
 }
 
+std::string csvRow(const std::vector<std::string>& cells) {
+  std::string out;
+  for (size_t i = 0; i < cells.size(); ++i) out += (i ? "," : "") + csvCell(cells[i]);
+  return out + "\n";
+}
+
 }  // namespace staccato

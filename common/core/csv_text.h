@@ -3,6 +3,7 @@
 /// quoting rule, and text that a spreadsheet would run as a formula made inert.
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace staccato {
 
@@ -10,5 +11,7 @@ namespace staccato {
 /// starts like a formula (= + - @, tab, carriage return) and is not a plain number gets a
 /// leading apostrophe, as OWASP advises: a stream named "=HYPERLINK(...)" stays text.
 std::string csvCell(std::string_view text);
+/// A whole line: each cell as csvCell, separated by commas, ended by a line break.
+std::string csvRow(const std::vector<std::string>& cells);
 
 }  // namespace staccato

@@ -28,11 +28,11 @@ std::string streamFileToJson(v1::StreamFile file);
 /// Writes atomically (temporary file + rename) so a failure never leaves half a file.
 Status saveStreamFile(const std::string& path, const v1::StreamFile& file);
 
-/// Reads a file and parses its text with `parse` (a Result<T>(std::string_view)); parse errors
-/// start with the file name.
+/// Reads a file of at most `maxBytes` and parses its text with `parse` (a
+/// Result<T>(std::string_view)); parse errors start with the file name.
 template <typename Parse>
-auto loadTextFile(const std::string& path, Parse parse) -> decltype(parse(std::string_view{})) {
-  auto text = readTextFile(path);
+auto loadTextFile(const std::string& path, Parse parse, size_t maxBytes = kMaxDataFileBytes) -> decltype(parse(std::string_view{})) {
+  auto text = readTextFile(path, maxBytes);
   if (!text) return text.error();
   auto parsed = parse(*text);
   if (!parsed) return parsed.error().inFile(path);

@@ -1,5 +1,5 @@
 #pragma once
-/// Small HTML pieces the report's sections share: tables with escaped cells.
+/// Small HTML pieces the report's sections share: tables with escaped cells, sections, paragraphs.
 #include <string>
 #include <vector>
 
@@ -19,6 +19,11 @@ inline std::string htmlTable(const std::vector<std::string>& headers, const std:
     out += "</tr>\n";
   }
   return out + "</tbody>\n</table>\n";
+}
+
+/// A <section> with its <h2> `title` (text, escaped) and `body` (HTML).
+inline std::string htmlSection(const std::string& id, const std::string& title, const std::string& body) {
+  return "<section id=\"" + xmlEscape(id) + "\">\n<h2>" + xmlEscape(title) + "</h2>\n" + body + "</section>\n";
 }
 
 /// A paragraph of text (escaped).

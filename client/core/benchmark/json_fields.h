@@ -4,10 +4,11 @@
 /// wrong type or range is the error, named by its JSON path), SchemaWriter describes a part as
 /// JSON Schema. A member's type decides how it is spelled: numbers, whole numbers, flags, text,
 /// frame sizes as their labels, times as ISO 8601 text, enums by their names, optional members
-/// only when set, lists as arrays, parts as objects.
+/// only when set, lists as arrays, parts as objects; a number Within a range is read only inside
+/// it, and a part with a rowOf(part) is a one-line array of its whole numbers.
+#include <array>
 #include <concepts>
-#include <functional>
-#include <initializer_list>
+#include <cstdio>
 #include <limits>
 #include <optional>
 #include <string>
@@ -20,6 +21,15 @@
 #include "client/core/benchmark/result_fields.h"
 
 namespace staccato::bench {
+
+/// A member the file must hold within [lo, hi] (whole numbers, or finite numbers): a value outside
+/// is the error on reading, and the schema states the range.
+template <class T>
+struct Within {
+  T& value;
+  T lo, hi;
+};
+
 namespace fields_detail {
 
 template <class T>
@@ -36,9 +46,28 @@ template <class T>
 struct IsOmitEmpty<OmitEmpty<T>> : std::true_type {};
 
 template <class T>
+struct IsWithin : std::false_type {};
+template <class T>
+struct IsWithin<Within<T>> : std::true_type {};
+
+template <class T>
 concept WholeNumber = std::integral<T> && !std::same_as<T, bool>;
 template <class T>
 concept BareArray = requires(T& t) { itemsOf(t); };
+/// rowOf(part) gives pointers to the part's whole numbers (std::array<uint64_t*, N>), in the row's order.
+template <class T>
+concept NumberRow = requires(T& t) { rowOf(t); };
+
+template <class T>
+std::string rangeText(T lo, T hi) {
+  if constexpr (std::floating_point<T>) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.15g..%.15g", lo, hi);
+    return buf;
+  } else {
+    return std::to_string(lo) + ".." + std::to_string(hi);
+  }
+}
 
 }  // namespace fields_detail
 
@@ -63,7 +92,13 @@ class FieldWriter {
     else if constexpr (std::is_enum_v<T>) w_.add(key, enumName(v));
     else if constexpr (IsOptional<T>::value) { if (v) put(key, *v); }
     else if constexpr (IsOmitEmpty<T>::value) { if (!v.value.empty()) put(key, v.value); }
-    else if constexpr (IsVector<T>::value) {
+    else if constexpr (IsWithin<T>::value) put(key, v.value);
+    else if constexpr (NumberRow<T>) {
+      const auto cells = rowOf(const_cast<T&>(v));
+      std::array<uint64_t, std::tuple_size_v<decltype(cells)>> values{};
+      for (size_t i = 0; i < cells.size(); ++i) values[i] = *cells[i];
+      w_.addRow(key, values);
+    } else if constexpr (IsVector<T>::value) {
       w_.beginArray(key);
       for (const auto& item : v) put("", item);
       w_.endArray();
@@ -97,6 +132,15 @@ class FieldReader {
       get(in, v.value);
     } else if (!in.present()) {
       return;
+    } else if constexpr (IsWithin<T>::value) {
+      get(in, v.value);
+      if (!(v.value >= v.lo && v.value <= v.hi)) in.fail("must be " + rangeText(v.lo, v.hi));  // NaN too
+    } else if constexpr (NumberRow<T>) {
+      const auto cells = rowOf(v);
+      const std::vector<JsonIn> items = in.items();
+      if (items.size() != cells.size()) in.fail("must be an array of " + std::to_string(cells.size()) + " whole numbers");
+      else
+        for (size_t i = 0; i < cells.size(); ++i) *cells[i] = items[i].count();
     } else if constexpr (std::same_as<T, double>) v = in.number();
     else if constexpr (std::same_as<T, bool>) v = in.flag();
     else if constexpr (WholeNumber<T>) {
@@ -176,6 +220,17 @@ class SchemaWriter {
       w_.endArray();
     } else if constexpr (IsOptional<T>::value) body(typename T::value_type{});
     else if constexpr (IsOmitEmpty<T>::value) body(v.value);
+    else if constexpr (IsWithin<T>::value) {
+      w_.add("type", std::floating_point<decltype(v.lo)> ? "number" : "integer");
+      w_.add("minimum", v.lo);
+      w_.add("maximum", v.hi);
+    } else if constexpr (NumberRow<T>) {
+      const uint64_t n = rowOf(const_cast<T&>(v)).size();
+      w_.add("type", "array");
+      describe("items", uint64_t{0}, false);
+      w_.add("minItems", n);
+      w_.add("maxItems", n);
+    }
     else if constexpr (IsVector<T>::value) {
       w_.add("type", "array");
       describe("items", typename T::value_type{}, false);
@@ -191,31 +246,5 @@ class SchemaWriter {
 
   JsonWriter& w_;
 };
-
-/// A file's JSON Schema: draft 2020-12, `title`, a "format" member that must be `format`, the
-/// properties `extra` adds, then the members of `Part`; `required` lists what a file must have.
-template <class Part>
-std::string fileSchema(std::string_view title, std::string_view format, std::initializer_list<std::string_view> required,
-                       const std::function<void(JsonWriter&)>& extra = {}) {
-  JsonWriter w;
-  w.beginObject();
-  w.add("$schema", "https://json-schema.org/draft/2020-12/schema");
-  w.add("title", title);
-  w.add("type", "object");
-  w.beginObject("properties");
-  w.beginObject("format");
-  w.add("const", format);
-  w.endObject();
-  if (extra) extra(w);
-  SchemaWriter sw(w);
-  Part part{};
-  fields(sw, part);
-  w.endObject();
-  w.beginArray("required");
-  for (std::string_view name : required) w.add("", name);
-  w.endArray();
-  w.endObject();
-  return w.text();
-}
 
 }  // namespace staccato::bench

@@ -12,8 +12,8 @@ struct JsonIn::Document {
   std::optional<Error> error;
 };
 
-Result<JsonIn> JsonIn::parse(std::string_view json) {
-  auto value = parseJsonValue(json, "benchmark result");
+Result<JsonIn> JsonIn::parse(std::string_view json, std::string_view kind) {
+  auto value = parseJsonValue(json, kind);
   if (!value) return value.error();
   auto doc = std::make_shared<Document>();
   doc->root = std::move(value).value();

@@ -17,8 +17,9 @@ namespace staccato::bench {
 
 class JsonIn {
  public:
-  /// The document's top value (kept alive by the JsonIn and every member read from it).
-  static Result<JsonIn> parse(std::string_view json);
+  /// The document's top value (kept alive by the JsonIn and every member read from it); a
+  /// syntax error says the text is "not a valid `kind`".
+  static Result<JsonIn> parse(std::string_view json, std::string_view kind = "benchmark result");
 
   /// The member `key` (absent: a value that reads as every default).
   JsonIn operator[](std::string_view key) const;

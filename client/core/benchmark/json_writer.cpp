@@ -64,6 +64,13 @@ void JsonWriter::add(std::string_view key, uint64_t v) {
   out_ += std::to_string(v);
 }
 
+void JsonWriter::addRow(std::string_view key, std::span<const uint64_t> values) {
+  prefix(key);
+  out_ += "[";
+  for (size_t i = 0; i < values.size(); ++i) out_ += (i ? ", " : "") + std::to_string(values[i]);
+  out_ += "]";
+}
+
 void JsonWriter::add(std::string_view key, bool v) {
   prefix(key);
   out_ += v ? "true" : "false";

@@ -2,6 +2,7 @@
 /// A small pretty JSON writer for the benchmark's result file: numbers written so that they read
 /// back to the same double, 64-bit integers exactly, times as ISO 8601 text with nanoseconds.
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -23,6 +24,9 @@ class JsonWriter {
   void add(std::string_view key, std::string_view v);
   void add(std::string_view key, const char* v) { add(key, std::string_view(v)); }
   void add(std::string_view key, const std::string& v) { add(key, std::string_view(v)); }
+  /// A short array of whole numbers on one line, "[1488095, 1488090]": a long list of such rows
+  /// (a second's counts for each second of a day) stays a line each.
+  void addRow(std::string_view key, std::span<const uint64_t> values);
   /// The document so far (complete once every begin has its end).
   const std::string& text() const { return out_; }
 

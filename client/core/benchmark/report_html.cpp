@@ -1,5 +1,6 @@
 #include "client/core/benchmark/report_html.h"
 
+#include "client/core/benchmark/html_page.h"
 #include "client/core/benchmark/html_table.h"
 #include "client/core/benchmark/json_writer.h"
 #include "client/core/benchmark/report_sections.h"
@@ -11,17 +12,6 @@
 
 namespace staccato::bench {
 namespace {
-
-constexpr const char* kStyle = R"(
-body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1100px; color: #222; padding: 0 1em; }
-h1 { margin-bottom: 0.2em; } h2 { border-bottom: 1px solid #ccc; padding-bottom: 0.2em; margin-top: 2em; }
-table { border-collapse: collapse; margin: 1em 0; font-size: 0.9em; }
-th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: left; vertical-align: top; }
-th { background: #f2f2f2; } table.kv th { width: 14em; }
-.status { padding: 0.5em 1em; border-radius: 4px; } .ok { background: #e6f4ea; } .warn { background: #fff4e5; } .error { background: #fde7e9; }
-svg.chart { display: block; margin: 1em 0; background: #fff; border: 1px solid #eee; max-width: 100%; height: auto; }
-details { margin: 1em 0; } footer { margin-top: 3em; color: #777; font-size: 0.85em; }
-)";
 
 std::string seconds(int64_t from, int64_t to) { return fixed(double(to - from) / 1e9, 0) + " s"; }
 
@@ -110,16 +100,12 @@ std::string trialsSection(const BenchmarkResult& r) {
 }  // namespace
 
 std::string htmlReport(const BenchmarkResult& r) {
-  std::string page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
-                     xmlEscape("Benchmark report: " + (r.config.preset.empty() ? std::string("custom") : r.config.preset) +
-                               ", " + isoTime(r.startedNs).substr(0, 10)) +
-                     "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n<h1>Benchmark report</h1>\n";
-  page += statusLine(r) + setupSection(r) + calibrationSection(r);
-  page += throughputSection(r) + latencySection(r) + lossSection(r) + backToBackSection(r);
-  page += trialsSection(r);
-  page += "<footer>" + xmlEscape(r.generator + ", result format " + std::string(kResultFormat) + " " +
-                                  std::to_string(kResultFormatVersion)) + "</footer>\n</body>\n</html>\n";
-  return page;
+  return htmlPage("Benchmark report: " + (r.config.preset.empty() ? std::string("custom") : r.config.preset) + ", " +
+                      isoTime(r.startedNs).substr(0, 10),
+                  "Benchmark report",
+                  statusLine(r) + setupSection(r) + calibrationSection(r) + throughputSection(r) + latencySection(r) +
+                      lossSection(r) + backToBackSection(r) + trialsSection(r),
+                  r.generator + ", result format " + std::string(kResultFormat) + " " + std::to_string(kResultFormatVersion));
 }
 
 Status writeHtmlReport(const std::string& path, const BenchmarkResult& result) {

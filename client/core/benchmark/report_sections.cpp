@@ -8,10 +8,6 @@
 namespace staccato::bench {
 namespace {
 
-std::string section(const std::string& id, const std::string& title, const std::string& body) {
-  return "<section id=\"" + id + "\">\n<h2>" + xmlEscape(title) + "</h2>\n" + body + "</section>\n";
-}
-
 std::string us(double ns) { return fixed(ns / 1e3, 1); }
 
 }  // namespace
@@ -33,16 +29,16 @@ std::string throughputSection(const BenchmarkResult& r) {
     }
   }
   if (rows.empty()) return "";
-  return section("throughput", "Throughput (RFC 2544 26.1)",
-                 htmlParagraph("The highest load at which the device met each loss goal and the pass criteria, found by " +
-                               std::string(r.config.search.method == SearchMethod::kBinary
-                                               ? "binary search with full-length trials"
-                                               : "one multi-goal search for all goals (RFC 9971): short trials first, full-length trials to confirm") +
-                               ". Figures are per flow (" + std::to_string(r.config.flows()) +
-                               " flows). Mbit/s on the wire include the 20-byte preamble and gap. A hollow point is "
-                               "tester-limited: the generator, not the device, set the limit, and the device may do more.") +
-                     svgChart(throughputChart(r)) +
-                     htmlTable({"Frame size", "Goal", "Load", "kpps", "Mbit/s (L1)", "Total kpps", "Verdict", "Notes", "Trials"}, rows));
+  return htmlSection("throughput", "Throughput (RFC 2544 26.1)",
+                     htmlParagraph("The highest load at which the device met each loss goal and the pass criteria, found by " +
+                                   std::string(r.config.search.method == SearchMethod::kBinary
+                                                   ? "binary search with full-length trials"
+                                                   : "one multi-goal search for all goals (RFC 9971): short trials first, full-length trials to confirm") +
+                                   ". Figures are per flow (" + std::to_string(r.config.flows()) +
+                                   " flows). Mbit/s on the wire include the 20-byte preamble and gap. A hollow point is "
+                                   "tester-limited: the generator, not the device, set the limit, and the device may do more.") +
+                         svgChart(throughputChart(r)) +
+                         htmlTable({"Frame size", "Goal", "Load", "kpps", "Mbit/s (L1)", "Total kpps", "Verdict", "Notes", "Trials"}, rows));
 }
 
 std::string latencySection(const BenchmarkResult& r) {
@@ -61,13 +57,13 @@ std::string latencySection(const BenchmarkResult& r) {
     }
   }
   if (rows.empty()) return "";
-  return section("latency", "Latency (RFC 2544 26.2)",
-                 htmlParagraph("Latency of every received frame (from its transmit timestamp), merged over the trials at "
-                               "each load: at the throughput found and at fractions of it. Times in microseconds; "
-                               "percentiles from the histogram (buckets at most 1.6 % wide).") +
-                     svgChart(latencyChart(r)) +
-                     htmlTable({"Frame size", "At", "Load", "Trials", "Min", "Avg", "p50", "p99", "Max", "Jitter", "Verdict", "Notes"},
-                               rows));
+  return htmlSection("latency", "Latency (RFC 2544 26.2)",
+                     htmlParagraph("Latency of every received frame (from its transmit timestamp), merged over the trials at "
+                                   "each load: at the throughput found and at fractions of it. Times in microseconds; "
+                                   "percentiles from the histogram (buckets at most 1.6 % wide).") +
+                         svgChart(latencyChart(r)) +
+                         htmlTable({"Frame size", "At", "Load", "Trials", "Min", "Avg", "p50", "p99", "Max", "Jitter", "Verdict", "Notes"},
+                                   rows));
 }
 
 std::string lossSection(const BenchmarkResult& r) {
@@ -80,11 +76,11 @@ std::string lossSection(const BenchmarkResult& r) {
                       step.txFrames ? percentText(step.lossRatio) : "", step.testerLimited ? "tester-limited: " + step.note : step.note});
   }
   if (rows.empty()) return "";
-  return section("loss", "Frame-loss rate (RFC 2544 26.3)",
-                 htmlParagraph("The share of frames lost at falling loads, from the start load down in steps until trials "
-                               "in a row lose nothing. Loads this generator cannot send are not run.") +
-                     svgChart(lossChart(r)) +
-                     htmlTable({"Frame size", "Intended load", "Offered load", "Sent", "Received", "Lost", "Notes"}, rows));
+  return htmlSection("loss", "Frame-loss rate (RFC 2544 26.3)",
+                     htmlParagraph("The share of frames lost at falling loads, from the start load down in steps until trials "
+                                   "in a row lose nothing. Loads this generator cannot send are not run.") +
+                         svgChart(lossChart(r)) +
+                         htmlTable({"Frame size", "Intended load", "Offered load", "Sent", "Received", "Lost", "Notes"}, rows));
 }
 
 std::string backToBackSection(const BenchmarkResult& r) {
@@ -100,14 +96,14 @@ std::string backToBackSection(const BenchmarkResult& r) {
                     b.correctedBufferSeconds > 0 ? fixed(b.correctedBufferFrames(), 0) : "", b.note});
   }
   if (rows.empty()) return "";
-  return section("b2b", "Back-to-back frames (RFC 2544 26.4, RFC 9004)",
-                 htmlParagraph("The longest burst at the burst rate the device takes without losing a frame, searched "
-                               "several times and averaged. RFC 9004's corrected buffer time takes out the frames the "
-                               "device forwarded while the burst arrived (at its throughput): it estimates the buffer itself.") +
-                     svgChart(backToBackChart(r)) +
-                     htmlTable({"Frame size", "Burst rate", "Average burst", "Bursts", "Implied buffer (us)",
-                                "Corrected buffer (us)", "Corrected buffer (frames)", "Notes"},
-                               rows));
+  return htmlSection("b2b", "Back-to-back frames (RFC 2544 26.4, RFC 9004)",
+                     htmlParagraph("The longest burst at the burst rate the device takes without losing a frame, searched "
+                                   "several times and averaged. RFC 9004's corrected buffer time takes out the frames the "
+                                   "device forwarded while the burst arrived (at its throughput): it estimates the buffer itself.") +
+                         svgChart(backToBackChart(r)) +
+                         htmlTable({"Frame size", "Burst rate", "Average burst", "Bursts", "Implied buffer (us)",
+                                    "Corrected buffer (us)", "Corrected buffer (frames)", "Notes"},
+                                   rows));
 }
 
 }  // namespace staccato::bench

@@ -2,46 +2,20 @@
 // of their members (result_fields.h).
 #include "client/core/benchmark/result_json.h"
 
-#include "client/core/benchmark/json_fields.h"
+#include "client/core/benchmark/json_file.h"
 #include "common/files/stream_file.h"
 
 namespace staccato::bench {
 
-std::string resultJson(const BenchmarkResult& r) {
-  JsonWriter w;
-  w.beginObject();
-  w.add("format", kResultFormat);
-  w.add("format_version", kResultFormatVersion);
-  FieldWriter fw(w);
-  fields(fw, const_cast<BenchmarkResult&>(r));  // the walk takes parts by reference; writing changes nothing
-  w.endObject();
-  return w.text();
-}
+std::string resultJson(const BenchmarkResult& r) { return fileJson(kResultFormat, kResultFormatVersion, r); }
 
 Result<BenchmarkResult> parseResultJson(std::string_view text) {
-  auto in = JsonIn::parse(text);
-  if (!in) return in.error();
-  if ((*in)["format"].text() != kResultFormat)
-    return makeError("format", "not a Staccato benchmark result (expected \"" + std::string(kResultFormat) + "\")");
-  const uint64_t version = (*in)["format_version"].count();
-  if (version < 1 || version > kResultFormatVersion)
-    return makeError("format_version", std::to_string(version) + " is not a format this build reads (1.." +
-                                           std::to_string(kResultFormatVersion) + "): the file is from a newer Staccato");
-  BenchmarkResult r;
-  FieldReader::get(*in, r);
-  if (auto s = in->status(); !s) return s.error();
-  return r;
+  return parseFile<BenchmarkResult>(text, kResultFormat, "Staccato benchmark result", kResultFormatVersion);
 }
 
 std::string resultSchema() {
   return fileSchema<BenchmarkResult>("Staccato benchmark result (staccato-cli benchmark ... --json)", kResultFormat,
-                                     {"format", "format_version"}, [](JsonWriter& w) {
-                                       w.beginObject("format_version");
-                                       w.add("type", "integer");
-                                       w.add("minimum", uint64_t{1});
-                                       w.add("maximum", uint64_t{kResultFormatVersion});
-                                       w.endObject();
-                                     });
+                                     {"format", "format_version"}, kResultFormatVersion);
 }
 
 std::string configJson(const BenchmarkConfig& config) {
