@@ -19,7 +19,6 @@
 namespace staccato::client {
 namespace {
 
-constexpr int kDroneRole = Qt::UserRole + 1, kPortRole = Qt::UserRole + 2, kRateRole = Qt::UserRole + 3;
 constexpr bench::TestKind kTests[] = {bench::TestKind::kThroughput, bench::TestKind::kLatency, bench::TestKind::kFrameLoss,
                                       bench::TestKind::kBackToBack};
 const char* const kTestLabels[] = {"Throughput (26.1)", "Latency (26.2)", "Frame-loss rate (26.3)", "Back-to-back (26.4)"};
@@ -32,17 +31,16 @@ QString percents(const std::vector<bench::LossGoal>& goals) {
 
 }  // namespace
 
-BenchmarkForm::BenchmarkForm(PortTreeModel* ports, QWidget* parent) : QWidget(parent), ports_(ports) {
+BenchmarkForm::BenchmarkForm(PortTreeModel* ports, QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
 
   auto* portsBox = new QGroupBox(tr("Ports"), this);
   auto* portsForm = new QFormLayout(portsBox);
-  tx_ = new QComboBox(portsBox);
+  tx_ = new PortPicker(ports, 0, portsBox);
   tx_->setObjectName("benchmarkTx");
-  rx_ = new QComboBox(portsBox);
+  rx_ = new PortPicker(ports, 1, portsBox);
   rx_->setObjectName("benchmarkRx");
-  for (QComboBox* c : {tx_, rx_}) c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   bidirectional_ = new QCheckBox(tr("Both directions at once"), portsBox);
   bidirectional_->setToolTip(tr("Each trial also sends from the receive port to the transmit port (RFC 2544 bidirectional)"));
   auto* add = new QPushButton(tr("Add pair"), portsBox);
@@ -107,11 +105,6 @@ BenchmarkForm::BenchmarkForm(PortTreeModel* ports, QWidget* parent) : QWidget(pa
   layout->addStretch(1);
 
   connect(preset_, &QComboBox::currentIndexChanged, this, [this] { applyPreset(preset_->currentData().toString()); });
-  for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
-    connect(ports_, signal, this, &BenchmarkForm::refreshPorts);
-  connect(ports_, &QAbstractItemModel::modelReset, this, &BenchmarkForm::refreshPorts);
-  connect(ports_, &QAbstractItemModel::dataChanged, this, &BenchmarkForm::refreshPorts);
-  refreshPorts();
   restoreSettings();
 }
 
@@ -179,59 +172,17 @@ void BenchmarkForm::applyPreset(const QString& name) {
   advanced_->setValues(advancedOf(c));
 }
 
-void BenchmarkForm::refreshPorts() {
-  for (QComboBox* combo : {tx_, rx_}) {
-    const QString drone = combo->currentData(kDroneRole).toString(), port = combo->currentData(kPortRole).toString();
-    QSignalBlocker block(combo);
-    combo->clear();
-    for (int d = 0; d < ports_->rowCount(); ++d) {
-      const QModelIndex droneIndex = ports_->index(d, 0);
-      const QString droneName = droneIndex.data().toString();
-      for (int p = 0; p < ports_->rowCount(droneIndex); ++p) {
-        const QModelIndex i = ports_->index(p, 0, droneIndex);
-        const v1::Port* info = ports_->port(i);
-        if (!info) continue;
-        combo->addItem(droneName + " · " + qs(info->name()));
-        combo->setItemData(combo->count() - 1, droneIndex.data(PortTreeModel::kDroneKeyRole), kDroneRole);
-        combo->setItemData(combo->count() - 1, qs(info->name()), kPortRole);
-        combo->setItemData(combo->count() - 1, info->line_rate_bps(), kRateRole);
-      }
-    }
-    int keep = -1;
-    for (int i = 0; i < combo->count() && keep < 0; ++i)
-      if (combo->itemData(i, kDroneRole).toString() == drone && combo->itemData(i, kPortRole).toString() == port) keep = i;
-    // New choices: the first two ports, so a fresh page is ready for a port-to-port run.
-    combo->setCurrentIndex(keep >= 0 ? keep : std::min(combo == tx_ ? 0 : 1, combo->count() - 1));
-  }
-}
-
-bool BenchmarkForm::choosePorts(const PortRef& tx, const PortRef& rx) {
-  auto find = [](QComboBox* combo, const PortRef& ref) {
-    for (int i = 0; i < combo->count(); ++i)
-      if (combo->itemData(i, kDroneRole).toString() == ref.drone && combo->itemData(i, kPortRole).toString() == qs(ref.port)) {
-        combo->setCurrentIndex(i);
-        return true;
-      }
-    return false;
-  };
-  return find(tx_, tx) && find(rx_, rx);
-}
-
-std::optional<BenchmarkForm::Choice> BenchmarkForm::choice(const QComboBox* combo) {
-  if (combo->currentIndex() < 0) return std::nullopt;
-  const QString drone = combo->currentData(kDroneRole).toString(), port = combo->currentData(kPortRole).toString();
-  return Choice{{drone, port.toStdString()}, port + "@" + drone, combo->currentData(kRateRole).toDouble()};
-}
+bool BenchmarkForm::choosePorts(const PortRef& tx, const PortRef& rx) { return tx_->choose(tx) && rx_->choose(rx); }
 
 std::vector<BenchmarkForm::ChosenPair> BenchmarkForm::chosenPairs() const {
   if (!listed_.empty()) return listed_;
-  auto tx = choice(tx_), rx = choice(rx_);
+  auto tx = tx_->chosen(), rx = rx_->chosen();
   if (!tx || !rx) return {};
   return {{*tx, *rx}};
 }
 
 bool BenchmarkForm::addChosenPair() {
-  auto tx = choice(tx_), rx = choice(rx_);
+  auto tx = tx_->chosen(), rx = rx_->chosen();
   if (!tx || !rx) return false;
   for (const ChosenPair& p : listed_)
     if (p.tx.port == tx->port && p.rx.port == rx->port) return false;
@@ -266,7 +217,7 @@ BenchmarkSetup BenchmarkForm::setup() const {
   for (const ChosenPair& p : chosenPairs()) {
     s.portPairs.push_back({p.tx.name.toStdString(), p.rx.name.toStdString()});
     // Loads are of the slowest sending port's line rate (the drone executor's rule).
-    for (const Choice* sender : {&p.tx, s.bidirectional ? &p.rx : nullptr})
+    for (const PortPicker::Choice* sender : {&p.tx, s.bidirectional ? &p.rx : nullptr})
       if (sender && sender->lineRateBps > 0)
         s.lineRateBps = s.lineRateBps > 0 ? std::min(s.lineRateBps, sender->lineRateBps) : sender->lineRateBps;
   }

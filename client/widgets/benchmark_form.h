@@ -11,6 +11,7 @@
 #include "client/models/port_tree_model.h"
 #include "client/widgets/benchmark_advanced_box.h"
 #include "client/widgets/benchmark_executor_factory.h"
+#include "client/widgets/port_picker.h"
 
 class QCheckBox;
 class QComboBox;
@@ -50,24 +51,15 @@ class BenchmarkForm : public QWidget {
  private:
   /// The fields as last saved, else the quick preset's.
   void restoreSettings();
-  /// Lists every port of every drone in both port choices, keeping what was chosen.
-  void refreshPorts();
-  struct Choice {
-    PortRef port;
-    QString name;  ///< "PORT@DRONE" (the drone's address), as the CLI names ports
-    double lineRateBps = 0;
-  };
   struct ChosenPair {
-    Choice tx, rx;
+    PortPicker::Choice tx, rx;
   };
-  static std::optional<Choice> choice(const QComboBox* combo);
   /// The listed pairs, else the chosen one.
   std::vector<ChosenPair> chosenPairs() const;
 
-  PortTreeModel* ports_;
   QComboBox* preset_;
-  QComboBox* tx_;
-  QComboBox* rx_;
+  PortPicker* tx_;
+  PortPicker* rx_;
   QCheckBox* bidirectional_;
   QListWidget* pairList_;
   std::vector<ChosenPair> listed_;

@@ -19,6 +19,7 @@
 #include "client/models/qs.h"
 #include "client/widgets/benchmark_chart_view.h"
 #include "client/widgets/benchmark_form.h"
+#include "client/widgets/status_line.h"
 
 namespace staccato::client {
 namespace {
@@ -42,10 +43,8 @@ BenchmarkPage::BenchmarkPage(PortTreeModel* ports, QWidget* parent)
   saveButton_ = new QPushButton(tr("Save reports…"), this);
   saveButton_->setObjectName("benchmarkSave");
   saveButton_->setToolTip(tr("HTML, JSON, CSV and JUnit reports of the last run"));
-  status_ = new QLabel(this);
+  status_ = new StatusLine(this);
   status_->setObjectName("benchmarkStatus");
-  status_->setWordWrap(true);
-  status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(runButton_);
   buttons->addWidget(stopButton_);
@@ -142,10 +141,7 @@ void BenchmarkPage::setExecutorFactory(std::shared_ptr<BenchmarkExecutorFactory>
 
 QString BenchmarkPage::statusText() const { return status_->text(); }
 
-void BenchmarkPage::showStatus(const QString& text, bool error) {
-  status_->setStyleSheet(error ? "color:#b00020" : "");
-  status_->setText(text);
-}
+void BenchmarkPage::showStatus(const QString& text, bool error) { status_->showMessage(text, error); }
 
 void BenchmarkPage::updateButtons() {
   const bool running = run_->running();

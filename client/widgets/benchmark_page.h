@@ -24,6 +24,7 @@ namespace staccato::client {
 
 class BenchmarkChartView;
 class BenchmarkForm;
+class StatusLine;
 
 class BenchmarkPage : public QWidget {
   Q_OBJECT
@@ -76,7 +77,7 @@ class BenchmarkPage : public QWidget {
   QPushButton* stopButton_;
   QPushButton* saveButton_;
   QLabel* trial_;
-  QLabel* status_;
+  StatusLine* status_;
   QLabel* calibrationText_;
   QProgressBar* progress_;
   BenchmarkChartView* throughputChart_;
