@@ -9,27 +9,26 @@
 #include "common/files/stream_file.h"
 
 namespace staccato::client {
-namespace {
 
-QString stem(const QString& path) {
+QString reportStem(const QString& path) {
   const QFileInfo f(path);
   return f.suffix().isEmpty() ? path : f.path() + "/" + f.completeBaseName();
 }
 
-}  // namespace
-
 QStringList benchmarkReportPaths(const QString& path) {
-  const QString s = stem(path);
+  const QString s = reportStem(path);
   return {s + ".html", s + ".json", s + ".csv", s + ".trials.csv", s + ".junit.xml"};
 }
 
-Status saveBenchmarkReports(const QString& path, const bench::BenchmarkResult& result) {
-  const QStringList paths = benchmarkReportPaths(path);
-  const std::string texts[] = {bench::htmlReport(result), bench::resultJson(result), bench::resultsCsv(result),
-                               bench::trialsCsv(result), bench::junitReport(result)};
-  for (qsizetype i = 0; i < paths.size(); ++i)
-    if (auto s = writeFileAtomically(paths[i].toStdString(), texts[i]); !s) return s;
+Status writeReportFiles(const QStringList& paths, const std::vector<std::string>& texts) {
+  for (qsizetype i = 0; i < paths.size() && size_t(i) < texts.size(); ++i)
+    if (auto s = writeFileAtomically(paths[i].toStdString(), texts[size_t(i)]); !s) return s;
   return Ok{};
+}
+
+Status saveBenchmarkReports(const QString& path, const bench::BenchmarkResult& result) {
+  return writeReportFiles(benchmarkReportPaths(path), {bench::htmlReport(result), bench::resultJson(result), bench::resultsCsv(result),
+                                                       bench::trialsCsv(result), bench::junitReport(result)});
 }
 
 }  // namespace staccato::client

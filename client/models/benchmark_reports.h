@@ -5,11 +5,18 @@
 #include <QString>
 #include <QStringList>
 
+#include <string>
+#include <vector>
+
 #include "client/core/benchmark/benchmark_result.h"
 #include "common/core/result.h"
 
 namespace staccato::client {
 
+/// NAME of NAME.html (or NAME with any extension, or none): where a run's reports go side by side.
+QString reportStem(const QString& path);
+/// Writes texts[i] to paths[i], each atomically; the first error stops it.
+Status writeReportFiles(const QStringList& paths, const std::vector<std::string>& texts);
 /// The files saveBenchmarkReports writes for `path` (NAME.html, or NAME with any extension).
 QStringList benchmarkReportPaths(const QString& path);
 /// Writes every report (each atomically); the first error stops it.

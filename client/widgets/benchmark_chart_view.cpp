@@ -85,7 +85,7 @@ void BenchmarkChartView::showChart(const bench::Chart& c, const QString& emptyTe
     if (fixedX_) {
       v->setRange(fixedX_->first, fixedX_->second);
     } else {
-      v->setRange(anyPoint ? std::min(0.0, xLo) : 0, anyPoint && xHi > 0 ? xHi * 1.05 : 100);
+      v->setRange(anyPoint ? std::min(0.0, xLo) : 0, anyPoint && xHi > 0 ? xHi * (tightX_ ? 1 : 1.05) : 100);
       v->applyNiceNumbers();
     }
     v->setLabelFormat("%g");
@@ -103,8 +103,12 @@ void BenchmarkChartView::showChart(const bench::Chart& c, const QString& emptyTe
   } else {
     auto* linear = new QValueAxis;
     linear->setLabelFormat("%g");
-    linear->setRange(0, yHi > 0 ? yHi * 1.08 : 1);
-    linear->applyNiceNumbers();
+    if (fixedY_) {
+      linear->setRange(fixedY_->first, fixedY_->second);
+    } else {
+      linear->setRange(0, yHi > 0 ? yHi * 1.08 : 1);
+      linear->applyNiceNumbers();
+    }
     y = linear;
   }
   y->setTitleText(qs(c.yLabel));

@@ -26,6 +26,10 @@ class BenchmarkChartView : public QChartView {
   void showChart(const bench::Chart& chart, const QString& emptyText);
   /// Keeps the x axis at [lo, hi] whatever the points (a load in % of line rate: 0..100).
   void setFixedXRange(double lo, double hi) { fixedX_ = {lo, hi}; }
+  /// Keeps a linear y axis at [lo, hi] whatever the points (a loss in %: 0..100).
+  void setFixedYRange(double lo, double hi) { fixedY_ = {lo, hi}; }
+  /// The x axis ends at the nice number next to the last point, not past a margin (time so far).
+  void setTightX(bool tight) { tightX_ = tight; }
   /// A logarithmic y axis (rates per frame size span two decades).
   void setLogY(bool log) { logY_ = log; }
   /// Points drawn per series name (tests).
@@ -35,7 +39,8 @@ class BenchmarkChartView : public QChartView {
   void addSeries(const bench::ChartSeries& series, const QColor& color);
 
   Style style_;
-  std::optional<std::pair<double, double>> fixedX_;
+  std::optional<std::pair<double, double>> fixedX_, fixedY_;
+  bool tightX_ = false;
   bool logY_ = false;
   std::map<QString, int> pointCounts_;
 };

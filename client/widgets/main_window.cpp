@@ -28,6 +28,7 @@
 #include "client/widgets/port_config_dialog.h"
 #include "client/widgets/session_actions.h"
 #include "client/widgets/stream_table.h"
+#include "client/widgets/y1564_page.h"
 #include "common/files/stream_file.h"
 
 namespace staccato::client {
@@ -90,6 +91,20 @@ BenchmarkPage* MainWindow::benchmarkPage() {
     benchmark_->setExecutorFactory(benchmarkFactory_);
   }
   return benchmark_;
+}
+
+void MainWindow::setY1564ExecutorFactory(std::shared_ptr<Y1564ExecutorFactory> factory) {
+  y1564Factory_ = std::move(factory);
+  if (y1564_) y1564_->setExecutorFactory(y1564Factory_);
+}
+
+Y1564Page* MainWindow::y1564Page() {
+  if (!y1564_) {
+    y1564_ = new Y1564Page(workspace_->portTree(), this);
+    y1564_->setWindowFlag(Qt::Window);
+    y1564_->setExecutorFactory(y1564Factory_);
+  }
+  return y1564_;
 }
 
 void MainWindow::selectPort(const PortRef& port) {
@@ -367,20 +382,25 @@ void MainWindow::saveSettings() {
   settings.setValue("drones", drones);
 }
 
+bool MainWindow::endRunBeforeClosing(QCloseEvent* event, WorkerRun* run, const QString& title, const QString& question) {
+  // It ends after its current trial or step (the executor stops the ports' traffic then); the
+  // window closes once it has.
+  if (!run || !run->running()) return false;
+  event->ignore();
+  if (run->stopRequested()) return true;
+  const auto answer = QMessageBox::question(this, title, question, QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+  if (answer != QMessageBox::Yes) return true;
+  run->stop();
+  connect(run, &WorkerRun::finished, this, &QWidget::close, Qt::SingleShotConnection);
+  return true;
+}
+
 void MainWindow::closeEvent(QCloseEvent* event) {
-  // A running benchmark ends after its current trial (the executor stops the ports' traffic
-  // then); the window closes once it has.
-  if (benchmark_ && benchmark_->benchmarkRun()->running()) {
-    event->ignore();
-    if (benchmark_->benchmarkRun()->stopRequested()) return;
-    const auto answer = QMessageBox::question(this, "Benchmark running",
-                                              "A benchmark is running. Stop it after its current trial and quit?",
-                                              QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
-    if (answer != QMessageBox::Yes) return;
-    benchmark_->stop();
-    connect(benchmark_->benchmarkRun(), &BenchmarkRun::finished, this, &QWidget::close, Qt::SingleShotConnection);
+  if (endRunBeforeClosing(event, benchmark_ ? benchmark_->benchmarkRun() : nullptr, "Benchmark running",
+                          "A benchmark is running. Stop it after its current trial and quit?") ||
+      endRunBeforeClosing(event, y1564_ ? y1564_->y1564Run() : nullptr, "Y.1564 test running",
+                          "A Y.1564 test is running. Stop it after its current step and quit?"))
     return;
-  }
   const auto dirty = workspace_->dirtyPorts();
   if (!dirty.empty()) {
     const auto answer = QMessageBox::question(

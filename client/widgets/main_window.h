@@ -26,6 +26,9 @@ class LogPane;
 class SessionActions;
 class StatsCharts;
 class StreamTable;
+class WorkerRun;
+class Y1564ExecutorFactory;
+class Y1564Page;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -51,6 +54,10 @@ class MainWindow : public QMainWindow {
   void setBenchmarkExecutorFactory(std::shared_ptr<BenchmarkExecutorFactory> factory);
   /// The Benchmark page (a window of its own), created on first use.
   BenchmarkPage* benchmarkPage();
+  /// What runs Y.1564 on the drones (Tools > Y.1564 service activation…).
+  void setY1564ExecutorFactory(std::shared_ptr<Y1564ExecutorFactory> factory);
+  /// The Y.1564 page (a window of its own), created on first use.
+  Y1564Page* y1564Page();
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -84,6 +91,9 @@ class MainWindow : public QMainWindow {
   void addRecentFile(const QString& path);
   void rebuildRecentMenu();
   void showError(const QString& what, const QString& message);
+  /// A test still running (`run`, may be null) ends before the window closes: asks `question`,
+  /// stops it and closes once it has finished. True when the close waits for it.
+  bool endRunBeforeClosing(QCloseEvent* event, WorkerRun* run, const QString& title, const QString& question);
   void restoreSettings();
   void saveSettings();
 
@@ -107,9 +117,11 @@ class MainWindow : public QMainWindow {
   RecordingActions* recordings_ = nullptr;
   BenchmarkPage* benchmark_ = nullptr;
   std::shared_ptr<BenchmarkExecutorFactory> benchmarkFactory_;
+  Y1564Page* y1564_ = nullptr;
+  std::shared_ptr<Y1564ExecutorFactory> y1564Factory_;
   struct {
     QAction *connect, *openFleet, *open, *save, *openSession, *openSessionMapped, *saveSession, *quit, *apply, *revert, *start, *stop, *scaleRate, *clear, *startAll, *stopAll, *configure, *neighbors,
-        *reserve, *release, *undo, *redo, *benchmark;
+        *reserve, *release, *undo, *redo, *benchmark, *y1564;
   } act_{};
 };
 

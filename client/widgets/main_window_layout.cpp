@@ -23,6 +23,7 @@
 #include "client/widgets/recording_actions.h"
 #include "client/widgets/stats_charts.h"
 #include "client/widgets/stream_table.h"
+#include "client/widgets/y1564_page.h"
 
 namespace staccato::client {
 
@@ -80,6 +81,12 @@ void MainWindow::buildActions() {
     page->raise();
     page->activateWindow();
   }, "RFC 2544 throughput, latency, frame loss and back-to-back; NDR/PDR searches");
+  act_.y1564 = make("&Y.1564 service activation…", QKeySequence(), [this] {
+    Y1564Page* page = y1564Page();
+    page->show();
+    page->raise();
+    page->activateWindow();
+  }, "ITU-T Y.1564: each service's configuration steps against its CIR and EIR, then the performance test");
   act_.undo = undoGroup_->createUndoAction(this);
   act_.undo->setShortcut(QKeySequence::Undo);
   act_.redo = undoGroup_->createRedoAction(this);
@@ -241,7 +248,7 @@ void MainWindow::buildMenus() {
   port->addSeparator();
   port->addActions({captures_->startAction(), captures_->stopAction(), captures_->viewAction(), captures_->saveAction()});
   QMenu* tools = menuBar()->addMenu("&Tools");
-  tools->addAction(act_.benchmark);
+  tools->addActions({act_.benchmark, act_.y1564});
   QMenu* view = menuBar()->addMenu("&View");
   for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
   view->addAction(tb->toggleViewAction());
