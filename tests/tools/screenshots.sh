@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the user guide's screenshots (docs/images/*.png) under Xvfb from fake drones
-# with traffic on fake ports, and the Benchmark page after a run on the simulated device.
+# with traffic on fake ports, the Benchmark page after a run on the simulated device, and the
+# Y.1564 page after a run on a modelled policer.
 # Usage: tests/tools/screenshots.sh [BUILD_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -9,3 +10,5 @@ xvfb-run -a -s "-screen 0 1600x1000x24" env QT_QPA_PLATFORM=xcb \
   "$build/tests/client/gui/gui_screenshots" docs/images docs/examples
 xvfb-run -a -s "-screen 0 1600x1000x24" env QT_QPA_PLATFORM=xcb \
   "$build/tests/client/benchmark/benchmark_screenshot" docs/images/benchmark-page.png
+xvfb-run -a -s "-screen 0 1600x1000x24" env QT_QPA_PLATFORM=xcb \
+  "$build/tests/client/benchmark/y1564_screenshot" docs/images/y1564-page.png
