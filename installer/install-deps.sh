@@ -36,6 +36,7 @@ runtime_pkgs=(
   python3-scapy xvfb imagemagick python3-venv python3-pip chromium
   libqt6charts6 libqt6widgets6 libyaml-0-2 fonts-dejavu-core ansible-core
   prometheus  # promtool, for tests/observability/check_assets.sh (apt also enables the server: unused)
+  nftables    # the policing devices of the Y.1564 lab (nft limit rate)
 )
 packaging_pkgs=(
   "${packaging_only[@]}" dh-python po-debconf

@@ -55,21 +55,13 @@ Status applyNumbers(const Args& args, BenchmarkOptions& o) {
   auto retries = args.number("--retries", c.trial.receiverRetries, 0, 20);
   auto latencyTrials = args.number("--latency-trials", c.latency.trials, 1, 1000);
   auto b2bTrials = args.number("--b2b-trials", c.backToBack.trials, 1, 1000);
-  auto drain = args.number("--drain", uint64_t(o.executor.drainSeconds * 1000), 0, 60'000);
-  auto margin = args.number("--start-margin", uint64_t(o.executor.startMarginSeconds * 1000), 1, 5'000);
-  auto tolerance = args.number("--clock-tolerance", o.executor.clockToleranceNs / 1000, 0, 10'000'000);
-  auto learning = args.number("--learning-frames", o.executor.learningFrames, 0, 10'000);
-  for (const auto* r : {&ramp, &retries, &latencyTrials, &b2bTrials, &drain, &margin, &tolerance, &learning})
+  for (const auto* r : {&ramp, &retries, &latencyTrials, &b2bTrials})
     if (!*r) return r->error();
   c.trial.rampSeconds = double(*ramp) / 1000;
   c.trial.receiverRetries = unsigned(*retries);
   c.latency.trials = unsigned(*latencyTrials);
   c.backToBack.trials = unsigned(*b2bTrials);
-  o.executor.drainSeconds = double(*drain) / 1000;
-  o.executor.startMarginSeconds = double(*margin) / 1000;
-  o.executor.clockToleranceNs = *tolerance * 1000;
-  o.executor.learningFrames = uint32_t(*learning);
-  return Ok{};
+  return applyExecutorOptions(args, o.executor);
 }
 
 Status applyPorts(const Args& args, bench::BenchmarkConfig& c) {
@@ -97,6 +89,21 @@ std::set<std::string> benchmarkFlagOptions(bool calibrate) {
   std::set<std::string> f = {"--bidirectional", "--ipv6", "--no-learning", "--bound-catch-up", "--unsynchronized-start", "--quiet"};
   if (calibrate) f.insert("--json");  // the table as JSON on stdout
   return f;
+}
+
+Status applyExecutorOptions(const Args& args, bench::DroneExecutorSettings& e) {
+  auto drain = args.number("--drain", uint64_t(e.drainSeconds * 1000), 0, 60'000);
+  auto margin = args.number("--start-margin", uint64_t(e.startMarginSeconds * 1000), 1, 5'000);
+  auto tolerance = args.number("--clock-tolerance", e.clockToleranceNs / 1000, 0, 10'000'000);
+  auto learning = args.number("--learning-frames", e.learningFrames, 0, 10'000);
+  for (const auto* r : {&drain, &margin, &tolerance, &learning})
+    if (!*r) return r->error();
+  e.drainSeconds = double(*drain) / 1000;
+  e.startMarginSeconds = double(*margin) / 1000;
+  e.clockToleranceNs = *tolerance * 1000;
+  e.learningFrames = uint32_t(*learning);
+  e.unsynchronizedStart = args.has("--unsynchronized-start");
+  return Ok{};
 }
 
 ReportPaths reportPathsOf(const Args& args, bool withJson) {
@@ -127,7 +134,6 @@ Result<BenchmarkOptions> parseBenchmarkOptions(const Args& args, bool calibrate)
   if (args.has("--ipv6")) c.ipVersion = 6;
   if (args.has("--no-learning")) c.trial.learning = false;
   if (args.has("--bound-catch-up")) c.trial.boundCatchUp = true;
-  o.executor.unsynchronizedStart = args.has("--unsynchronized-start");
   o.quiet = args.has("--quiet");
   if (auto sizes = args.get("--sizes")) {
     auto list = bench::parseFrameSizeList(*sizes);

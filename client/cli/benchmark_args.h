@@ -32,6 +32,9 @@ struct ReportPaths {
 /// The report options of `args` (--json only when `withJson`: calibrate's is a flag).
 ReportPaths reportPathsOf(const Args& args, bool withJson = true);
 
+/// --drain, --start-margin, --clock-tolerance, --learning-frames and --unsynchronized-start over `e`.
+Status applyExecutorOptions(const Args& args, bench::DroneExecutorSettings& e);
+
 struct BenchmarkOptions {
   bench::BenchmarkConfig config;          ///< line rate still to come from the ports
   bench::DroneExecutorSettings executor;

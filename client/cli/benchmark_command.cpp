@@ -2,11 +2,12 @@
 // drones' ports (client/core/benchmark_drone), its progress on stderr and its reports.
 #include <unistd.h>
 
-#include <chrono>
 #include <filesystem>
 #include <iostream>
 
 #include "client/cli/benchmark_args.h"
+#include "client/cli/benchmark_setup.h"
+#include "client/cli/y1564_args.h"
 #include "client/cli/benchmark_text.h"
 #include "client/cli/commands.h"
 #include "client/cli/drone_options.h"
@@ -16,7 +17,10 @@
 #include "client/core/benchmark/report_csv.h"
 #include "client/core/benchmark/report_html.h"
 #include "client/core/benchmark/report_junit.h"
+#include "client/core/benchmark/json_reader.h"
 #include "client/core/benchmark/result_json.h"
+#include "client/core/benchmark/y1564_result_json.h"
+#include "common/core/clock.h"
 #include "common/files/stream_file.h"
 
 namespace staccato::cli {
@@ -25,42 +29,13 @@ namespace {
 constexpr const char* kUsage =
     "usage: staccato-cli benchmark rfc2544 --tx PORT --rx PORT [options] --report OUT.html [--json OUT.json] "
     "[--junit OUT.xml] [--csv OUT.csv]\n"
+    "       staccato-cli benchmark y1564 --config FILE --tx PORT --rx PORT [options] [--report OUT.html] [--json OUT.json] "
+    "[--junit OUT.xml] [--csv OUT.csv]\n"
     "       staccato-cli benchmark calibrate --tx PORT --rx PORT [--sizes ...] [--json]\n"
+    "       staccato-cli benchmark y1564 --config-schema | --result-schema\n"
     "       staccato-cli benchmark report RESULT.json [--report OUT.html] [--json OUT.json] [--junit OUT.xml] [--csv OUT.csv]\n"
     "       staccato-cli benchmark schema\n"
     "(staccato-cli help lists the options; docs/benchmarks.md explains them)";
-
-constexpr const char* kGenerator = "staccato " STACCATO_VERSION;
-
-int64_t nowNs() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
-
-/// A report path whose folder does not exist (or cannot be written) fails now, not after the run.
-Status checkWritable(const std::string& option, const std::string& path) {
-  if (path.empty()) return Ok{};
-  std::filesystem::path dir = std::filesystem::path(path).parent_path();
-  if (dir.empty()) dir = ".";
-  if (access(dir.c_str(), W_OK) != 0) return makeError(option, "cannot write into " + dir.string() + " (for " + path + ")");
-  return Ok{};
-}
-
-/// The drones the ports name, connected with the options' credentials.
-struct Drones {
-  std::vector<std::unique_ptr<client::DroneConnection>> owned;
-  bench::DroneMap map;
-};
-
-Result<Drones> connectAll(const Args& args, const std::vector<bench::Flow>& flows) {
-  Drones d;
-  for (const std::string& address : bench::dronesOf(flows)) {
-    auto conn = connectTo(args, address, args.has("--tls"), true);
-    if (!conn) return conn.error();
-    d.map[address] = conn->get();
-    d.owned.push_back(std::move(*conn));
-  }
-  return d;
-}
 
 bench::RunHooks hooks(bool quiet) {
   bench::RunHooks h;
@@ -114,7 +89,7 @@ int runRfc2544(BenchmarkOptions& o, bench::DroneTrialExecutor& executor) {
     if (calibration.points.empty()) return fail("--calibration " + o.calibrationFile + ": holds no calibration (write one with benchmark calibrate --json)", 2);
   }
   RunGuard guard(0);
-  const bench::BenchmarkResult r = bench::runBenchmark(o.config, calibration, executor, hooks(o.quiet), kGenerator);
+  const bench::BenchmarkResult r = bench::runBenchmark(o.config, calibration, executor, hooks(o.quiet), kBenchmarkGenerator);
   endProgress(o.quiet);
   std::cout << summaryText(r);
   if (auto s = writeReports(o.reports, r); !s) return fail(s.error().toString());
@@ -132,12 +107,12 @@ int runRfc2544(BenchmarkOptions& o, bench::DroneTrialExecutor& executor) {
 int runCalibrate(const Args& args, BenchmarkOptions& o, bench::DroneTrialExecutor& executor) {
   RunGuard guard(0);
   bench::BenchmarkResult r;
-  r.generator = kGenerator;
+  r.generator = kBenchmarkGenerator;
   r.config = o.config;
-  r.startedNs = nowNs();
+  r.startedNs = int64_t(realtimeNs());
   auto c = bench::calibrate(executor, o.config, o.calibration, hooks(o.quiet), r.trials, executor.describeFlows());
   endProgress(o.quiet);
-  r.endedNs = nowNs();
+  r.endedNs = int64_t(realtimeNs());
   if (!c) return guard.exitCode(RunGuard::stopSignal() ? 1 : fail(c.error().toString()), sendingPorts(o.config),
                                 "nothing was calibrated");
   r.calibration = *c;
@@ -148,6 +123,14 @@ int runCalibrate(const Args& args, BenchmarkOptions& o, bench::DroneTrialExecuto
   return guard.exitCode(0, sendingPorts(o.config));
 }
 
+/// Whether `path` holds a Y.1564 result (its `format` says so) rather than an RFC 2544 one.
+bool isY1564Result(const std::string& path) {
+  auto text = readTextFile(path, kMaxSmallFileBytes);
+  if (!text) return false;
+  auto json = bench::JsonIn::parse(*text);
+  return json && (*json)["format"].text() == bench::kY1564ResultFormat;
+}
+
 /// benchmark report RESULT.json ...: the reports rendered again from a result file.
 int renderReports(const std::vector<std::string>& argv) {
   auto args = parseArgs(argv, {"--report", "--json", "--junit", "--csv"}, {});
@@ -156,6 +139,7 @@ int renderReports(const std::vector<std::string>& argv) {
   const ReportPaths paths = reportPathsOf(*args);
   for (const auto& [option, path] : paths.all())
     if (auto s = checkWritable(option, *path); !s) return fail(s.error().toString(), 2);
+  if (isY1564Result(args->positional[0])) return renderY1564Reports(args->positional[0], paths);
   auto r = bench::readResultFile(args->positional[0]);
   if (!r) return fail(r.error().toString(), 2);
   std::cout << summaryText(*r);
@@ -173,6 +157,7 @@ int benchmarkCommand(const std::vector<std::string>& argv) {
     return 0;
   }
   if (!argv.empty() && argv[0] == "report") return renderReports({argv.begin() + 1, argv.end()});
+  if (!argv.empty() && argv[0] == "y1564") return y1564Command({argv.begin() + 1, argv.end()});
   if (argv.empty() || (argv[0] != "rfc2544" && argv[0] != "calibrate")) return fail(kUsage, 2);
   const bool calibrate = argv[0] == "calibrate";
   const std::vector<std::string> rest(argv.begin() + 1, argv.end());

@@ -172,9 +172,21 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
                              port to port with no device (kpps, Mbit/s with the 20-byte
                              preamble and gap, % of line rate); --json: a file for
                              benchmark rfc2544 --calibration.
+  benchmark y1564 --config FILE --tx PORT --rx PORT [--no-performance|--performance-only]
+      [--step-seconds S] [--performance-seconds S] [--ipv6] [--learning-frames N] [--drain MS]
+      [--start-margin MS] [--quiet] [--report OUT.html] [--json OUT.json] [--junit OUT.xml] [--csv OUT.csv]
+                             ITU-T Y.1564 service activation of the services the config file
+                             describes (docs/examples/y1564/): per service the CIR steps, CIR +
+                             EIR, the policing step and the CBS/EBS bursts, then every service at
+                             CIR together with availability per Y.1563. A line per step on
+                             stderr; PASS, FAIL or INCOMPLETE (not judged: the tester's own limit)
+                             per step, service and run; exit 0 only when everything passed.
+                             y1564 --config-schema / --result-schema print the config's and the
+                             result file's JSON Schema.
   benchmark report RESULT.json [--report OUT.html] [--json OUT.json] [--junit OUT.xml] [--csv OUT.csv]
                              Renders the reports again from a result file (written by
-                             benchmark --json, or by a script: the Python package writes one).
+                             benchmark rfc2544 or y1564 --json, or by a script: the Python
+                             package writes one).
   benchmark schema           The result file's JSON Schema (every member, its type; members
                              marked readOnly are written for readers and never read back).
   help  Show this text.

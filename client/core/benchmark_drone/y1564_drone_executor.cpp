@@ -6,6 +6,7 @@
 #include <cmath>
 #include <thread>
 
+#include "client/core/benchmark/second_ledger.h"
 #include "client/core/benchmark_drone/y1564_streams.h"
 #include "rpc/message_limits.h"
 
@@ -21,6 +22,19 @@ constexpr double kLearningPps = 1000;
 constexpr double kPerformanceLeaseSeconds = 60;
 
 Clock::duration seconds(double s) { return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s)); }
+
+/// MEF 10.3's smallest committed burst size: a burst every device must take at CIR.
+constexpr uint64_t kMinCbsBytes = 12176;
+constexpr double kMinCatchUpSeconds = 0.0005, kMaxCatchUpSeconds = 0.05;
+
+/// How far a sender behind its schedule may catch up at `mbps` of service `s`: a burst that fits
+/// the service's committed burst (MEF's smallest when it names none), so that a sender which fell
+/// behind (its core taken for a while) never bursts into a policer that drops it as excess; it
+/// lets the rest of the gap go, and the step's offered rate says so.
+uint32_t catchUpUs(double mbps, const Y1564Service& s) {
+  const double burstBits = double(std::max(s.cbsBytes, kMinCbsBytes)) * 8;
+  return uint32_t(std::clamp(burstBits / (mbps * 1e6), kMinCatchUpSeconds, kMaxCatchUpSeconds) * 1e6);
+}
 
 /// What a step's counts say in Y.1564's terms: FTD the average delay, FDV its spread (99th
 /// percentile less the minimum, as MEF 10.3 measures frame delay range).
@@ -95,9 +109,10 @@ std::vector<Flow> Y1564DroneExecutor::flowsOf(size_t i) const {
   return out;
 }
 
-Status Y1564DroneExecutor::startLabelled(const std::string& label, double leaseSeconds) {
+Status Y1564DroneExecutor::startLabelled(const std::string& label, double leaseSeconds, uint32_t maxCatchUpUs) {
   if (auto s = ports_.clear(); !s) return s;
   PortStart how;
+  how.maxCatchUpUs = maxCatchUpUs;
   how.leaseSeconds = uint32_t(std::clamp(std::ceil(leaseSeconds + ports_.settings().startMarginSeconds) + 30, 30.0, 3600.0));
   how.run.set_name(label.substr(0, rpc::kMaxRunLabelBytes));
   double ahead = 0;
@@ -110,12 +125,15 @@ Result<Y1564Measurement> Y1564DroneExecutor::runStep(const Y1564Config& config, 
   const Y1564Service& service = config.services.at(step.service);
   const ServiceFlows& f = services_.at(step.service);
   std::map<size_t, v1::Stream> streams;
+  const bool bursts = step.kind == Y1564StepKind::kCbs || step.kind == Y1564StepKind::kEbs;
   for (const ServicePace& pace : stepPaces(service, step)) {
     const size_t flow = pace.yellow ? f.yellow.value_or(f.green) : f.green;
     streams[flow] = serviceStream(ports_.flows()[flow], ports_.addressing(flow), ports_.ipVersion(), service, pace);
   }
   if (auto s = ports_.load(streams); !s) return s.error();
-  if (auto s = startLabelled("y1564 " + service.name + " " + step.label, step.seconds); !s) return s.error();
+  // A burst step sends its bursts as asked, whatever the sender's hiccups.
+  const uint32_t catchUp = bursts ? 0 : catchUpUs(step.rateMbps, service);
+  if (auto s = startLabelled("y1564 " + service.name + " " + step.label, step.seconds, catchUp); !s) return s.error();
   std::this_thread::sleep_for(seconds(step.seconds));
   if (auto s = ports_.stop(); !s) return s.error();
   std::this_thread::sleep_for(seconds(ports_.settings().drainSeconds));
@@ -131,45 +149,48 @@ Result<Y1564Measurement> Y1564DroneExecutor::runStep(const Y1564Config& config, 
 Result<std::vector<Y1564ServiceRun>> Y1564DroneExecutor::runPerformance(const Y1564Config& config, double testSeconds,
                                                                         const Y1564Hooks& hooks) {
   std::map<size_t, v1::Stream> streams;
+  uint32_t catchUp = UINT32_MAX;  // the least any service allows: they share the port's sender
   for (size_t i = 0; i < services_.size(); ++i) {
     const size_t flow = services_[i].green;
+    catchUp = std::min(catchUp, catchUpUs(config.services[i].cirMbps, config.services[i]));
     streams[flow] = serviceStream(ports_.flows()[flow], ports_.addressing(flow), ports_.ipVersion(), config.services[i],
                                   {config.services[i].cirMbps});
   }
   if (auto s = ports_.load(streams); !s) return s.error();
-  if (auto s = startLabelled("y1564 performance", kPerformanceLeaseSeconds); !s) return s.error();
+  if (auto s = startLabelled("y1564 performance", kPerformanceLeaseSeconds, catchUp); !s) return s.error();
   std::vector<Y1564ServiceRun> runs(services_.size());
-  std::vector<SecondCounts> before(services_.size());
-  // Each second's counts: what the ports counted since the second before (frames a few
-  // microseconds in flight at a read count in the next second).
-  auto countNow = [&](const DroneSnapshots& snaps, std::vector<SecondCounts>& now) -> Status {
-    now.assign(services_.size(), {});
+  // The services' running totals in `snaps`.
+  auto totalsOf = [&](const DroneSnapshots& snaps, bool latency, std::vector<SecondCounts>& totals) -> Status {
+    totals.assign(services_.size(), {});
     for (size_t i = 0; i < services_.size(); ++i) {
+      TrialRequest request;
+      request.latency = latency;
       TrialResult r;
-      if (auto s = countTrial(flowsOf(i), snaps, TrialRequest{}, r); !s) return s;
-      now[i] = {r.txFrames, r.rxFrames};
+      if (auto s = countTrial(flowsOf(i), snaps, request, r); !s) return s;
+      totals[i] = {r.txFrames, r.rxFrames};
+      if (latency) runs[i].total = measurementOf(r);
     }
     return Ok{};
   };
-  const auto t0 = Clock::now();
-  const auto total = uint32_t(std::llround(testSeconds));
+  SecondLedger ledger(services_.size());
+  // A second is told one read after it ended (its frames on their way then are not lost).
+  auto tell = [&](uint32_t second, const std::vector<SecondCounts>& counts) {
+    if (hooks.secondDone && !counts.empty()) hooks.secondDone(second, counts);
+  };
   auto failed = [&](const Error& e) {
     ports_.stopAll();
     return e;
   };
-  for (uint32_t second = 0; second < total; ++second) {
-    std::this_thread::sleep_until(t0 + std::chrono::seconds(second + 1));
+  const auto t0 = Clock::now();
+  const auto total = uint32_t(std::llround(testSeconds));
+  for (uint32_t second = 1; second <= total; ++second) {
+    std::this_thread::sleep_until(t0 + std::chrono::seconds(second));
     if (hooks.stopRequested && hooks.stopRequested()) break;
     auto snaps = ports_.read(false);
     if (!snaps) return failed(snaps.error());
-    std::vector<SecondCounts> now, delta(services_.size());
-    if (auto s = countNow(*snaps, now); !s) return failed(s.error());
-    for (size_t i = 0; i < services_.size(); ++i) {
-      delta[i] = {now[i].sent - std::min(now[i].sent, before[i].sent), now[i].received - std::min(now[i].received, before[i].received)};
-      runs[i].perSecond.push_back(delta[i]);
-    }
-    before = now;
-    if (hooks.secondDone) hooks.secondDone(second, delta);
+    std::vector<SecondCounts> totals;
+    if (auto s = totalsOf(*snaps, false, totals); !s) return failed(s.error());
+    tell(second - 2, ledger.read(totals));
     if (second % uint32_t(kPerformanceLeaseSeconds / 3) == 0)
       if (auto s = ports_.renewLeases(); !s) return failed(s.error());
   }
@@ -177,18 +198,15 @@ Result<std::vector<Y1564ServiceRun>> Y1564DroneExecutor::runPerformance(const Y1
   std::this_thread::sleep_for(seconds(ports_.settings().drainSeconds));
   auto snaps = ports_.settled(true);
   if (!snaps) return snaps.error();
-  TrialRequest latency;
-  latency.latency = true;
-  for (size_t i = 0; i < services_.size(); ++i) {
-    TrialResult r;
-    if (auto s = countTrial(flowsOf(i), *snaps, latency, r); !s) return s.error();
-    runs[i].total = measurementOf(r);
-    // What arrived after the last read (and what was sent after it) belongs to the last second.
-    if (!runs[i].perSecond.empty()) {
-      runs[i].perSecond.back().sent += r.txFrames - std::min(r.txFrames, before[i].sent);
-      runs[i].perSecond.back().received += r.rxFrames - std::min(r.rxFrames, before[i].received);
-    }
+  std::vector<SecondCounts> totals;
+  if (auto s = totalsOf(*snaps, true, totals); !s) return s.error();
+  auto seconds = ledger.finish(totals);
+  if (ledger.secondsRead() > 0) {
+    std::vector<SecondCounts> last;
+    for (const auto& service : seconds) last.push_back(service.back());
+    tell(uint32_t(ledger.secondsRead() - 1), last);
   }
+  for (size_t i = 0; i < services_.size(); ++i) runs[i].perSecond = std::move(seconds[i]);
   return runs;
 }
 

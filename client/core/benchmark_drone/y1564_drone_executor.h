@@ -38,8 +38,9 @@ class Y1564DroneExecutor final : public Y1564Executor {
   Y1564DroneExecutor(BenchPorts ports, std::vector<ServiceFlows> services)
       : ports_(std::move(ports)), services_(std::move(services)) {}
   Status learn(const Y1564Config& config);
-  /// Starts what is loaded at T0 with a lease of `leaseSeconds`, labelled `label`; waits for T0.
-  Status startLabelled(const std::string& label, double leaseSeconds);
+  /// Starts what is loaded at T0 with a lease of `leaseSeconds`, labelled `label`, its senders
+  /// catching up at most `maxCatchUpUs` (0: in full); waits for T0.
+  Status startLabelled(const std::string& label, double leaseSeconds, uint32_t maxCatchUpUs);
   /// The flows of service `i`.
   std::vector<Flow> flowsOf(size_t i) const;
 
