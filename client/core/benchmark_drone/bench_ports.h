@@ -28,6 +28,9 @@ struct DroneExecutorSettings {
   std::function<void(const std::string&)> warn;  ///< warnings for people (may be empty)
 };
 
+/// Sleeps this many seconds (fractions too; a time below 0 is none).
+void sleepSeconds(double seconds);
+
 /// Drones by address (as the flows name them); the caller owns the connections.
 using DroneMap = std::map<std::string, client::DroneConnection*>;
 /// Ports by drone address.
@@ -55,6 +58,16 @@ class BenchPorts {
   /// "drone: va -> vb" lines: how the ports are joined (a calibration's setup).
   std::string describeFlows() const;
 
+  /// Emulated hosts resolve their gateways (the device learns each of them), on every port the
+  /// flows touch that has hosts.
+  Status resolveGateways();
+  /// How learning frames go: settings().learningFrames per flow, and at least one from every
+  /// emulated host that sends (an L2 device learns each source), all within a tenth of a second
+  /// and never faster than needed (1000 a second at least).
+  FlowPace learningPace() const;
+  /// Sends what is loaded (learning streams of `pace`) at once, waits for its frames, stops.
+  Status sendLearning(const FlowPace& pace);
+
   /// Puts `streams` (flow index -> its stream) on the flows' sending ports, each port's streams
   /// replacing what it held; a sending port no stream names is emptied.
   Status load(const std::map<size_t, v1::Stream>& streams);
@@ -69,10 +82,11 @@ class BenchPorts {
   void stopAll();
   /// One snapshot of every touched port, per drone.
   Result<DroneSnapshots> read(bool latency);
-  /// The snapshots of a stopped run, once its receivers have settled: while frames are missing
-  /// and the receive count still moves (a loaded machine still busy with what it was handed),
-  /// read again a little later, up to a limit.
-  Result<DroneSnapshots> settled(bool latency);
+  /// Stops the sending ports, waits settings().drainSeconds for frames in flight, and reads the
+  /// counters once the receivers have settled: while frames are missing and the receive count
+  /// still moves (a loaded machine still busy with what it was handed), again a little later, up
+  /// to a limit.
+  Result<DroneSnapshots> stopAndSettle(bool latency);
 
  private:
   Status configurePorts();

@@ -16,8 +16,38 @@ constexpr auto kSettleStep = std::chrono::milliseconds(200);
 constexpr auto kMaxSettle = std::chrono::seconds(10);
 /// A start margin never grows beyond this (the drone refuses starts more than an hour ahead).
 constexpr double kMaxStartMarginSeconds = 5;
+/// Learning frames go at this rate (slow enough for any device to take them all), or faster when
+/// there are many hosts: all of them within kLearningSeconds.
+constexpr double kLearningPps = 1000;
+constexpr double kLearningSeconds = 0.1;
 
 }  // namespace
+
+void sleepSeconds(double seconds) {
+  if (seconds > 0) std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+}
+
+Status BenchPorts::resolveGateways() {
+  for (const auto& [address, ports] : touched())
+    for (const std::string& name : ports)
+      if (port({address, name}).config().devices_size() > 0)
+        if (auto s = bench::resolveGateways(drone(address), name); !s) return portError(name, address, s.error(), "resolving its gateways");
+  return Ok{};
+}
+
+FlowPace BenchPorts::learningPace() const {
+  uint64_t frames = settings_.learningFrames;
+  for (const FlowAddressing& a : addressing_) frames = std::max(frames, a.hosts);
+  return {std::max(kLearningPps, double(frames) / kLearningSeconds), frames};
+}
+
+Status BenchPorts::sendLearning(const FlowPace& pace) {
+  for (const auto& [address, ports] : sending())
+    if (auto s = startPorts(drone(address), ports, {}); !s) return portError(ports.front(), address, s.error(), "sending learning frames");
+  sleepSeconds(double(pace.frames) / pace.pps + 0.1);
+  stopAll();
+  return Ok{};
+}
 
 Status BenchPorts::load(const std::map<size_t, v1::Stream>& streams) {
   std::map<std::pair<std::string, std::string>, rpc::Streams> perPort;
@@ -96,7 +126,9 @@ Result<DroneSnapshots> BenchPorts::read(bool latency) {
   return snaps;
 }
 
-Result<DroneSnapshots> BenchPorts::settled(bool latency) {
+Result<DroneSnapshots> BenchPorts::stopAndSettle(bool latency) {
+  if (auto s = stop(); !s) return s.error();
+  sleepSeconds(settings_.drainSeconds);
   const auto giveUp = Clock::now() + kMaxSettle;
   for (uint64_t before = UINT64_MAX;;) {
     auto snaps = read(latency);

@@ -2,9 +2,7 @@
 #include "client/core/benchmark_drone/drone_executor.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
-#include <thread>
 
 #include "client/core/benchmark/tester_rule.h"
 #include "client/core/benchmark_drone/trial_counts.h"
@@ -14,14 +12,8 @@
 namespace staccato::bench {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-/// Learning frames go at this rate (slow enough for any device to take them all), or faster when
-/// there are many hosts: all of them within kLearningSeconds.
-constexpr double kLearningPps = 1000;
-constexpr double kLearningSeconds = 0.1;
-
-Clock::duration seconds(double s) { return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s)); }
+/// Streams loaded before the first trial, to refuse a frame too short for its headers then.
+constexpr FlowPace kFirstLoad{1000, 0};
 
 }  // namespace
 
@@ -40,7 +32,7 @@ Status DroneTrialExecutor::prepare(const FrameSize& size, const BenchmarkConfig&
   loaded_.clear();
   // Load the size's streams now: a frame too short for the headers and the signature is refused
   // here, before any trial.
-  return load({kLearningPps, 0});
+  return load(kFirstLoad);
 }
 
 Status DroneTrialExecutor::load(const FlowPace& pace) {
@@ -56,23 +48,12 @@ Status DroneTrialExecutor::load(const FlowPace& pace) {
 }
 
 Status DroneTrialExecutor::learn() {
-  // Emulated hosts resolve their gateways (the device learns each of them), then every flow sends
-  // a few frames so that the device has seen every address before the trial counts.
-  for (const auto& [drone, ports] : ports_.touched())
-    for (const std::string& port : ports)
-      if (ports_.port({drone, port}).config().devices_size() > 0)
-        if (auto s = resolveGateways(ports_.drone(drone), port); !s) return portError(port, drone, s.error(), "resolving its gateways");
+  // The device learns every emulated host's gateway, then sees every address before the trial counts.
+  if (auto s = ports_.resolveGateways(); !s) return s;
   if (!ports_.settings().learningFrames) return Ok{};
-  // At least one frame from every emulated host that sends (an L2 device learns each source).
-  uint64_t frames = ports_.settings().learningFrames;
-  for (size_t i = 0; i < ports_.flows().size(); ++i) frames = std::max(frames, ports_.addressing(i).hosts);
-  const double pps = std::max(kLearningPps, double(frames) / kLearningSeconds);
-  if (auto s = load({pps, frames}); !s) return s.error();
-  for (const auto& [drone, ports] : ports_.sending())
-    if (auto s = startPorts(ports_.drone(drone), ports, {}); !s) return portError(ports.front(), drone, s.error(), "sending learning frames");
-  std::this_thread::sleep_for(seconds(double(frames) / pps + 0.1));
-  ports_.stopAll();
-  return Ok{};
+  const FlowPace pace = ports_.learningPace();
+  if (auto s = load(pace); !s) return s;
+  return ports_.sendLearning(pace);
 }
 
 void DroneTrialExecutor::nextTrial(uint32_t number, std::string_view test) {
@@ -103,11 +84,9 @@ Result<TrialResult> DroneTrialExecutor::run(const TrialRequest& q) {
   how.run.set_load(std::clamp(q.load, 0.0, 1.0));
   double ahead = 0;
   if (auto s = ports_.startAtT0(how, ahead); !s) return s.error();
-  std::this_thread::sleep_for(seconds(std::max(0.0, ahead) + sendSeconds));
-  if (auto s = ports_.stop(); !s) return s.error();
-  std::this_thread::sleep_for(seconds(ports_.settings().drainSeconds));
+  sleepSeconds(ahead + sendSeconds);
   // The counters of a stopped trial, once, when the receivers have settled (never mid-trial).
-  auto snaps = ports_.settled(q.latency);
+  auto snaps = ports_.stopAndSettle(q.latency);
   if (!snaps) return snaps.error();
   TrialResult r;
   if (auto s = countTrial(ports_.flows(), *snaps, q, r); !s) return s.error();

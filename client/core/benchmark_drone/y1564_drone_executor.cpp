@@ -15,13 +15,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-/// Learning frames go this fast (slow enough for any device to take them all).
-constexpr double kLearningPps = 1000;
 /// The performance test's lease: renewed every third of it, so a client that goes away stops the
 /// ports within this long.
 constexpr double kPerformanceLeaseSeconds = 60;
-
-Clock::duration seconds(double s) { return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s)); }
 
 /// MEF 10.3's smallest committed burst size: a burst every device must take at CIR.
 constexpr uint64_t kMinCbsBytes = 12176;
@@ -76,31 +72,23 @@ Result<std::unique_ptr<Y1564DroneExecutor>> Y1564DroneExecutor::open(const Drone
 }
 
 Status Y1564DroneExecutor::learn(const Y1564Config& config) {
-  // Emulated hosts resolve their gateways; then every service sends a few frames, so that the
-  // device has seen every address and class before a step counts.
-  for (const auto& [drone, ports] : ports_.touched())
-    for (const std::string& port : ports)
-      if (ports_.port({drone, port}).config().devices_size() > 0)
-        if (auto s = resolveGateways(ports_.drone(drone), port); !s) return portError(port, drone, s.error(), "resolving its gateways");
+  // The device learns every emulated host's gateway, then sees every service's addresses and
+  // class before a step counts.
+  if (auto s = ports_.resolveGateways(); !s) return s;
   if (!ports_.settings().learningFrames) return Ok{};
+  const FlowPace pace = ports_.learningPace();
   std::map<size_t, v1::Stream> streams;
-  uint64_t frames = ports_.settings().learningFrames;
   for (size_t i = 0; i < services_.size(); ++i) {
     const size_t flow = services_[i].green;
-    frames = std::max(frames, ports_.addressing(flow).hosts);
     v1::Stream s = serviceStream(ports_.flows()[flow], ports_.addressing(flow), ports_.ipVersion(), config.services[i], {});
     s.mutable_rate()->set_unit(v1::Rate::PPS);
-    s.mutable_rate()->set_value(kLearningPps);
+    s.mutable_rate()->set_value(pace.pps);
     s.mutable_control()->set_mode(v1::Control::PACKETS);
+    s.mutable_control()->set_count(pace.frames);
     streams[flow] = std::move(s);
   }
-  for (auto& [flow, s] : streams) s.mutable_control()->set_count(frames);
   if (auto s = ports_.load(streams); !s) return s;
-  for (const auto& [drone, ports] : ports_.sending())
-    if (auto s = startPorts(ports_.drone(drone), ports, {}); !s) return portError(ports.front(), drone, s.error(), "sending learning frames");
-  std::this_thread::sleep_for(seconds(double(frames) / kLearningPps + 0.1));
-  ports_.stopAll();
-  return Ok{};
+  return ports_.sendLearning(pace);
 }
 
 std::vector<Flow> Y1564DroneExecutor::flowsOf(size_t i) const {
@@ -117,7 +105,7 @@ Status Y1564DroneExecutor::startLabelled(const std::string& label, double leaseS
   how.run.set_name(label.substr(0, rpc::kMaxRunLabelBytes));
   double ahead = 0;
   if (auto s = ports_.startAtT0(how, ahead); !s) return s;
-  std::this_thread::sleep_for(seconds(std::max(0.0, ahead)));
+  sleepSeconds(ahead);
   return Ok{};
 }
 
@@ -134,10 +122,8 @@ Result<Y1564Measurement> Y1564DroneExecutor::runStep(const Y1564Config& config, 
   // A burst step sends its bursts as asked, whatever the sender's hiccups.
   const uint32_t catchUp = bursts ? 0 : catchUpUs(step.rateMbps, service);
   if (auto s = startLabelled("y1564 " + service.name + " " + step.label, step.seconds, catchUp); !s) return s.error();
-  std::this_thread::sleep_for(seconds(step.seconds));
-  if (auto s = ports_.stop(); !s) return s.error();
-  std::this_thread::sleep_for(seconds(ports_.settings().drainSeconds));
-  auto snaps = ports_.settled(true);
+  sleepSeconds(step.seconds);
+  auto snaps = ports_.stopAndSettle(true);
   if (!snaps) return snaps.error();
   TrialRequest latency;
   latency.latency = true;
@@ -194,9 +180,7 @@ Result<std::vector<Y1564ServiceRun>> Y1564DroneExecutor::runPerformance(const Y1
     if (second % uint32_t(kPerformanceLeaseSeconds / 3) == 0)
       if (auto s = ports_.renewLeases(); !s) return failed(s.error());
   }
-  if (auto s = ports_.stop(); !s) return s.error();
-  std::this_thread::sleep_for(seconds(ports_.settings().drainSeconds));
-  auto snaps = ports_.settled(true);
+  auto snaps = ports_.stopAndSettle(true);
   if (!snaps) return snaps.error();
   std::vector<SecondCounts> totals;
   if (auto s = totalsOf(*snaps, true, totals); !s) return s.error();
