@@ -6,9 +6,6 @@ import csv
 import json
 import os
 import subprocess
-import sys
-import textwrap
-import typing
 import dataclasses
 
 import pytest
@@ -16,6 +13,7 @@ import pytest
 import staccato
 import staccato.benchmark_cli
 from staccato import latency
+from benchmark_helpers import _mirror, stand_in
 
 SAMPLE = os.environ.get("SAMPLE_REPORT")
 CLI = os.environ.get("CLI")
@@ -87,42 +85,6 @@ def test_latency_histograms_read_as_the_drones(sample):
     assert checked > 10
 
 
-def _json_kind(annotation):
-    """What a member annotated so is in the file: "number", "array of X", "object" ..."""
-    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
-    if origin is typing.Union:  # Optional[X]
-        return _json_kind(next(a for a in args if a is not type(None)))
-    if origin in (list, typing.List):
-        return ("array", args[0])
-    if origin in (dict, typing.Dict) or dataclasses.is_dataclass(annotation):
-        return ("object", annotation)
-    return ({float: "number", int: "integer", bool: "boolean", str: "string"}[annotation], None)
-
-
-def _schema_kind(schema):
-    if "enum" in schema or "const" in schema:
-        return "string"
-    return schema["type"]
-
-
-def _mirror(cls, schema, where):
-    """Holds dataclass `cls` to the schema's object `schema`, member for member, recursively."""
-    hints = typing.get_type_hints(cls)
-    ours = {f.name for f in dataclasses.fields(cls)} - {"raw"}
-    theirs = set(schema["properties"])
-    assert ours == theirs, f"{where}: only in Python {sorted(ours - theirs)}, only in the file {sorted(theirs - ours)}"
-    for name, member in schema["properties"].items():
-        kind, inner = _json_kind(hints[name])
-        assert kind == _schema_kind(member), f"{where}.{name}: Python {kind}, the file {_schema_kind(member)}"
-        if kind == "array":
-            item_kind, item_inner = _json_kind(inner)
-            assert item_kind == _schema_kind(member["items"]), f"{where}.{name}[]: Python {item_kind}"
-            if dataclasses.is_dataclass(item_inner):
-                _mirror(item_inner, member["items"], f"{where}.{name}[]")
-        elif kind == "object" and dataclasses.is_dataclass(inner):
-            _mirror(inner, member, f"{where}.{name}")
-
-
 @pytest.fixture(scope="module")
 def schema():
     if not CLI:
@@ -170,22 +132,6 @@ def test_a_file_written_here_reads_back_in_the_cli(sample, tmp_path):
 def test_other_files_are_refused_with_the_reason(text, message):
     with pytest.raises(staccato.FileFormatError, match=message.replace("[", r"\[").replace("]", r"\]")):
         staccato.BenchmarkResult.from_json(text)
-
-
-def stand_in(tmp_path, body):
-    """A stand-in staccato-cli: writes its arguments to args.json, then runs `body` (Python with
-    `args`, `opt(name)` and `sample` defined)."""
-    path = tmp_path / "fake-cli"
-    path.write_text(f"#!{sys.executable}\n" + textwrap.dedent("""\
-        import json, os, shutil, sys, time
-        args = sys.argv[1:]
-        json.dump(args, open(os.path.join(os.path.dirname(sys.argv[0]), "args.json"), "w"))
-        def opt(name):
-            return args[args.index(name) + 1]
-        sample = os.environ.get("SAMPLE_JSON", "")
-        """) + textwrap.dedent(body))
-    path.chmod(0o755)
-    return str(path)
 
 
 def test_drives_the_cli_and_reads_its_json(sample, tmp_path, monkeypatch):

@@ -17,8 +17,10 @@ from staccato.errors import DroneError, FileFormatError
 from staccato.fleet import Fleet, FleetDrone, FleetError
 from staccato.files import load_session, load_streams, save_session, save_streams
 from staccato.streams import Stream, Vary
+from staccato.y1564_cli import Y1564, y1564
+from staccato.y1564_result import Y1564Result
 from staccato.v1 import drone_pb2, session_pb2, stream_pb2
 
 __all__ = ["Drone", "DroneError", "Fleet", "FleetDrone", "FleetError", "FileFormatError", "Stream", "Vary", "load_streams", "save_streams",
            "load_session", "save_session", "stream_pb2", "drone_pb2", "session_pb2", "CLIENT_MAJOR", "CLIENT_MINOR", "latency",
-           "benchmark", "calibrate", "Benchmark", "BenchmarkError", "BenchmarkResult"]
+           "benchmark", "calibrate", "Benchmark", "BenchmarkError", "BenchmarkResult", "y1564", "Y1564", "Y1564Result"]

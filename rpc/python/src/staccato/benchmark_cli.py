@@ -39,6 +39,16 @@ def _join(values) -> str:
     return ",".join(str(v) for v in values)
 
 
+def _options(*pairs) -> List[str]:
+    """``OPTION VALUE`` for each (OPTION, VALUE) pair whose value is not None."""
+    return [a for option, value in pairs if value is not None for a in (option, str(value))]
+
+
+def _flags(*pairs) -> List[str]:
+    """``FLAG`` for each (FLAG, on) pair that is on."""
+    return [flag for flag, on in pairs if on]
+
+
 def _cli_of_build_tree() -> Optional[str]:
     """The CLI of the build tree this package is used from (a source checkout's rpc/python, or
     the tests' venv under build/dev): build/{dev,release}/client/cli/staccato-cli."""
@@ -102,35 +112,21 @@ class Benchmark:
 
     def args(self, json_path: str, report_path: str) -> List[str]:
         """The CLI's arguments after the program's name."""
-        a = ["benchmark", "rfc2544"] + self._common() + ["--report", report_path, "--json", json_path]
-        for option, value in (("--preset", self.preset), ("--config", self.config), ("--calibration", self.calibration)):
-            if value is not None:
-                a += [option, str(value)]
-        for option, values in (("--loss", self.loss), ("--tests", self.tests)):
-            if values is not None:
-                a += [option, _join(values)]
-        if self.bidirectional:
-            a.append("--bidirectional")
-        for option, value in (("--junit", self.junit), ("--csv", self.csv)):
-            if value is not None:
-                a += [option, str(value)]
-        return a + self.extra_args
+        return (["benchmark", "rfc2544"] + self._common() + ["--report", report_path, "--json", json_path] +
+                _options(("--preset", self.preset), ("--config", self.config), ("--calibration", self.calibration),
+                         ("--loss", _join(self.loss) if self.loss is not None else None),
+                         ("--tests", _join(self.tests) if self.tests is not None else None)) +
+                _flags(("--bidirectional", self.bidirectional)) +
+                _options(("--junit", self.junit), ("--csv", self.csv)) + self.extra_args)
 
     def _common(self) -> List[str]:
         """The ports, the drone and the options `benchmark calibrate` takes too."""
         a = []
         for tx, rx in zip(self.tx, self.rx):
             a += ["--tx", tx, "--rx", rx]
-        for option, value in (("--drone", self.drone), ("--token-file", self.token_file), ("--ca", self.ca),
-                              ("--duration", self.duration)):
-            if value is not None:
-                a += [option, str(value)]
-        if self.sizes is not None:
-            a += ["--sizes", _join(self.sizes)]
-        for flag, on in (("--tls", self.tls), ("--ipv6", self.ipv6)):
-            if on:
-                a.append(flag)
-        return a
+        return a + _options(("--drone", self.drone), ("--token-file", self.token_file), ("--ca", self.ca),
+                            ("--duration", self.duration), ("--sizes", _join(self.sizes) if self.sizes is not None else None)) + \
+            _flags(("--tls", self.tls), ("--ipv6", self.ipv6))
 
     def run(self, *, timeout: Optional[float] = None, on_output: Optional[Callable[[str], None]] = None,
             check: bool = True) -> BenchmarkResult:
@@ -142,26 +138,40 @@ class Benchmark:
         with tempfile.TemporaryDirectory(prefix="staccato-benchmark-") as tmp:
             json_path = str(self.json or os.path.join(tmp, "result.json"))
             report_path = str(self.report or os.path.join(tmp, "report.html"))
-            if os.path.exists(json_path):
-                os.remove(json_path)  # never read an earlier run's result
-            returncode, output = _run([program] + self.args(json_path, report_path), timeout, on_output)
-            result, unreadable = None, ""
-            if os.path.exists(json_path):
-                try:
-                    result = BenchmarkResult.load(json_path)
-                except FileFormatError as e:
-                    unreadable = f"; its JSON is unreadable: {e}"
-        tail = "\n".join(output)
-        if result is None:
-            why = tail.strip().splitlines()[-1] if tail.strip() else "no output"
-            raise BenchmarkError(f"staccato-cli benchmark failed (exit {returncode}) without a result: {why}{unreadable}",
-                                 returncode, tail)
+            returncode, tail, result = _run_for_result([program] + self.args(json_path, report_path), json_path,
+                                                       BenchmarkResult, "staccato-cli benchmark", timeout, on_output)
         if check and result.error:
             raise BenchmarkError(f"the benchmark ended early: {result.error}", returncode, tail, result)
         if check and returncode != 0 and not result.stopped:
-            why = tail.strip().splitlines()[-1] if tail.strip() else "no output"
-            raise BenchmarkError(f"staccato-cli benchmark exited with {returncode}: {why}", returncode, tail, result)
+            raise BenchmarkError(f"staccato-cli benchmark exited with {returncode}: {_last_line(tail)}", returncode, tail,
+                                 result)
         return result
+
+
+def _last_line(tail: str) -> str:
+    """The CLI's last line of output: what it says went wrong."""
+    return tail.strip().splitlines()[-1] if tail.strip() else "no output"
+
+
+def _run_for_result(command: List[str], json_path: str, kind, what: str, timeout: Optional[float], on_output):
+    """Runs `command` (the CLI `what`, told to write its result to `json_path`), and reads that
+    result with ``kind.load``: its exit status, last lines and result. A file at `json_path`
+    before the run is removed first (an earlier run's result is never read); a run that leaves
+    none (or one this package cannot read) raises :class:`BenchmarkError` with the CLI's reason."""
+    if os.path.exists(json_path):
+        os.remove(json_path)
+    returncode, output = _run(command, timeout, on_output)
+    result, unreadable = None, ""
+    if os.path.exists(json_path):
+        try:
+            result = kind.load(json_path)
+        except FileFormatError as e:
+            unreadable = f"; its JSON is unreadable: {e}"
+    tail = "\n".join(output)
+    if result is None:
+        raise BenchmarkError(f"{what} failed (exit {returncode}) without a result: {_last_line(tail)}{unreadable}",
+                             returncode, tail)
+    return returncode, tail, result
 
 
 def _run(command: List[str], timeout: Optional[float], on_output,
@@ -228,8 +238,8 @@ def calibrate(tx: Union[str, Sequence[str]], rx: Union[str, Sequence[str]], *, s
                              timeout, on_output, stdout=out)
     tail = "\n".join(lines)
     if returncode != 0:
-        why = tail.strip().splitlines()[-1] if tail.strip() else "no output"
-        raise BenchmarkError(f"staccato-cli benchmark calibrate failed (exit {returncode}): {why}", returncode, tail)
+        raise BenchmarkError(f"staccato-cli benchmark calibrate failed (exit {returncode}): {_last_line(tail)}",
+                             returncode, tail)
     text = "".join(out)
     try:
         result = BenchmarkResult.from_json(text)

@@ -13,8 +13,9 @@ the CLI reads back (``staccato-cli benchmark report FILE`` renders its reports).
 """
 import dataclasses
 import json
+import typing
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional
+from typing import Any, ClassVar, Dict, List, Optional
 
 from staccato.errors import FileFormatError
 
@@ -22,29 +23,38 @@ FORMAT = "staccato-benchmark"
 FORMAT_VERSION = 1  # the newest this package reads
 
 
+def _json_name(f: dataclasses.Field) -> str:
+    """A dataclass field's member name in the file: its own, or ``metadata["json"]`` where the
+    member's name is a Python keyword (``pass``)."""
+    return f.metadata.get("json", f.name)
+
+
 def _build(cls, data: Any, where: str):
     """`cls` from the JSON object `data`: its fields by name (members this version does not know
-    are kept only in the result's ``raw``), nested dataclasses and lists of them converted."""
+    are kept only in the result's ``raw``), nested dataclasses and lists of them converted; an
+    array where an object belongs, or the reverse, is refused by its path."""
     if not isinstance(data, dict):
         raise FileFormatError(f"{where}: expected an object, found {type(data).__name__}")
-    hints = {f.name: f for f in dataclasses.fields(cls)}
     values = {}
-    for name, f in hints.items():
+    for f in dataclasses.fields(cls):
+        name = _json_name(f)
         if name not in data:
             continue
         value, kind = data[name], f.metadata.get("of")
-        if kind is not None and isinstance(value, list):
+        if kind is not None and typing.get_origin(f.type) is list and value is not None:
+            if not isinstance(value, list):
+                raise FileFormatError(f"{where}.{name}: expected an array, found {type(value).__name__}")
             value = [_build(kind, v, f"{where}.{name}[{i}]") for i, v in enumerate(value)]
         elif kind is not None and value is not None:
             value = _build(kind, value, f"{where}.{name}")
-        values[name] = value
+        values[f.name] = value
     return cls(**values)
 
 
 def _plain(value):
     """A dataclass, list or value as JSON data: members left unset (None) are left out."""
     if dataclasses.is_dataclass(value):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)
+        return {_json_name(f): _plain(getattr(value, f.name)) for f in dataclasses.fields(value)
                 if f.name != "raw" and getattr(value, f.name) is not None}
     if isinstance(value, list):
         return [_plain(v) for v in value]
@@ -53,6 +63,43 @@ def _plain(value):
 
 def _of(kind, default):
     return field(default_factory=default, metadata={"of": kind})
+
+
+class ResultFile:
+    """A result file's reading and writing, for a dataclass naming its ``FORMAT``, the newest
+    ``FORMAT_VERSION`` this package reads and ``WHAT`` it is (for messages), with a ``raw`` field."""
+    FORMAT: ClassVar[str]
+    FORMAT_VERSION: ClassVar[int]
+    WHAT: ClassVar[str]
+
+    @classmethod
+    def from_json(cls, text: str):
+        try:
+            data = json.loads(text)
+        except ValueError as e:
+            raise FileFormatError(f"not a {cls.WHAT}: {e}") from None
+        if not isinstance(data, dict) or data.get("format") != cls.FORMAT:
+            raise FileFormatError(f"not a {cls.WHAT} (format is not {cls.FORMAT!r})")
+        version = data.get("format_version")
+        if not isinstance(version, int) or version > cls.FORMAT_VERSION:
+            raise FileFormatError(f"{cls.WHAT} format_version {version!r}: this package reads up to "
+                                  f"{cls.FORMAT_VERSION}; update the staccato package")
+        result = _build(cls, {k: v for k, v in data.items() if k != "raw"}, "result")
+        result.raw = data
+        return result
+
+    @classmethod
+    def load(cls, path):
+        with open(path, encoding="utf-8") as f:
+            return cls.from_json(f.read())
+
+    def to_json(self) -> str:
+        """The result as a result file (what ``load`` and the CLI read)."""
+        return json.dumps(_plain(self), indent=2) + "\n"
+
+    def save(self, path) -> None:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.to_json())
 
 
 @dataclass
@@ -192,8 +239,11 @@ class Calibration:
 
 
 @dataclass
-class BenchmarkResult:
+class BenchmarkResult(ResultFile):
     """The whole benchmark: config, calibration, each frame size's results, every trial."""
+    FORMAT: ClassVar[str] = FORMAT
+    FORMAT_VERSION: ClassVar[int] = FORMAT_VERSION
+    WHAT: ClassVar[str] = "benchmark result"
     format: str = FORMAT
     format_version: int = FORMAT_VERSION
     generator: str = ""
@@ -206,35 +256,6 @@ class BenchmarkResult:
     sizes: List[SizeResult] = _of(SizeResult, list)
     trials: List[Trial] = _of(Trial, list)
     raw: Dict[str, Any] = field(default_factory=dict, repr=False)  # the JSON as read
-
-    @classmethod
-    def from_json(cls, text: str) -> "BenchmarkResult":
-        try:
-            data = json.loads(text)
-        except ValueError as e:
-            raise FileFormatError(f"not a benchmark result: {e}") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise FileFormatError(f"not a benchmark result (format is not {FORMAT!r})")
-        version = data.get("format_version")
-        if not isinstance(version, int) or version > FORMAT_VERSION:
-            raise FileFormatError(f"benchmark result format_version {version!r}: this package reads up to "
-                                  f"{FORMAT_VERSION}; update the staccato package")
-        result = _build(cls, {k: v for k, v in data.items() if k != "raw"}, "result")
-        result.raw = data
-        return result
-
-    @classmethod
-    def load(cls, path) -> "BenchmarkResult":
-        with open(path, encoding="utf-8") as f:
-            return cls.from_json(f.read())
-
-    def to_json(self) -> str:
-        """The result as a result file (what ``load`` and the CLI read)."""
-        return json.dumps(_plain(self), indent=2) + "\n"
-
-    def save(self, path) -> None:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(self.to_json())
 
     @property
     def complete(self) -> bool:
