@@ -3,7 +3,6 @@
 #include <QCoreApplication>
 #include <QFileDialog>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
@@ -19,36 +18,22 @@
 #include "client/models/qs.h"
 #include "client/widgets/benchmark_chart_view.h"
 #include "client/widgets/benchmark_form.h"
-#include "client/widgets/status_line.h"
+#include "client/widgets/run_page_widgets.h"
 
 namespace staccato::client {
-namespace {
-
-constexpr int kProgressSteps = 1000;
-constexpr int kRedrawMs = 200;  // live charts redraw at most 5 times a second, however fast trials end
-
-}  // namespace
 
 BenchmarkPage::BenchmarkPage(PortTreeModel* ports, QWidget* parent)
-    : QWidget(parent), run_(new BenchmarkRun(this)), results_(this) {
+    : QWidget(parent),
+      run_(new BenchmarkRun(this)),
+      results_(this),
+      form_(new BenchmarkForm(ports, this)),  // before the buttons: first in the tab order
+      controls_(this, "benchmark",
+                {tr("End before the next trial; what was measured is kept"), tr("Run the benchmark on the chosen ports"),
+                 tr("This build has no benchmark executor for drones"),
+                 tr("Benchmarks cannot run here: no executor drives the drones in this build.")},
+                {[this] { run(); }, [this] { stop(); }, [this] { askAndSave(); }}) {
   setObjectName("benchmarkPage");
   setWindowTitle(tr("Benchmark — Staccato"));
-  form_ = new BenchmarkForm(ports, this);
-  runButton_ = new QPushButton(tr("Run"), this);
-  runButton_->setObjectName("benchmarkRun");
-  runButton_->setDefault(true);
-  stopButton_ = new QPushButton(tr("Stop"), this);
-  stopButton_->setObjectName("benchmarkStop");
-  stopButton_->setToolTip(tr("End before the next trial; what was measured is kept"));
-  saveButton_ = new QPushButton(tr("Save reports…"), this);
-  saveButton_->setObjectName("benchmarkSave");
-  saveButton_->setToolTip(tr("HTML, JSON, CSV and JUnit reports of the last run"));
-  status_ = new StatusLine(this);
-  status_->setObjectName("benchmarkStatus");
-  auto* buttons = new QHBoxLayout;
-  buttons->addWidget(runButton_);
-  buttons->addWidget(stopButton_);
-  buttons->addWidget(saveButton_);
   calibrationText_ = new QLabel(this);
   calibrationText_->setObjectName("benchmarkCalibration");
   calibrationText_->setWordWrap(true);
@@ -70,18 +55,11 @@ BenchmarkPage::BenchmarkPage(PortTreeModel* ports, QWidget* parent)
   leftLayout->setContentsMargins(0, 0, 0, 0);
   leftLayout->addWidget(form_, 1);
   leftLayout->addLayout(calibrationRow);
-  leftLayout->addLayout(buttons);
-  leftLayout->addWidget(status_);
+  controls_.addTo(leftLayout);
   left->setMaximumWidth(380);
 
-  trial_ = new QLabel(tr("Not run yet."), this);
-  trial_->setObjectName("benchmarkTrial");
-  trial_->setStyleSheet("font-weight:600");
-  progress_ = new QProgressBar(this);
-  progress_->setObjectName("benchmarkProgress");
-  progress_->setRange(0, kProgressSteps);
-  progress_->setValue(0);
-  progress_->setFormat("%p %");
+  trial_ = makeRunStepLabel(this, "benchmarkTrial");
+  progress_ = makeRunProgressBar(this, "benchmarkProgress");
   throughputChart_ = new BenchmarkChartView(BenchmarkChartView::Style::kLines, this);
   throughputChart_->setObjectName("benchmarkThroughputChart");
   throughputChart_->setLogY(true);
@@ -91,13 +69,7 @@ BenchmarkPage::BenchmarkPage(PortTreeModel* ports, QWidget* parent)
   auto* charts = new QSplitter(Qt::Horizontal, this);
   charts->addWidget(throughputChart_);
   charts->addWidget(lossChart_);
-  table_ = new QTableView(this);
-  table_->setObjectName("benchmarkResults");
-  table_->setModel(&results_);
-  table_->setAlternatingRowColors(true);
-  table_->setWordWrap(false);
-  table_->verticalHeader()->hide();
-  table_->horizontalHeader()->setStretchLastSection(true);
+  table_ = makeResultsTable(this, &results_, "benchmarkResults");
   auto* split = new QSplitter(Qt::Vertical, this);
   split->addWidget(charts);
   split->addWidget(table_);
@@ -113,18 +85,10 @@ BenchmarkPage::BenchmarkPage(PortTreeModel* ports, QWidget* parent)
   layout->addWidget(left);
   layout->addLayout(right, 1);
 
-  redraw_ = new QTimer(this);
-  redraw_->setSingleShot(true);
-  redraw_->setInterval(kRedrawMs);
-  connect(redraw_, &QTimer::timeout, this, &BenchmarkPage::refresh);
-  connect(runButton_, &QPushButton::clicked, this, &BenchmarkPage::run);
-  connect(stopButton_, &QPushButton::clicked, this, &BenchmarkPage::stop);
-  connect(saveButton_, &QPushButton::clicked, this, &BenchmarkPage::askAndSave);
+  redraw_ = makeRedrawTimer(this, [this] { refresh(); });
   connect(run_, &BenchmarkRun::progress, this, &BenchmarkPage::onProgress);
   for (auto signal : {&BenchmarkRun::trialDone, &BenchmarkRun::sizeDone})
-    connect(run_, signal, this, [this] {
-      if (!redraw_->isActive()) redraw_->start();
-    });
+    connect(run_, signal, this, [this] { redrawSoon(redraw_); });
   connect(run_, &BenchmarkRun::finished, this, &BenchmarkPage::onFinished);
   refresh();
   showCalibration();
@@ -139,23 +103,16 @@ void BenchmarkPage::setExecutorFactory(std::shared_ptr<BenchmarkExecutorFactory>
   updateButtons();
 }
 
-QString BenchmarkPage::statusText() const { return status_->text(); }
+QString BenchmarkPage::statusText() const { return controls_.statusText(); }
 
-void BenchmarkPage::showStatus(const QString& text, bool error) { status_->showMessage(text, error); }
+void BenchmarkPage::showStatus(const QString& text, bool error) { controls_.showStatus(text, error); }
 
 void BenchmarkPage::updateButtons() {
-  const bool running = run_->running();
-  runButton_->setEnabled(factory_ && !running);
-  runButton_->setToolTip(factory_ ? tr("Run the benchmark on the chosen ports")
-                                  : tr("This build has no benchmark executor for drones"));
-  stopButton_->setEnabled(running && !run_->stopRequested());
-  saveButton_->setEnabled(!running && !run_->result().trials.empty());
-  form_->setEnabled(!running);
-  // The page is made before its executor is given (setExecutorFactory): the word that none
-  // exists stands only while that is true.
-  const QString none = tr("Benchmarks cannot run here: no executor drives the drones in this build.");
-  if (!factory_ && !running) showStatus(none, true);
-  else if (status_->text() == none) showStatus({}, false);
+  controls_.update({.haveExecutor = bool(factory_),
+                    .running = run_->running(),
+                    .stopRequested = run_->stopRequested(),
+                    .haveResult = !run_->result().trials.empty()});
+  form_->setEnabled(!run_->running());
 }
 
 bool BenchmarkPage::run() {
@@ -176,7 +133,7 @@ bool BenchmarkPage::run() {
   const std::string generator = "staccato " + QCoreApplication::applicationVersion().toStdString();
   if (calibration_) prepared->calibration = *calibration_;
   run_->start(*config, prepared->calibration, std::move(prepared->executor), generator);
-  progress_->setValue(0);
+  showRunFraction(progress_, 0);
   trial_->setText(tr("Starting…"));
   showStatus((prepared->calibration.points.empty()
                   ? tr("Running. The generator is not calibrated: only a shortfall of offered load marks a trial tester-limited.")
@@ -198,7 +155,7 @@ void BenchmarkPage::stop() {
 void BenchmarkPage::onProgress() {
   const bench::ProgressEvent& e = run_->current();
   trial_->setText(progressText(e));
-  progress_->setValue(int(kProgressSteps * progressFraction(e, run_->result().config)));
+  showRunFraction(progress_, progressFraction(e, run_->result().config));
 }
 
 void BenchmarkPage::onFinished() {
@@ -218,7 +175,7 @@ void BenchmarkPage::onFinished() {
     trial_->setText(tr("Stopped after %1; the frame sizes done are kept.").arg(trials));
     showStatus(tr("Stopped."), false);
   } else {
-    progress_->setValue(kProgressSteps);
+    showRunFraction(progress_, 1);
     trial_->setText(tr("Done: %1 frame %2, %3.").arg(r.sizes.size()).arg(r.sizes.size() == 1 ? tr("size") : tr("sizes"), trials));
     showStatus(tr("Done. Save the reports to keep them."), false);
   }
@@ -264,12 +221,7 @@ void BenchmarkPage::showCalibration() {
 }
 
 bool BenchmarkPage::saveReports(const QString& path) {
-  if (auto s = saveBenchmarkReports(path, run_->result()); !s) {
-    showStatus(tr("Cannot save: %1").arg(qs(s.error().toString())), true);
-    return false;
-  }
-  showStatus(tr("Saved %1").arg(benchmarkReportPaths(path).join(", ")), false);
-  return true;
+  return controls_.showSaved(saveBenchmarkReports(path, run_->result()), benchmarkReportPaths(path));
 }
 
 void BenchmarkPage::askAndSave() {

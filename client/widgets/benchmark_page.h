@@ -13,10 +13,10 @@
 #include "client/models/port_tree_model.h"
 #include "client/widgets/benchmark_executor_factory.h"
 #include "client/widgets/benchmark_run.h"
+#include "client/widgets/run_controls.h"
 
 class QLabel;
 class QProgressBar;
-class QPushButton;
 class QTableView;
 class QTimer;
 
@@ -24,7 +24,6 @@ namespace staccato::client {
 
 class BenchmarkChartView;
 class BenchmarkForm;
-class StatusLine;
 
 class BenchmarkPage : public QWidget {
   Q_OBJECT
@@ -73,11 +72,8 @@ class BenchmarkPage : public QWidget {
   BenchmarkRun* run_;
   BenchmarkResultsModel results_;
   BenchmarkForm* form_;
-  QPushButton* runButton_;
-  QPushButton* stopButton_;
-  QPushButton* saveButton_;
+  RunControls controls_;
   QLabel* trial_;
-  StatusLine* status_;
   QLabel* calibrationText_;
   QProgressBar* progress_;
   BenchmarkChartView* throughputChart_;

@@ -39,6 +39,25 @@ constexpr int kMaxRecentFiles = 8;
 
 QString rateText(double pps, double bps) { return formatSi(pps, "pps") + " · " + formatSi(bps, "bit/s"); }
 
+/// A tool page (Benchmark, Y.1564): made on first use as a window of its own over the port tree,
+/// given the executor factory the window holds; the one made before, after that.
+template <class Page, class Factory>
+Page* toolPage(Page*& page, PortTreeModel* ports, QWidget* window, const std::shared_ptr<Factory>& factory) {
+  if (!page) {
+    page = new Page(ports, window);
+    page->setWindowFlag(Qt::Window);
+    page->setExecutorFactory(factory);
+  }
+  return page;
+}
+
+/// Keeps `factory` for a tool page made later, and gives it to the page if made already.
+template <class Page, class Factory>
+void giveToolFactory(std::shared_ptr<Factory>& held, std::shared_ptr<Factory> factory, Page* page) {
+  held = std::move(factory);
+  if (page) page->setExecutorFactory(held);
+}
+
 }  // namespace
 
 MainWindow::MainWindow(Workspace* workspace, QWidget* parent) : QMainWindow(parent), workspace_(workspace) {
@@ -80,32 +99,16 @@ MainWindow::MainWindow(Workspace* workspace, QWidget* parent) : QMainWindow(pare
 MainWindow::~MainWindow() = default;
 
 void MainWindow::setBenchmarkExecutorFactory(std::shared_ptr<BenchmarkExecutorFactory> factory) {
-  benchmarkFactory_ = std::move(factory);
-  if (benchmark_) benchmark_->setExecutorFactory(benchmarkFactory_);
+  giveToolFactory(benchmarkFactory_, std::move(factory), benchmark_);
 }
 
-BenchmarkPage* MainWindow::benchmarkPage() {
-  if (!benchmark_) {
-    benchmark_ = new BenchmarkPage(workspace_->portTree(), this);
-    benchmark_->setWindowFlag(Qt::Window);
-    benchmark_->setExecutorFactory(benchmarkFactory_);
-  }
-  return benchmark_;
-}
+BenchmarkPage* MainWindow::benchmarkPage() { return toolPage(benchmark_, workspace_->portTree(), this, benchmarkFactory_); }
 
 void MainWindow::setY1564ExecutorFactory(std::shared_ptr<Y1564ExecutorFactory> factory) {
-  y1564Factory_ = std::move(factory);
-  if (y1564_) y1564_->setExecutorFactory(y1564Factory_);
+  giveToolFactory(y1564Factory_, std::move(factory), y1564_);
 }
 
-Y1564Page* MainWindow::y1564Page() {
-  if (!y1564_) {
-    y1564_ = new Y1564Page(workspace_->portTree(), this);
-    y1564_->setWindowFlag(Qt::Window);
-    y1564_->setExecutorFactory(y1564Factory_);
-  }
-  return y1564_;
-}
+Y1564Page* MainWindow::y1564Page() { return toolPage(y1564_, workspace_->portTree(), this, y1564Factory_); }
 
 void MainWindow::selectPort(const PortRef& port) {
   const QModelIndex i = workspace_->portTree()->portIndex(port.drone, port.port);

@@ -4,10 +4,8 @@
 #include <QFileDialog>
 #include <QGridLayout>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QProgressBar>
-#include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
 #include <QTimer>
@@ -17,54 +15,35 @@
 #include "client/models/qs.h"
 #include "client/models/y1564_reports.h"
 #include "client/widgets/benchmark_chart_view.h"
-#include "client/widgets/status_line.h"
+#include "client/widgets/run_page_widgets.h"
 #include "client/widgets/y1564_form.h"
 
 namespace staccato::client {
-namespace {
 
-constexpr int kProgressSteps = 1000;
-constexpr int kRedrawMs = 200;  // the chart and table redraw at most 5 times a second
-
-}  // namespace
-
-Y1564Page::Y1564Page(PortTreeModel* ports, QWidget* parent) : QWidget(parent), run_(new Y1564Run(this)), results_(this) {
+Y1564Page::Y1564Page(PortTreeModel* ports, QWidget* parent)
+    : QWidget(parent),
+      run_(new Y1564Run(this)),
+      results_(this),
+      form_(new Y1564Form(ports, this)),  // before the buttons: first in the tab order
+      controls_(this, "y1564",
+                {tr("End after the current step, or within a second of the performance test; what was measured is kept"),
+                 tr("Check the settings and run the tests on the chosen ports"),
+                 tr("This build has no Y.1564 executor for drones"),
+                 tr("Y.1564 cannot run here: no executor drives the drones in this build.")},
+                {[this] { run(); }, [this] { stop(); }, [this] { askAndSave(); }}) {
   setObjectName("y1564Page");
   setWindowTitle(tr("Y.1564 service activation — Staccato"));
-  form_ = new Y1564Form(ports, this);
-  runButton_ = new QPushButton(tr("Run"), this);
-  runButton_->setObjectName("y1564Run");
-  runButton_->setDefault(true);
-  stopButton_ = new QPushButton(tr("Stop"), this);
-  stopButton_->setObjectName("y1564Stop");
-  stopButton_->setToolTip(tr("End after the current step, or within a second of the performance test; what was measured is kept"));
-  saveButton_ = new QPushButton(tr("Save reports…"), this);
-  saveButton_->setObjectName("y1564Save");
-  saveButton_->setToolTip(tr("HTML, JSON, CSV and JUnit reports of the last run"));
-  status_ = new StatusLine(this);
-  status_->setObjectName("y1564Status");
-  auto* buttons = new QHBoxLayout;
-  buttons->addWidget(runButton_);
-  buttons->addWidget(stopButton_);
-  buttons->addWidget(saveButton_);
   auto* left = new QWidget(this);
   auto* leftLayout = new QVBoxLayout(left);
   leftLayout->setContentsMargins(0, 0, 0, 0);
   leftLayout->addWidget(form_, 1);
-  leftLayout->addLayout(buttons);
-  leftLayout->addWidget(status_);
+  controls_.addTo(leftLayout);
 
-  step_ = new QLabel(tr("Not run yet."), this);
-  step_->setObjectName("y1564Step");
-  step_->setStyleSheet("font-weight:600");
+  step_ = makeRunStepLabel(this, "y1564Step");
   verdict_ = new QLabel(this);
   verdict_->setObjectName("y1564Verdict");
   verdict_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-  progress_ = new QProgressBar(this);
-  progress_->setObjectName("y1564Progress");
-  progress_->setRange(0, kProgressSteps);
-  progress_->setValue(0);
-  progress_->setFormat("%p %");
+  progress_ = makeRunProgressBar(this, "y1564Progress");
   auto* top = new QGridLayout;
   top->addWidget(step_, 0, 0);
   top->addWidget(progress_, 1, 0);
@@ -74,13 +53,7 @@ Y1564Page::Y1564Page(PortTreeModel* ports, QWidget* parent) : QWidget(parent), r
   lossChart_->setObjectName("y1564LossChart");
   lossChart_->setFixedYRange(0, 100);
   lossChart_->setTightX(true);
-  table_ = new QTableView(this);
-  table_->setObjectName("y1564Results");
-  table_->setModel(&results_);
-  table_->setAlternatingRowColors(true);
-  table_->setWordWrap(false);
-  table_->verticalHeader()->hide();
-  table_->horizontalHeader()->setStretchLastSection(true);
+  table_ = makeResultsTable(this, &results_, "y1564Results");
   auto* split = new QSplitter(Qt::Vertical, this);
   split->addWidget(lossChart_);
   split->addWidget(table_);
@@ -100,18 +73,12 @@ Y1564Page::Y1564Page(PortTreeModel* ports, QWidget* parent) : QWidget(parent), r
   auto* layout = new QHBoxLayout(this);
   layout->addWidget(columns);
 
-  redraw_ = new QTimer(this);
-  redraw_->setSingleShot(true);
-  redraw_->setInterval(kRedrawMs);
-  connect(redraw_, &QTimer::timeout, this, &Y1564Page::refresh);
-  connect(runButton_, &QPushButton::clicked, this, &Y1564Page::run);
-  connect(stopButton_, &QPushButton::clicked, this, &Y1564Page::stop);
-  connect(saveButton_, &QPushButton::clicked, this, &Y1564Page::askAndSave);
+  redraw_ = makeRedrawTimer(this, [this] { refresh(); });
   connect(form_, &Y1564Form::message, this, &Y1564Page::showStatus);
   for (auto signal : {&Y1564Run::opened, &Y1564Run::stepDone, &Y1564Run::secondDone})
     connect(run_, signal, this, [this] {
       showProgress();
-      if (!redraw_->isActive()) redraw_->start();
+      redrawSoon(redraw_);
     });
   connect(run_, &Y1564Run::finished, this, &Y1564Page::onFinished);
   refresh();
@@ -129,9 +96,9 @@ void Y1564Page::setExecutorFactory(std::shared_ptr<Y1564ExecutorFactory> factory
 
 QString Y1564Page::stepText() const { return step_->text(); }
 QString Y1564Page::verdictText() const { return verdict_->text(); }
-QString Y1564Page::statusText() const { return status_->text(); }
+QString Y1564Page::statusText() const { return controls_.statusText(); }
 
-void Y1564Page::showStatus(const QString& text, bool error) { status_->showMessage(text, error); }
+void Y1564Page::showStatus(const QString& text, bool error) { controls_.showStatus(text, error); }
 
 void Y1564Page::showVerdict(const QString& word) {
   const char* colour = word == "PASS" ? "#1b7f3b" : word == "FAIL" ? "#b00020" : "#8a5a00";
@@ -140,17 +107,12 @@ void Y1564Page::showVerdict(const QString& word) {
 }
 
 void Y1564Page::updateButtons() {
-  const bool running = run_->running();
-  runButton_->setEnabled(factory_ && !running);
-  runButton_->setToolTip(factory_ ? tr("Check the settings and run the tests on the chosen ports")
-                                  : tr("This build has no Y.1564 executor for drones"));
-  stopButton_->setEnabled(running && !run_->stopRequested());
   const bench::Y1564Result& r = run_->result();
-  saveButton_->setEnabled(!running && (!r.configuration.empty() || !r.performance.empty()));
-  form_->setEnabled(!running);
-  const QString none = tr("Y.1564 cannot run here: no executor drives the drones in this build.");
-  if (!factory_ && !running) showStatus(none, true);
-  else if (status_->text() == none) showStatus({}, false);
+  controls_.update({.haveExecutor = bool(factory_),
+                    .running = run_->running(),
+                    .stopRequested = run_->stopRequested(),
+                    .haveResult = !r.configuration.empty() || !r.performance.empty()});
+  form_->setEnabled(!run_->running());
 }
 
 bool Y1564Page::run() {
@@ -173,7 +135,7 @@ bool Y1564Page::run() {
   }
   const std::string generator = "staccato " + QCoreApplication::applicationVersion().toStdString();
   run_->start(*config, form_->tests(), std::move(*open), generator, form_->portsText().toStdString());
-  progress_->setValue(0);
+  showRunFraction(progress_, 0);
   step_->setText(tr("Opening the ports…"));
   showVerdict({});
   showStatus(tr("Running. The test replaces the chosen ports' streams with its own."), false);
@@ -203,7 +165,7 @@ void Y1564Page::onFinished() {
     step_->setText(tr("Ended by an error after %1%2.").arg(done, seconds));
     showStatus(qs(r.error), true);
   } else {
-    progress_->setValue(kProgressSteps);
+    showRunFraction(progress_, 1);
     step_->setText(tr("Done: %1%2.").arg(done, seconds));
     showStatus(tr("Done. Save the reports to keep them."), false);
   }
@@ -214,7 +176,7 @@ void Y1564Page::onFinished() {
 void Y1564Page::showProgress() {
   const Y1564Progress& p = run_->progress();
   step_->setText(p.text(run_->result().config));
-  progress_->setValue(int(kProgressSteps * p.fraction()));
+  showRunFraction(progress_, p.fraction());
 }
 
 void Y1564Page::refresh() {
@@ -229,12 +191,7 @@ void Y1564Page::refresh() {
 }
 
 bool Y1564Page::saveReports(const QString& path) {
-  if (auto s = saveY1564Reports(path, run_->result()); !s) {
-    showStatus(tr("Cannot save: %1").arg(qs(s.error().toString())), true);
-    return false;
-  }
-  showStatus(tr("Saved %1").arg(y1564ReportPaths(path).join(", ")), false);
-  return true;
+  return controls_.showSaved(saveY1564Reports(path, run_->result()), y1564ReportPaths(path));
 }
 
 void Y1564Page::askAndSave() {

@@ -11,19 +11,18 @@
 
 #include "client/models/port_tree_model.h"
 #include "client/models/y1564_results_model.h"
+#include "client/widgets/run_controls.h"
 #include "client/widgets/y1564_executor_factory.h"
 #include "client/widgets/y1564_run.h"
 
 class QLabel;
 class QProgressBar;
-class QPushButton;
 class QTableView;
 class QTimer;
 
 namespace staccato::client {
 
 class BenchmarkChartView;
-class StatusLine;
 class Y1564Form;
 
 class Y1564Page : public QWidget {
@@ -67,10 +66,7 @@ class Y1564Page : public QWidget {
   Y1564Run* run_;
   Y1564ResultsModel results_;
   Y1564Form* form_;
-  QPushButton* runButton_;
-  QPushButton* stopButton_;
-  QPushButton* saveButton_;
-  StatusLine* status_;
+  RunControls controls_;
   QLabel* step_;
   QLabel* verdict_;
   QProgressBar* progress_;

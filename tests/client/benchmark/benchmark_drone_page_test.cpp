@@ -3,36 +3,24 @@
 #include <gtest/gtest.h>
 
 #include <QProgressBar>
-#include <QSettings>
 #include <QSignalSpy>
 
 #include "client/widgets/benchmark_form.h"
 #include "client/widgets/benchmark_page.h"
 #include "client/widgets/drone_benchmark_factory.h"
-#include "tests/client/gui/fake_lab.h"
+#include "tests/client/benchmark/drone_page_lab.h"
 
 namespace staccato::client {
 namespace {
 
-struct DroneLab {
-  DroneLab() {
-    QSettings().remove("benchmark");
-    key = workspace.addSession(lab.connect("lab"), 100);  // fake ports a <-> b
-    ready = test::waitFor([&] { return workspace.portTree()->portIndex(key, "b").isValid(); });
-    page.setExecutorFactory(std::make_shared<DroneBenchmarkFactory>(&workspace));
-  }
-  test::FakeLab lab;  // before the Workspace: the drone outlives the session
-  Workspace workspace;
-  QString key;
-  bool ready = false;
-  BenchmarkPage page{workspace.portTree()};
+struct DroneLab : test::DronePageLab<BenchmarkPage, DroneBenchmarkFactory> {
+  DroneLab() : DronePageLab("benchmark") {}
 };
 
 TEST(BenchmarkDronePage, RunsThroughTheDroneExecutorOnFakePorts) {
   DroneLab d;
-  ASSERT_TRUE(d.ready) << "the fake-lab drone's ports never appeared";
+  ASSERT_TRUE(d.sendsAToB());
   BenchmarkForm* form = d.page.form();
-  ASSERT_TRUE(form->choosePorts({d.key, "a"}, {d.key, "b"}));
   form->applyPreset("quick");
   form->setTests({bench::TestKind::kThroughput});
   form->setFrameSizes("512");

@@ -10,7 +10,6 @@
 #include <QSpinBox>
 #include <QToolButton>
 #include <QFile>
-#include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
@@ -26,6 +25,7 @@
 #include "client/widgets/benchmark_page.h"
 #include "client/widgets/main_window.h"
 #include "tests/client/benchmark/benchmark_lab.h"
+#include "tests/client/benchmark/tool_page_checks.h"
 
 namespace staccato::client {
 namespace {
@@ -302,9 +302,7 @@ TEST(BenchmarkPage, SaysWhyItCannotRun) {
   PortTreeModel tree;
   test::addLabPorts(tree);
   BenchmarkPage page(&tree);
-  EXPECT_FALSE(page.findChild<QPushButton*>("benchmarkRun")->isEnabled());
-  EXPECT_TRUE(page.statusText().contains("no executor"));
-  EXPECT_FALSE(page.run());
+  test::expectNoRunWithoutExecutor(page, "benchmarkRun");
   // Given its executor after it was made (as the main window does), the page no longer says so.
   page.setExecutorFactory(std::make_shared<test::SimulatedFactory>(std::chrono::milliseconds{}));
   EXPECT_EQ(page.statusText(), "") << page.statusText().toStdString();
@@ -326,19 +324,12 @@ TEST(BenchmarkPage, TheMainWindowOpensItFromToolsAndCtrlB) {
   FreshSettings fresh;
   Workspace workspace;
   MainWindow window(&workspace);
-  QAction* open = nullptr;
-  for (QAction* menu : window.menuBar()->actions())
-    if (menu->text() == "&Tools")
-      for (QAction* a : menu->menu()->actions())
-        if (a->shortcut() == QKeySequence("Ctrl+B")) open = a;
+  QAction* open = test::toolsAction(window, [](const QAction* a) { return a->shortcut() == QKeySequence("Ctrl+B"); });
   ASSERT_NE(open, nullptr);
   auto factory = std::make_shared<test::SimulatedFactory>();
   window.setBenchmarkExecutorFactory(factory);
   open->trigger();
-  BenchmarkPage* page = window.benchmarkPage();
-  EXPECT_TRUE(page->isVisible());
-  EXPECT_TRUE(page->isWindow());
-  EXPECT_TRUE(page->findChild<QPushButton*>("benchmarkRun")->isEnabled());  // the factory reached the page
+  test::expectOpenedWithItsFactory(window.benchmarkPage(), "benchmarkRun");
 }
 
 TEST(BenchmarkPage, QuittingDuringARunStopsItFirst) {

@@ -2,36 +2,24 @@
 // uses), on a drone of fake ports in the test process: a real run from the GUI, end to end.
 #include <gtest/gtest.h>
 
-#include <QSettings>
 #include <QSignalSpy>
 
 #include "client/widgets/drone_y1564_factory.h"
 #include "client/widgets/y1564_form.h"
 #include "client/widgets/y1564_page.h"
-#include "tests/client/gui/fake_lab.h"
+#include "tests/client/benchmark/drone_page_lab.h"
 
 namespace staccato::client {
 namespace {
 
-struct DroneLab {
-  DroneLab() {
-    QSettings().remove("y1564");
-    key = workspace.addSession(lab.connect("lab"), 100);  // fake ports a <-> b
-    ready = test::waitFor([&] { return workspace.portTree()->portIndex(key, "b").isValid(); });
-    page.setExecutorFactory(std::make_shared<DroneY1564Factory>(&workspace));
-  }
-  test::FakeLab lab;  // before the Workspace: the drone outlives the session
-  Workspace workspace;
-  QString key;
-  bool ready = false;
-  Y1564Page page{workspace.portTree()};
+struct DroneLab : test::DronePageLab<Y1564Page, DroneY1564Factory> {
+  DroneLab() : DronePageLab("y1564") {}
 };
 
 TEST(Y1564DronePage, RunsThroughTheDroneExecutorOnFakePorts) {
   DroneLab d;
-  ASSERT_TRUE(d.ready) << "the fake-lab drone's ports never appeared";
+  ASSERT_TRUE(d.sendsAToB());
   Y1564Form* form = d.page.form();
-  ASSERT_TRUE(form->choosePorts({d.key, "a"}, {d.key, "b"}));
   bench::Y1564Config c;
   bench::Y1564Service s;
   s.name = "data";

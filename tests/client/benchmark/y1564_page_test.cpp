@@ -7,7 +7,6 @@
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QFile>
-#include <QMenuBar>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
@@ -22,6 +21,7 @@
 #include "client/widgets/main_window.h"
 #include "client/widgets/y1564_form.h"
 #include "client/widgets/y1564_page.h"
+#include "tests/client/benchmark/tool_page_checks.h"
 #include "tests/client/benchmark/y1564_lab.h"
 
 namespace staccato::client {
@@ -332,9 +332,7 @@ TEST(Y1564Page, SaysWhyItCannotRun) {
   PortTreeModel tree;
   test::addLabPorts(tree);
   Y1564Page page(&tree);
-  EXPECT_FALSE(page.findChild<QPushButton*>("y1564Run")->isEnabled());
-  EXPECT_TRUE(page.statusText().contains("no executor"));
-  EXPECT_FALSE(page.run());
+  test::expectNoRunWithoutExecutor(page, "y1564Run");
   auto factory = std::make_shared<test::SimulatedY1564Factory>();
   page.setExecutorFactory(factory);
   EXPECT_EQ(page.statusText(), "");
@@ -355,18 +353,11 @@ TEST(Y1564Page, TheMainWindowOpensItFromTools) {
   QSettings().remove("y1564");
   Workspace workspace;
   MainWindow window(&workspace);
-  QAction* open = nullptr;
-  for (QAction* menu : window.menuBar()->actions())
-    if (menu->text() == "&Tools")
-      for (QAction* a : menu->menu()->actions())
-        if (a->text().startsWith("&Y.1564")) open = a;
+  QAction* open = test::toolsAction(window, [](const QAction* a) { return a->text().startsWith("&Y.1564"); });
   ASSERT_NE(open, nullptr);
   window.setY1564ExecutorFactory(std::make_shared<test::SimulatedY1564Factory>());
   open->trigger();
-  Y1564Page* page = window.y1564Page();
-  EXPECT_TRUE(page->isVisible());
-  EXPECT_TRUE(page->isWindow());
-  EXPECT_TRUE(page->findChild<QPushButton*>("y1564Run")->isEnabled());  // the factory reached the page
+  test::expectOpenedWithItsFactory(window.y1564Page(), "y1564Run");
 }
 
 }  // namespace
