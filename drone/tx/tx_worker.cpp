@@ -18,6 +18,7 @@
 #include "common/stream/patch_program.h"
 #include "common/stream/rate.h"
 #include "common/core/clock.h"
+#include "common/core/push_back.h"
 
 namespace staccato::drone {
 namespace {
@@ -200,11 +201,14 @@ size_t TxWorker::sendBatch(size_t i, PatchState& state, size_t max) {
 }
 
 void TxWorker::notePortRoom(size_t i, size_t got, size_t asked) noexcept {
-  // A clock read only when the port is full and when it has room again, never per packet.
+  // A clock read only while the port is full and when it has room again, never per packet. The
+  // wait is counted between looks: a stop of this worker in between is not the device's pace.
   if (got < asked) {
-    if (portFullSinceNs_ == 0) portFullSinceNs_ = monotonicNs();
+    const uint64_t now = monotonicNs();
+    if (portFullSinceNs_ != 0) counters_[i].blocked(portWaitBetween(portFullSinceNs_, now));
+    portFullSinceNs_ = now;
   } else if (portFullSinceNs_ != 0) {
-    counters_[i].blocked(monotonicNs() - portFullSinceNs_);
+    counters_[i].blocked(portWaitBetween(portFullSinceNs_, monotonicNs()));
     portFullSinceNs_ = 0;
   }
 }

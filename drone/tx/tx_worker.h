@@ -93,7 +93,7 @@ class TxWorker {
   std::vector<StreamTxCounters>& counters_;
   RateChanges changes_;     ///< the rates as this worker applies them
   uint64_t ratesSeen_ = 0;  ///< RateControl::version() when it last took them
-  uint64_t portFullSinceNs_ = 0;  ///< monotonic; 0 = the port took the last batch whole
+  uint64_t portFullSinceNs_ = 0;  ///< monotonic: the last look that found the port full; 0 = it took the last batch whole
   uint64_t portWaitSeenNs_ = 0;   ///< the backend's portWaitNs() when last counted
   std::atomic<bool> finished_{false};
   std::atomic<bool> failed_{false};

@@ -251,11 +251,12 @@ small, large = (r["sizes"][0]["b2b"] for r in runs)
 bursts = [t for r in runs for t in r["trials"] if t["test"] == "b2b" and t["counted"]]
 burst_pps = sum(t["offered_pps"] for t in bursts) / len(bursts)
 rate_pps = float(sys.argv[3]) / 8 / 1514  # tbf's accounting of a 1518-byte frame (checked above)
-# A machine too busy to send a burst at line rate gets no result, saying so: honest, but then
-# there is nothing to compare (what the queues hold is checked when both were measured).
+# A machine too busy to send a burst at line rate gets no result (or only the bursts of the
+# trials before), saying so: honest, but then there is nothing to compare (what the queues hold
+# is checked when both were measured).
 for b, limit in ((small, 60000), (large, 360000)):
     if b["tester_limited"]:
-        ok = not b["bursts"] and "tester-limited" in b["note"]
+        ok = "tester-limited" in b["note"]
         print(f"{'ok  ' if ok else 'FAIL'} back-to-back with a queue of {limit} bytes: no result, and it says why ({b['note']})")
         sys.exit(0 if ok else 1)
     if not b["bursts"]:

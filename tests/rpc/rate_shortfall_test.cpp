@@ -3,6 +3,7 @@
 // paused for a moment (a busy machine) and catches up is not one.
 #include <gtest/gtest.h>
 
+#include "common/core/push_back.h"
 #include "rpc/stats/rate_shortfall.h"
 
 namespace staccato::rpc {
@@ -48,6 +49,14 @@ TEST(RateShortfall, NothingSentYetSaysWhatWasAsked) {
 
 TEST(RateShortfall, AStreamWithoutARateHasNoneToKeep) {
   EXPECT_EQ(rateShortfall(row(0, 100, 1.0, 5000)), "");
+}
+
+// A sender stopped while it waited for room (SIGSTOP, its core taken) did not wait for the
+// device: only the time between two looks at the full port that were close together counts.
+TEST(PortWait, ALongGapBetweenTwoLooksIsAStallNotTheDevicesPace) {
+  EXPECT_EQ(portWaitBetween(1'000'000, 1'050'000), 50'000u);
+  EXPECT_EQ(portWaitBetween(1'000'000, 1'000'000 + kMaxPortLookGapNs - 1), kMaxPortLookGapNs - 1);
+  EXPECT_EQ(portWaitBetween(1'000'000, 151'000'000), 0u) << "150 ms stopped is not a wait for room";
 }
 
 }  // namespace

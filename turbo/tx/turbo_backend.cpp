@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "common/core/clock.h"
+#include "common/core/push_back.h"
 
 namespace staccato::turbo {
 namespace {
@@ -126,17 +127,22 @@ class TurboBackend final : public TxBackend {
     xsk_ring_prod__submit(&tx, n);
     if (mode_ == CopyMode::kCopy) {
       // The kernel sends at most 32 frames per wake-up in copy mode: wake it until it took all.
-      uint64_t waitFromNs = 0;
+      uint64_t lookNs = 0;
       for (uint32_t spins = 0; kernelBehind(tx); ++spins) {
-        // One wake-up takes a whole batch; one more means the port had no room: the device's pace.
-        if (spins == 1) waitFromNs = monotonicNs();
+        // One wake-up takes a whole batch; one more means the port had no room: the device's pace,
+        // counted between looks (a stop of this thread in between is not a wait).
+        if (spins >= 1) {
+          const uint64_t now = monotonicNs();
+          if (lookNs) portWaitNs_ += portWaitBetween(lookNs, now);
+          lookNs = now;
+        }
         if (!kick()) return 0;
         if (spins > kMaxSpins) {
           error_ = label_ + ": the kernel does not take frames (interface down or its queue stuck)";
           return 0;
         }
       }
-      if (waitFromNs) portWaitNs_ += monotonicNs() - waitFromNs;
+      if (lookNs) portWaitNs_ += portWaitBetween(lookNs, monotonicNs());
     } else if (xsk_ring_prod__needs_wakeup(&tx)) {
       kick();
     }
