@@ -39,25 +39,6 @@ constexpr int kMaxRecentFiles = 8;
 
 QString rateText(double pps, double bps) { return formatSi(pps, "pps") + " · " + formatSi(bps, "bit/s"); }
 
-/// A tool page (Benchmark, Y.1564): made on first use as a window of its own over the port tree,
-/// given the executor factory the window holds; the one made before, after that.
-template <class Page, class Factory>
-Page* toolPage(Page*& page, PortTreeModel* ports, QWidget* window, const std::shared_ptr<Factory>& factory) {
-  if (!page) {
-    page = new Page(ports, window);
-    page->setWindowFlag(Qt::Window);
-    page->setExecutorFactory(factory);
-  }
-  return page;
-}
-
-/// Keeps `factory` for a tool page made later, and gives it to the page if made already.
-template <class Page, class Factory>
-void giveToolFactory(std::shared_ptr<Factory>& held, std::shared_ptr<Factory> factory, Page* page) {
-  held = std::move(factory);
-  if (page) page->setExecutorFactory(held);
-}
-
 }  // namespace
 
 MainWindow::MainWindow(Workspace* workspace, QWidget* parent) : QMainWindow(parent), workspace_(workspace) {
@@ -97,18 +78,6 @@ MainWindow::MainWindow(Workspace* workspace, QWidget* parent) : QMainWindow(pare
 }
 
 MainWindow::~MainWindow() = default;
-
-void MainWindow::setBenchmarkExecutorFactory(std::shared_ptr<BenchmarkExecutorFactory> factory) {
-  giveToolFactory(benchmarkFactory_, std::move(factory), benchmark_);
-}
-
-BenchmarkPage* MainWindow::benchmarkPage() { return toolPage(benchmark_, workspace_->portTree(), this, benchmarkFactory_); }
-
-void MainWindow::setY1564ExecutorFactory(std::shared_ptr<Y1564ExecutorFactory> factory) {
-  giveToolFactory(y1564Factory_, std::move(factory), y1564_);
-}
-
-Y1564Page* MainWindow::y1564Page() { return toolPage(y1564_, workspace_->portTree(), this, y1564Factory_); }
 
 void MainWindow::selectPort(const PortRef& port) {
   const QModelIndex i = workspace_->portTree()->portIndex(port.drone, port.port);
@@ -383,19 +352,6 @@ void MainWindow::saveSettings() {
     if (DroneSession* s = workspace_->session(k); s && s->address().token.empty() && k.startsWith("unix:") == false)
       drones << k;
   settings.setValue("drones", drones);
-}
-
-bool MainWindow::endRunBeforeClosing(QCloseEvent* event, WorkerRun* run, const QString& title, const QString& question) {
-  // It ends after its current trial or step (the executor stops the ports' traffic then); the
-  // window closes once it has.
-  if (!run || !run->running()) return false;
-  event->ignore();
-  if (run->stopRequested()) return true;
-  const auto answer = QMessageBox::question(this, title, question, QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
-  if (answer != QMessageBox::Yes) return true;
-  run->stop();
-  connect(run, &WorkerRun::finished, this, &QWidget::close, Qt::SingleShotConnection);
-  return true;
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
