@@ -104,15 +104,41 @@ JSON
   echo "$out"
 }
 
-# capture_run NAME STREAM_FILE: `run` on va -> vb with a capture on vb. Leaves $LAB_TMP/NAME.pcap
-# and the final stats in $LAB_TMP/NAME.stats.json.
+# capture_start FILE [IFACE]: tcpdump of UDP on IFACE (vb) in the lab into FILE; returns once it
+# listens (a busy machine may take seconds to start it). capture_stop ends it once FILE has
+# stopped growing (tcpdump may still be writing what it read).
+capture_start() {
+  ip netns exec "$LAB_NS" timeout 120 tcpdump -i "${2:-vb}" -B 65536 -w "$1" -U udp 2>"$1.log" &
+  CAPTURE_PID=$!
+  wait_for 30 "tcpdump listening on ${2:-vb}" grep -q "listening on" "$1.log"
+}
+capture_stop() {
+  local size=-1
+  for _ in $(seq 60); do  # up to 30 s for the file to keep its size for half a second
+    sleep 0.5
+    [[ $(stat -c %s "$1" 2>/dev/null || echo 0) == "$size" ]] && break
+    size=$(stat -c %s "$1" 2>/dev/null || echo 0)
+  done
+  kill -TERM "$CAPTURE_PID"; wait "$CAPTURE_PID" || true  # (background jobs ignore SIGINT)
+}
+
+# capture_run NAME STREAM_FILE: `run` on va -> vb with a capture on vb. Leaves $LAB_TMP/NAME.pcap,
+# the final stats in $LAB_TMP/NAME.stats.json and the CLI's warnings in $LAB_TMP/NAME.err.
 capture_run() {
-  ip netns exec "$LAB_NS" timeout 120 tcpdump -i vb -B 65536 -w "$LAB_TMP/$1.pcap" -U udp 2>/dev/null &
-  local cap=$!
-  sleep 1
-  cli run "$2" --tx va --rx vb --json >"$LAB_TMP/$1.stats.json"
-  sleep 0.5
-  kill -TERM $cap; wait $cap || true  # (background jobs ignore SIGINT)
+  local rc=0
+  capture_start "$LAB_TMP/$1.pcap"
+  cli run "$2" --tx va --rx vb --json >"$LAB_TMP/$1.stats.json" 2>"$LAB_TMP/$1.err" || rc=$?
+  cat "$LAB_TMP/$1.err" >&2
+  capture_stop "$LAB_TMP/$1.pcap"
+  ((rc == 0)) || { echo "FAIL staccato-cli run $2 exited $rc"; exit 1; }
+}
+
+# wait_for SECONDS WHAT COMMAND...: runs COMMAND every 0.1 s until it succeeds; fails the test
+# naming WHAT after SECONDS.
+wait_for() {
+  local seconds=$1 what=$2; shift 2
+  for _ in $(seq $((seconds * 10))); do "$@" && return 0; sleep 0.1; done
+  echo "FAIL waited ${seconds} s for $what"; exit 1
 }
 
 # expect_error PATTERN: the last command's stderr (in $LAB_TMP/err) must match.

@@ -60,13 +60,9 @@ JSON
 cli configure va --mode interleaved >/dev/null
 capture=0
 [[ ${RX_BACKEND:-auto} == pcap ]] && capture=1  # turbo receive takes signature frames from captures
-if ((capture)); then
-  ip netns exec "$LAB_NS" timeout 120 tcpdump -i vb -B 65536 -w "$LAB_TMP/b.pcap" -U udp 2>/dev/null &
-  cap=$!
-  sleep 1
-fi
+((capture)) && capture_start "$LAB_TMP/b.pcap"
 cli run "$LAB_TMP/routed.json" --tx va --rx vb --json >"$LAB_TMP/out.json"
-if ((capture)); then sleep 0.5; kill -TERM $cap; wait $cap || true; fi
+((capture)) && capture_stop "$LAB_TMP/b.pcap"
 check "both streams: tx == rx == $COUNT, lost 0" \
   "sorted((s['stream_id'], s['tx_packets'], s['rx_packets'], s['lost']) for s in d['streams'] if s['rx_port'] == 'vb') == [(1, $COUNT, $COUNT, 0), (2, $COUNT, $COUNT, 0)]" \
   "$LAB_TMP/out.json"

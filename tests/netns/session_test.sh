@@ -31,12 +31,9 @@ if grep -qi token "$LAB_TMP/session.json"; then echo "FAIL a token in the sessio
 # capture_session NAME RXPORT [run options]: runs the session with a capture on RXPORT.
 capture_session() {
   local name=$1 rxport=$2; shift 2
-  ip netns exec "$LAB_NS" timeout 120 tcpdump -i "$rxport" -B 65536 -w "$LAB_TMP/$name.pcap" -U udp 2>/dev/null &
-  local cap=$!
-  sleep 1
+  capture_start "$LAB_TMP/$name.pcap" "$rxport"
   cli run "$LAB_TMP/session.json" --json --junit "$LAB_TMP/$name.xml" --check "$@" >"$LAB_TMP/$name.json"
-  sleep 0.5
-  kill -TERM $cap; wait $cap || true
+  capture_stop "$LAB_TMP/$name.pcap"
 }
 
 capture_session one vb

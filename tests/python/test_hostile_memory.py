@@ -67,7 +67,8 @@ METADATA = (("x-staccato-version", f"{staccato.CLIENT_MAJOR}.{staccato.CLIENT_MI
 def test_concurrent_large_downloads_and_uploads_stay_within_a_gib(drone):
     address, pid = drone
     frame = bytes(1500)
-    with staccato.Drone(address) as d:
+    # Setting up, not under test: 256 MiB may take longer than the default 10 s on a busy machine.
+    with staccato.Drone(address, timeout=120) as d:
         replay = stream_pb2.Stream(id=1, replay=stream_pb2.Replay(frames=[frame] * (REPLAY_MIB * MIB // 1500)))
         d.set_streams("fake0", [replay])
     time.sleep(1)
