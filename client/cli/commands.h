@@ -30,6 +30,8 @@ int fleetCommand(const std::vector<std::string>& args);
 int benchmarkCommand(const std::vector<std::string>& args);
 /// benchmark y1564 --config FILE --tx PORT --rx PORT: ITU-T Y.1564 service activation.
 int y1564Command(const std::vector<std::string>& args);
+/// benchmark rfc2889 caching|learning ...: RFC 2889 address caching capacity and learning rate.
+int rfc2889Command(const std::vector<std::string>& args);
 /// start / stop / clear / reserve / release PORT...
 int portActionCommand(const std::string& action, const std::vector<std::string>& args);
 

@@ -183,6 +183,16 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
                              per step, service and run; exit 0 only when everything passed.
                              y1564 --config-schema / --result-schema print the config's and the
                              result file's JSON Schema.
+  benchmark rfc2889 caching|learning --learning PORT --test PORT --monitor PORT --aging S
+      [--test-rate FPS] [--max-addresses N] [--learning-rate FPS] [--resolution N]      (caching)
+      [--addresses N] [--min-rate FPS] [--max-rate FPS] [--resolution SHARE]            (learning)
+      [--drain MS] [--quiet] [--json OUT.json]
+                             RFC 2889 address caching capacity (the most source addresses the
+                             device learns on --learning without flooding frames to them onto
+                             --monitor) or address learning rate (the fastest rate, as sent, at
+                             which it learns --addresses new ones). Each trial waits --aging
+                             seconds first (longer than the device keeps an address). A line
+                             per trial on stderr; exit 0 when the search completed.
   benchmark report RESULT.json [--report OUT.html] [--json OUT.json] [--junit OUT.xml] [--csv OUT.csv]
                              Renders the reports again from a result file (written by
                              benchmark rfc2544 or y1564 --json, or by a script: the Python

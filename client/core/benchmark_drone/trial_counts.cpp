@@ -5,6 +5,12 @@
 namespace staccato::bench {
 namespace {
 
+void addNote(TrialResult& r, const std::string& text) {
+  if (r.note.find(text) == std::string::npos) r.note += (r.note.empty() ? "" : "; ") + text;
+}
+
+}  // namespace
+
 const v1::StreamStats* findRow(const DroneSnapshots& snaps, const Endpoint& at, uint32_t id, bool receiving) {
   const auto s = snaps.find(at.drone);
   if (s == snaps.end()) return nullptr;
@@ -20,12 +26,6 @@ const v1::PortStats* findPort(const DroneSnapshots& snaps, const Endpoint& at) {
     if (p.port() == at.port) return &p;
   return nullptr;
 }
-
-void addNote(TrialResult& r, const std::string& text) {
-  if (r.note.find(text) == std::string::npos) r.note += (r.note.empty() ? "" : "; ") + text;
-}
-
-}  // namespace
 
 LatencyHistogram histogramOf(const v1::LatencyStats& l) {
   LatencyHistogram h;

@@ -15,6 +15,12 @@ namespace staccato::bench {
 /// Snapshots by drone address.
 using DroneSnapshots = std::map<std::string, v1::StatsSnapshot>;
 
+/// The row of stream `id` as sent (`receiving` false) or received at `at`; null when the drone
+/// listed none.
+const v1::StreamStats* findRow(const DroneSnapshots& snaps, const Endpoint& at, uint32_t id, bool receiving);
+/// The port's row at `at`; null when the drone listed none.
+const v1::PortStats* findPort(const DroneSnapshots& snaps, const Endpoint& at);
+
 /// The histogram of a stream's LatencyStats (buckets as the drone sent them).
 LatencyHistogram histogramOf(const v1::LatencyStats& l);
 

@@ -1,0 +1,88 @@
+// staccato-cli benchmark rfc2889 caching|learning: RFC 2889's address caching capacity (5.7) and
+// address learning rate (5.8) searches over three drone ports, each trial on stderr as it ends,
+// the answer on stdout and the result in a JSON file.
+#include <iostream>
+
+#include "client/cli/benchmark_setup.h"
+#include "client/cli/commands.h"
+#include "client/cli/drone_options.h"
+#include "client/cli/rfc2889_args.h"
+#include "client/cli/run_guard.h"
+#include "client/core/benchmark/rfc2889_address_result.h"
+#include "common/core/clock.h"
+#include "common/core/si_units.h"
+#include "common/files/stream_file.h"
+
+namespace staccato::cli {
+namespace {
+
+std::string trialText(const bench::AddressTrial& t) {
+  std::string text = "trial: " + std::to_string(t.addresses) + " addresses at " + formatSi(t.learningPps, "fps") +
+                     ": " + std::to_string(t.forwarded) + " forwarded, " + std::to_string(t.flooded) + " flooded: ";
+  if (!t.judged()) return text + "not judged (" + t.testerNote + ")";
+  if (t.passed()) return text + "every address learned";
+  if (t.flooded) return text + "not every address learned";
+  return text + "lost " + std::to_string(t.addresses - std::min(t.addresses, t.forwarded)) + " test frames";
+}
+
+}  // namespace
+
+int rfc2889Command(const std::vector<std::string>& argv) {
+  if (argv.empty()) return fail("usage: staccato-cli benchmark rfc2889 caching|learning --learning PORT --test PORT "
+                                "--monitor PORT --aging SECONDS [options] [--json OUT.json]", 2);
+  auto args = parseArgs({argv.begin() + 1, argv.end()}, withDroneOptions(rfc2889ValueOptions()),
+                        withDroneFlags(rfc2889FlagOptions()));
+  if (!args) return fail(args.error().toString(), 2);
+  auto o = parseRfc2889Options(argv[0], *args);
+  if (!o) return fail(o.error().toString(), 2);
+  if (!o->json.empty())
+    if (auto s = checkWritable("--json", o->json); !s) return fail(s.error().toString(), 2);
+  bench::AddressPorts ports;
+  for (auto [option, text, at] : {std::tuple{"--learning", &o->learning, &ports.learning},
+                                  {"--test", &o->testPort, &ports.test}, {"--monitor", &o->monitor, &ports.monitor}}) {
+    auto e = bench::parseEndpoint(*text, primaryTarget(*args));
+    if (!e) return fail(e.error().withPrefix(option).toString(), 2);
+    *at = *e;
+  }
+  auto drones = connectAll(*args, {{ports.learning, ports.test, 0}, {ports.test, ports.monitor, 0}});
+  if (!drones) return fail(drones.error().toString());
+  o->executor.warn = [](const std::string& text) { std::cerr << "staccato-cli: warning: " << text << "\n"; };
+  auto probe = bench::DroneAddressProbe::open(drones->map, ports, o->executor, o->probe);
+  if (!probe) return fail(probe.error().toString());
+
+  RunGuard guard(0);
+  bench::AddressSearchHooks hooks;
+  hooks.stopRequested = [] { return RunGuard::stopSignal() != 0; };
+  if (!o->quiet) hooks.trialDone = [](const bench::AddressTrial& t) { std::cerr << trialText(t) << "\n" << std::flush; };
+  bench::Rfc2889AddressResult r;
+  r.generator = kBenchmarkGenerator;
+  r.learningPort = o->learning;
+  r.testPort = o->testPort;
+  r.monitorPort = o->monitor;
+  r.agingSeconds = o->probe.agingSeconds;
+  r.testPps = o->probe.testPps;
+  r.startNs = realtimeNs();
+  if (o->test == AddressTest::kCaching) {
+    r.cachingSettings = o->caching;
+    auto found = bench::searchCachingCapacity(o->caching, (*probe)->probe(), hooks);
+    if (found) r.caching = std::move(*found);
+    else r.error = found.error().toString();
+  } else {
+    r.learningSettings = o->learningRate;
+    auto found = bench::searchLearningRate(o->learningRate, (*probe)->probe(), hooks);
+    if (found) r.learning = std::move(*found);
+    else r.error = found.error().toString();
+  }
+  r.endNs = realtimeNs();
+  std::cout << (o->test == AddressTest::kCaching ? "address caching capacity: " : "address learning rate: ") << r.answer()
+            << "\n";
+  if (o->test == AddressTest::kCaching && r.caching.capacity)
+    std::cout << "  (besides the test port's own address, which the device learned first)\n";
+  if (!o->json.empty()) {
+    if (auto s = writeFileAtomically(o->json, bench::rfc2889ResultJson(r)); !s) return fail(s.error().toString());
+    std::cerr << "staccato-cli: wrote " << o->json << "\n";
+  }
+  return guard.exitCode(r.complete() ? 0 : 1, {o->learning, o->testPort}, "the trials above");
+}
+
+}  // namespace staccato::cli

@@ -1,0 +1,76 @@
+// staccato-cli benchmark rfc2889's options (client/cli/rfc2889_args.h): each test's settings, the
+// defaults, and errors that name the option and what it allows.
+#include <gtest/gtest.h>
+
+#include "client/cli/drone_options.h"
+#include "client/cli/rfc2889_args.h"
+
+namespace staccato::cli {
+namespace {
+
+Result<Rfc2889Options> parse(const std::string& test, std::vector<std::string> argv) {
+  auto args = parseArgs(argv, withDroneOptions(rfc2889ValueOptions()), withDroneFlags(rfc2889FlagOptions()));
+  if (!args) return args.error();
+  return parseRfc2889Options(test, *args);
+}
+
+std::string error(const std::string& test, std::vector<std::string> argv) {
+  auto o = parse(test, std::move(argv));
+  return o ? "" : o.error().toString();
+}
+
+const std::vector<std::string> kPorts{"--learning", "va", "--test", "vb@lab-b", "--monitor", "vc", "--aging", "6.5"};
+
+std::vector<std::string> with(std::vector<std::string> more) {
+  std::vector<std::string> argv = kPorts;
+  argv.insert(argv.end(), more.begin(), more.end());
+  return argv;
+}
+
+TEST(Rfc2889Args, CachingSettingsAndDefaults) {
+  auto o = parse("caching", with({"--max-addresses", "2048", "--learning-rate", "20000", "--test-rate", "5000",
+                                  "--json", "r.json", "--drain", "300"}));
+  ASSERT_TRUE(o) << o.error().toString();
+  EXPECT_EQ(o->test, AddressTest::kCaching);
+  EXPECT_EQ(o->testPort, "vb@lab-b");
+  EXPECT_EQ(o->caching.maxAddresses, 2048u);
+  EXPECT_EQ(o->caching.resolution, 1u);
+  EXPECT_DOUBLE_EQ(o->caching.learningPps, 20000);
+  EXPECT_DOUBLE_EQ(o->probe.testPps, 5000);
+  EXPECT_DOUBLE_EQ(o->probe.agingSeconds, 6.5);
+  EXPECT_FALSE(o->probe.freshAddressesEachTrial) << "the same addresses: a late sweep cannot change the answer";
+  EXPECT_EQ(o->json, "r.json");
+  EXPECT_DOUBLE_EQ(o->executor.drainSeconds, 0.3);
+}
+
+TEST(Rfc2889Args, LearningSettingsAndFreshAddresses) {
+  auto o = parse("learning", with({"--addresses", "500", "--min-rate", "1000", "--max-rate", "50000", "--resolution", "0.02"}));
+  ASSERT_TRUE(o) << o.error().toString();
+  EXPECT_EQ(o->test, AddressTest::kLearning);
+  EXPECT_EQ(o->learningRate.addresses, 500u);
+  EXPECT_DOUBLE_EQ(o->learningRate.minPps, 1000);
+  EXPECT_DOUBLE_EQ(o->learningRate.maxPps, 50000);
+  EXPECT_DOUBLE_EQ(o->learningRate.resolution, 0.02);
+  EXPECT_TRUE(o->probe.freshAddressesEachTrial) << "a device that kept the last trial's addresses learns nothing";
+}
+
+TEST(Rfc2889Args, ErrorsNameTheOptionAndWhatItAllows) {
+  EXPECT_EQ(error("meshed", kPorts), "'meshed' is not an RFC 2889 test (allowed: caching, learning)");
+  EXPECT_NE(error("caching", {"--learning", "va", "--test", "vb", "--aging", "1"}).find("--monitor PORT"), std::string::npos);
+  EXPECT_NE(error("caching", {"--learning", "va", "--test", "vb", "--monitor", "vc"}).find("--aging: say how long"),
+            std::string::npos);
+  EXPECT_NE(error("caching", with({"--max-addresses", "0"})).find("--max-addresses"), std::string::npos);
+  EXPECT_NE(error("caching", with({"--max-addresses", "100", "--resolution", "101"})).find("--resolution"), std::string::npos);
+  EXPECT_NE(error("caching", with({"--learning-rate", "nan"})).find("--learning-rate"), std::string::npos);
+  EXPECT_NE(error("caching", {"--learning", "va", "--test", "vb", "--monitor", "vc", "--aging", "-1"}).find("--aging"),
+            std::string::npos);
+  EXPECT_EQ(error("caching", with({"--max-rate", "5"})), "--max-rate: is not an option of the caching test");
+  EXPECT_EQ(error("learning", with({"--max-addresses", "5"})), "--max-addresses: is not an option of the learning test");
+  EXPECT_NE(error("learning", with({"--min-rate", "5000", "--max-rate", "1000"})).find("--max-rate: must be at least"),
+            std::string::npos);
+  EXPECT_NE(error("learning", with({"--resolution", "0.9"})).find("--resolution"), std::string::npos);
+  EXPECT_EQ(error("caching", with({"extra"})), "unexpected argument 'extra'");
+}
+
+}  // namespace
+}  // namespace staccato::cli

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# RFC 2889 address tests against a Linux bridge (issue 35): four drone ports va..vd into br0 in a
+# DUT namespace. The bridge learns at most FDB_MAX addresses (IFLA_BR_FDB_MAX_LEARNED, set over
+# rtnetlink by bridge_fdb.py): the caching capacity found is that limit within 1 % (the test
+# port's own address takes one entry), an unlimited bridge is "at least" the largest trial, and
+# the learning rate is measured. Both namespaces go on exit.
+source "$(dirname "$0")/lab.sh"
+DUT_NS="stc-br-$$-$RANDOM"
+FDB_MAX=1000
+bridge_cleanup() {
+  ip netns pids "$DUT_NS" 2>/dev/null | xargs -r kill 2>/dev/null || true
+  ip netns del "$DUT_NS" 2>/dev/null || true
+  lab_cleanup
+}
+trap bridge_cleanup EXIT
+in_dut() { ip netns exec "$DUT_NS" "$@"; }
+fdb() { in_dut python3 "$(dirname "$0")/bridge_fdb.py" "$@"; }
+
+if [[ $EUID -ne 0 ]]; then echo "SKIP: network namespaces need root"; exit 77; fi
+ip netns add "$LAB_NS"
+ip netns add "$DUT_NS"
+in_lab sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1
+in_dut sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1
+# Addresses age out after 3 s (ageing_time in centiseconds: long enough for a busy machine's
+# pause between a trial's learning and test frames); each trial waits 6.5 s first (the bridge
+# sweeps its table once per ageing time: an entry goes within twice that).
+in_dut ip link add br0 type bridge ageing_time 300 stp_state 0
+in_dut ip link set br0 up
+for p in a b c d; do
+  in_lab ip link add "v$p" type veth peer name "b$p" netns "$DUT_NS"
+  in_lab ip link set "v$p" up
+  in_dut ip link set "b$p" master br0
+  in_dut ip link set "b$p" up
+done
+if ! fdb set br0 "$FDB_MAX" >"$LAB_TMP/fdb"; then echo "SKIP: this kernel's bridge has no learned-address limit"; exit 77; fi
+echo "ok   br0 learns at most $(cut -d' ' -f2 "$LAB_TMP/fdb") addresses"
+start_drone
+
+ports=(--learning va --test vb --monitor vc --aging 6.5 --test-rate 20000)
+cli benchmark rfc2889 caching "${ports[@]}" --max-addresses 2048 --learning-rate 20000 --json "$LAB_TMP/caching.json" \
+  >"$LAB_TMP/caching.out" || true  # (judged from its result below)
+cat "$LAB_TMP/caching.out"
+check "caching capacity $FDB_MAX within 1 %: the bridge's limit less the test port's own address" \
+  "d['result']['complete'] and abs(d['result']['capacity_addresses'] + 1 - $FDB_MAX) <= $FDB_MAX * 0.01" "$LAB_TMP/caching.json"
+check "a trial above the limit flooded exactly what the bridge could not learn" \
+  "all(t['flooded'] == max(0, t['addresses'] + 1 - $FDB_MAX) for t in d['trials'])" "$LAB_TMP/caching.json"
+learned=$(fdb get br0 | cut -d' ' -f1)
+[[ $learned -le $FDB_MAX ]] && echo "ok   the bridge holds $learned learned addresses (at most $FDB_MAX)" ||
+  { echo "FAIL the bridge holds $learned learned addresses, above its limit $FDB_MAX"; exit 1; }
+
+# Unlimited: every trial passes, and the answer says the table is larger still.
+fdb set br0 0 >/dev/null
+cli benchmark rfc2889 caching "${ports[@]}" --max-addresses 1500 --learning-rate 20000 --json "$LAB_TMP/unlimited.json" >/dev/null || true
+check "an unlimited bridge holds at least the largest trial's 1500 addresses" \
+  "d['result']['complete'] and d['result']['at_least'] and d['result']['capacity_addresses'] == 1500 and len(d['trials']) == 1" \
+  "$LAB_TMP/unlimited.json"
+
+# Learning rate: 500 new addresses per trial, up to 50 kfps (the rate as sent is the answer).
+cli benchmark rfc2889 learning "${ports[@]}" --addresses 500 --min-rate 1000 --max-rate 50000 --json "$LAB_TMP/learning.json" \
+  >"$LAB_TMP/learning.out" || true
+cat "$LAB_TMP/learning.out"
+check "the learning rate is measured: the fastest rate as sent at which every address was learned" \
+  "d['result']['complete'] and d['result']['learning_rate_fps'] > 0 and d['result']['learning_rate_fps'] == max(t['learning_rate_fps'] for t in d['trials'] if t['passed'])" \
+  "$LAB_TMP/learning.json"
+
+# Bad input is refused with what to fix, before anything is sent.
+if cli benchmark rfc2889 caching --learning va --test vb --monitor vc 2>"$LAB_TMP/err"; then echo "FAIL no --aging accepted"; exit 1; fi
+expect_error "aging"
+if cli benchmark rfc2889 caching --learning va --test va --monitor vc --aging 1 2>"$LAB_TMP/err"; then echo "FAIL one port twice accepted"; exit 1; fi
+expect_error "three different ports"
