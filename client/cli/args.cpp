@@ -65,4 +65,15 @@ Result<Args> parseArgs(const std::vector<std::string>& argv, const std::set<std:
   return a;
 }
 
+std::vector<std::string> splitCommas(const std::string& text) {
+  std::vector<std::string> out;
+  size_t from = 0;
+  for (;;) {
+    const size_t comma = text.find(',', from);
+    out.push_back(text.substr(from, comma - from));
+    if (comma == std::string::npos) return out;
+    from = comma + 1;
+  }
+}
+
 }  // namespace staccato::cli

@@ -29,6 +29,9 @@ struct Args {
 Result<double> decimalOption(const std::string& option, const std::string& text, double min,
                              double max = std::numeric_limits<double>::infinity(), bool openMin = false);
 
+/// "a,b,,c" as {"a", "b", "", "c"} (a list option's items; empty ones kept for the caller to refuse).
+std::vector<std::string> splitCommas(const std::string& text);
+
 /// Splits argv; `valueOptions` take a value, `flagOptions` do not; anything else is an error.
 Result<Args> parseArgs(const std::vector<std::string>& argv, const std::set<std::string>& valueOptions,
                        const std::set<std::string>& flagOptions);

@@ -9,17 +9,6 @@
 namespace staccato::cli {
 namespace {
 
-std::vector<std::string> splitCommas(const std::string& text) {
-  std::vector<std::string> out;
-  size_t from = 0;
-  for (;;) {
-    const size_t comma = text.find(',', from);
-    out.push_back(text.substr(from, comma - from));
-    if (comma == std::string::npos) return out;
-    from = comma + 1;
-  }
-}
-
 Status applyTests(bench::BenchmarkConfig& c, const std::string& text) {
   c.tests.clear();
   for (const std::string& name : splitCommas(text)) {

@@ -5,83 +5,117 @@
 namespace staccato::cli {
 
 std::set<std::string> rfc2889ValueOptions() {
-  return {"--learning", "--test", "--monitor", "--aging", "--test-rate", "--max-addresses", "--learning-rate",
-          "--resolution", "--addresses", "--min-rate", "--max-rate", "--drain", "--start-margin", "--clock-tolerance",
-          "--learning-frames", "--json"};
+  return {"--learning", "--test", "--monitor", "--ports", "--tx", "--rx", "--aging", "--test-rate", "--max-addresses",
+          "--learning-rate", "--resolution", "--addresses", "--min-rate", "--max-rate", "--load", "--min-load",
+          "--duration", "--size", "--drain", "--start-margin", "--clock-tolerance", "--learning-frames", "--json"};
 }
 
 std::set<std::string> rfc2889FlagOptions() { return {"--quiet", "--unsynchronized-start"}; }
 
 namespace {
 
-/// An option only the other test takes is refused, not ignored.
-Status refuseOthers(const Args& args, const std::set<std::string>& others, const std::string& test) {
-  for (const std::string& option : others)
-    if (args.get(option)) return makeError(option, "is not an option of the " + test + " test");
+/// The options each test takes beyond the common ones; any other is refused, not ignored.
+const std::map<Rfc2889Test, std::set<std::string>> kOwnOptions{
+    {Rfc2889Test::kCaching, {"--learning", "--test", "--monitor", "--aging", "--test-rate", "--max-addresses", "--learning-rate", "--resolution"}},
+    {Rfc2889Test::kLearning, {"--learning", "--test", "--monitor", "--aging", "--test-rate", "--addresses", "--min-rate", "--max-rate", "--resolution"}},
+    {Rfc2889Test::kMeshed, {"--ports", "--load", "--min-load", "--resolution", "--duration", "--size"}},
+    {Rfc2889Test::kBroadcast, {"--tx", "--rx", "--load", "--duration", "--size"}},
+};
+const std::set<std::string> kCommonOptions{"--drain", "--start-margin", "--clock-tolerance", "--learning-frames", "--json"};
+
+Status refuseOthers(const Args& args, Rfc2889Test test, const std::string& name) {
+  for (const std::string& option : rfc2889ValueOptions())
+    if (args.get(option) && !kOwnOptions.at(test).count(option) && !kCommonOptions.count(option))
+      return makeError(option, "is not an option of the " + name + " test");
   return Ok{};
 }
 
-}  // namespace
+/// A decimal option into `value` when given.
+Status decimalInto(const Args& args, const std::string& option, double min, double max, double& value, double scale = 1) {
+  if (auto v = args.get(option)) {
+    auto d = decimalOption(option, *v, min, max);
+    if (!d) return d.error();
+    value = *d * scale;
+  }
+  return Ok{};
+}
 
-Result<Rfc2889Options> parseRfc2889Options(const std::string& test, const Args& args) {
-  Rfc2889Options o;
-  if (test == "caching") o.test = AddressTest::kCaching;
-  else if (test == "learning") o.test = AddressTest::kLearning;
-  else return makeError("", "'" + test + "' is not an RFC 2889 test (allowed: caching, learning)");
-  if (!args.positional.empty()) return makeError("", "unexpected argument '" + args.positional[0] + "'");
-  const auto learning = args.every("--learning"), testPort = args.every("--test"), monitor = args.every("--monitor");
-  if (learning.size() != 1 || testPort.size() != 1 || monitor.size() != 1)
+Status parseAddressTest(const Args& args, Rfc2889Options& o) {
+  const auto learning = args.every("--learning"), test = args.every("--test"), monitor = args.every("--monitor");
+  if (learning.size() != 1 || test.size() != 1 || monitor.size() != 1)
     return makeError("--learning", "name the three ports once each: --learning PORT --test PORT --monitor PORT "
                                    "(PORT or PORT@DRONE)");
-  o.learning = learning[0];
-  o.testPort = testPort[0];
-  o.monitor = monitor[0];
+  o.ports = {learning[0], test[0], monitor[0]};
   const auto aging = args.get("--aging");
   if (!aging)
     return makeError("--aging", "say how long the device keeps a learned address (a Linux bridge's ageing_time, "
                                 "300 s on most switches): each trial waits that long first so that the device has "
                                 "forgotten the last one's addresses");
-  auto agingSeconds = decimalOption("--aging", *aging, 0, 3600);
-  if (!agingSeconds) return agingSeconds.error();
-  o.probe.agingSeconds = *agingSeconds;
-  if (auto v = args.get("--test-rate")) {
-    auto pps = decimalOption("--test-rate", *v, 1, 1e9);
-    if (!pps) return pps.error();
-    o.probe.testPps = *pps;
-  }
-  if (o.test == AddressTest::kCaching) {
-    if (auto s = refuseOthers(args, {"--addresses", "--min-rate", "--max-rate"}, "caching"); !s) return s.error();
+  if (auto s = decimalInto(args, "--aging", 0, 3600, o.probe.agingSeconds); !s) return s;
+  if (auto s = decimalInto(args, "--test-rate", 1, 1e9, o.probe.testPps); !s) return s;
+  if (o.test == Rfc2889Test::kCaching) {
     auto max = args.number("--max-addresses", o.caching.maxAddresses, 1, uint64_t{1} << 24);
     if (!max) return max.error();
     o.caching.maxAddresses = *max;
     auto resolution = args.number("--resolution", 1, 1, *max);
     if (!resolution) return resolution.error();
     o.caching.resolution = *resolution;
-    if (auto v = args.get("--learning-rate")) {
-      auto pps = decimalOption("--learning-rate", *v, 1, 1e9);
-      if (!pps) return pps.error();
-      o.caching.learningPps = *pps;
-    }
-  } else {
-    if (auto s = refuseOthers(args, {"--max-addresses", "--learning-rate"}, "learning"); !s) return s.error();
-    o.probe.freshAddressesEachTrial = true;
-    auto n = args.number("--addresses", o.learningRate.addresses, 1, uint64_t{1} << 24);
-    if (!n) return n.error();
-    o.learningRate.addresses = *n;
-    for (auto [option, value] : {std::pair{"--min-rate", &o.learningRate.minPps}, {"--max-rate", &o.learningRate.maxPps}})
-      if (auto v = args.get(option)) {
-        auto pps = decimalOption(option, *v, 1, 1e9);
-        if (!pps) return pps.error();
-        *value = *pps;
-      }
-    if (o.learningRate.minPps > o.learningRate.maxPps)
-      return makeError("--max-rate", "must be at least --min-rate (" + std::to_string(o.learningRate.minPps) + ")");
-    if (auto v = args.get("--resolution")) {
-      auto share = decimalOption("--resolution", *v, 0.0001, 0.5);
-      if (!share) return share.error();
-      o.learningRate.resolution = *share;
-    }
+    return decimalInto(args, "--learning-rate", 1, 1e9, o.caching.learningPps);
   }
+  o.probe.freshAddressesEachTrial = true;
+  auto n = args.number("--addresses", o.learningRate.addresses, 1, uint64_t{1} << 24);
+  if (!n) return n.error();
+  o.learningRate.addresses = *n;
+  if (auto s = decimalInto(args, "--min-rate", 1, 1e9, o.learningRate.minPps); !s) return s;
+  if (auto s = decimalInto(args, "--max-rate", 1, 1e9, o.learningRate.maxPps); !s) return s;
+  if (o.learningRate.minPps > o.learningRate.maxPps)
+    return makeError("--max-rate", "must be at least --min-rate (" + std::to_string(o.learningRate.minPps) + ")");
+  return decimalInto(args, "--resolution", 0.0001, 0.5, o.learningRate.resolution);
+}
+
+Status parseTrafficTest(const Args& args, Rfc2889Options& o) {
+  if (o.test == Rfc2889Test::kMeshed) {
+    const auto ports = args.every("--ports");
+    if (ports.size() != 1) return makeError("--ports", "name the ports once: --ports PORT,PORT[,PORT...] (PORT or PORT@DRONE)");
+    o.ports = splitCommas(ports[0]);
+    if (o.ports.size() < 2 || o.ports.size() > 16) return makeError("--ports", "name 2..16 ports, separated by commas");
+  } else {
+    const auto tx = args.every("--tx"), rx = args.every("--rx");
+    if (tx.size() != 1 || rx.size() != 1)
+      return makeError("--tx", "name the sending port and the others: --tx PORT --rx PORT[,PORT...] (PORT or PORT@DRONE)");
+    o.ports = {tx[0]};
+    for (const std::string& p : splitCommas(rx[0])) o.ports.push_back(p);
+    if (o.ports.size() > 16) return makeError("--rx", "name 1..15 receiving ports, separated by commas");
+  }
+  if (auto s = decimalInto(args, "--load", 0, 100, o.load, 0.01); !s) return s;
+  if (o.load <= 0) return makeError("--load", "must be above 0 and at most 100 (% of the line rate)");
+  o.throughput.maxLoad = o.load;
+  if (auto s = decimalInto(args, "--min-load", 0.01, 100, o.throughput.minLoad, 0.01); !s) return s;
+  if (o.throughput.minLoad > o.throughput.maxLoad) return makeError("--min-load", "must be at most --load");
+  if (auto s = decimalInto(args, "--resolution", 0.01, 50, o.throughput.resolution, 0.01); !s) return s;
+  if (auto s = decimalInto(args, "--duration", 0.1, 3600, o.traffic.seconds); !s) return s;
+  if (auto v = args.get("--size")) {
+    auto size = bench::parseFrameSize(*v);
+    if (!size) return size.error().withPrefix("--size");
+    o.traffic.size = *size;
+  }
+  return Ok{};
+}
+
+}  // namespace
+
+Result<Rfc2889Options> parseRfc2889Options(const std::string& test, const Args& args) {
+  static const std::map<std::string, Rfc2889Test> kTests{{"caching", Rfc2889Test::kCaching},
+                                                         {"learning", Rfc2889Test::kLearning},
+                                                         {"meshed", Rfc2889Test::kMeshed},
+                                                         {"broadcast", Rfc2889Test::kBroadcast}};
+  Rfc2889Options o;
+  const auto known = kTests.find(test);
+  if (known == kTests.end()) return makeError("", "'" + test + "' is not an RFC 2889 test (allowed: caching, learning, meshed, broadcast)");
+  o.test = known->second;
+  if (!args.positional.empty()) return makeError("", "unexpected argument '" + args.positional[0] + "'");
+  if (auto s = refuseOthers(args, o.test, test); !s) return s.error();
+  if (auto s = o.addressTest() ? parseAddressTest(args, o) : parseTrafficTest(args, o); !s) return s.error();
   if (auto s = applyExecutorOptions(args, o.executor); !s) return s.error();
   if (auto v = args.get("--json")) o.json = *v;
   o.quiet = args.has("--quiet");

@@ -1,35 +1,44 @@
 #pragma once
-/// `staccato-cli benchmark rfc2889 caching|learning` options: the three ports, the search's and
-/// the trials' settings, the result file and the executor's settings; every value checked, errors
-/// naming the option and what it allows. Apart from the command so that tests check it without a
-/// drone.
+/// `staccato-cli benchmark rfc2889 caching|learning|meshed|broadcast` options: the ports, each
+/// test's settings, the result file and the executor's settings; every value checked, errors
+/// naming the option and what it allows. Apart from the command so that tests check it without
+/// a drone.
 #include <set>
 #include <string>
+#include <vector>
 
 #include "client/cli/args.h"
 #include "client/core/benchmark/rfc2889_address_search.h"
+#include "client/core/benchmark/rfc2889_traffic.h"
 #include "client/core/benchmark_drone/bench_ports.h"
 #include "client/core/benchmark_drone/rfc2889_address_probe.h"
+#include "client/core/benchmark_drone/rfc2889_traffic_probe.h"
 
 namespace staccato::cli {
 
-enum class AddressTest { kCaching, kLearning };
+enum class Rfc2889Test { kCaching, kLearning, kMeshed, kBroadcast };
 
 std::set<std::string> rfc2889ValueOptions();
 std::set<std::string> rfc2889FlagOptions();
 
 struct Rfc2889Options {
-  AddressTest test = AddressTest::kCaching;
-  std::string learning, testPort, monitor;  ///< PORT or PORT@DRONE
+  Rfc2889Test test = Rfc2889Test::kCaching;
+  /// caching, learning: learning, test, monitor. meshed: --ports. broadcast: --tx, then each --rx.
+  std::vector<std::string> ports;  ///< PORT or PORT@DRONE
   bench::CachingSettings caching;
   bench::LearningSettings learningRate;
   bench::AddressProbeSettings probe;
+  bench::ThroughputSettings throughput;   ///< meshed: the search (its first trial at --load)
+  bench::TrafficProbeSettings traffic;    ///< meshed, broadcast: each trial's time and frame size
+  double load = 1.0;                      ///< broadcast: the one trial's load (share of line rate)
   bench::DroneExecutorSettings executor;
   std::string json;  ///< --json OUT.json ("" = none)
   bool quiet = false;
+
+  bool addressTest() const { return test == Rfc2889Test::kCaching || test == Rfc2889Test::kLearning; }
 };
 
-/// `test` is "caching" or "learning"; `args` the rest.
+/// `test` is "caching", "learning", "meshed" or "broadcast"; `args` the rest.
 Result<Rfc2889Options> parseRfc2889Options(const std::string& test, const Args& args);
 
 }  // namespace staccato::cli

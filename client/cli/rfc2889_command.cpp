@@ -1,12 +1,14 @@
-// staccato-cli benchmark rfc2889 caching|learning: RFC 2889's address caching capacity (5.7) and
-// address learning rate (5.8) searches over three drone ports, each trial on stderr as it ends,
-// the answer on stdout and the result in a JSON file.
+// staccato-cli benchmark rfc2889: RFC 2889's address caching capacity (5.7) and address learning
+// rate (5.8) searches over three drone ports here, the traffic tests (meshed, broadcast) in
+// rfc2889_traffic_command.cpp; each trial on stderr as it ends, the answer on stdout and the
+// result in a JSON file.
 #include <iostream>
 
 #include "client/cli/benchmark_setup.h"
 #include "client/cli/commands.h"
 #include "client/cli/drone_options.h"
 #include "client/cli/rfc2889_args.h"
+#include "client/cli/rfc2889_traffic_command.h"
 #include "client/cli/run_guard.h"
 #include "client/core/benchmark/rfc2889_address_result.h"
 #include "common/core/clock.h"
@@ -28,8 +30,12 @@ std::string trialText(const bench::AddressTrial& t) {
 }  // namespace
 
 int rfc2889Command(const std::vector<std::string>& argv) {
-  if (argv.empty()) return fail("usage: staccato-cli benchmark rfc2889 caching|learning --learning PORT --test PORT "
-                                "--monitor PORT --aging SECONDS [options] [--json OUT.json]", 2);
+  if (argv.empty())
+    return fail("usage: staccato-cli benchmark rfc2889 caching|learning --learning PORT --test PORT --monitor PORT "
+                "--aging SECONDS [options] [--json OUT.json]\n"
+                "       staccato-cli benchmark rfc2889 meshed --ports PORT,PORT[,...] [--load PCT] [options] [--json OUT.json]\n"
+                "       staccato-cli benchmark rfc2889 broadcast --tx PORT --rx PORT[,...] [--load PCT] [options] [--json OUT.json]",
+                2);
   auto args = parseArgs({argv.begin() + 1, argv.end()}, withDroneOptions(rfc2889ValueOptions()),
                         withDroneFlags(rfc2889FlagOptions()));
   if (!args) return fail(args.error().toString(), 2);
@@ -37,16 +43,19 @@ int rfc2889Command(const std::vector<std::string>& argv) {
   if (!o) return fail(o.error().toString(), 2);
   if (!o->json.empty())
     if (auto s = checkWritable("--json", o->json); !s) return fail(s.error().toString(), 2);
-  bench::AddressPorts ports;
-  for (auto [option, text, at] : {std::tuple{"--learning", &o->learning, &ports.learning},
-                                  {"--test", &o->testPort, &ports.test}, {"--monitor", &o->monitor, &ports.monitor}}) {
-    auto e = bench::parseEndpoint(*text, primaryTarget(*args));
-    if (!e) return fail(e.error().withPrefix(option).toString(), 2);
-    *at = *e;
+  std::vector<bench::Endpoint> endpoints;
+  for (const std::string& text : o->ports) {
+    auto e = bench::parseEndpoint(text, primaryTarget(*args));
+    if (!e) return fail(e.error().withPrefix(text).toString(), 2);
+    endpoints.push_back(*e);
   }
-  auto drones = connectAll(*args, {{ports.learning, ports.test, 0}, {ports.test, ports.monitor, 0}});
+  std::vector<bench::Flow> touching;
+  for (size_t i = 1; i < endpoints.size(); ++i) touching.push_back({endpoints[0], endpoints[i], 0});
+  auto drones = connectAll(*args, touching);
   if (!drones) return fail(drones.error().toString());
   o->executor.warn = [](const std::string& text) { std::cerr << "staccato-cli: warning: " << text << "\n"; };
+  if (!o->addressTest()) return runRfc2889Traffic(*o, drones->map, endpoints);
+  const bench::AddressPorts ports{endpoints[0], endpoints[1], endpoints[2]};
   auto probe = bench::DroneAddressProbe::open(drones->map, ports, o->executor, o->probe);
   if (!probe) return fail(probe.error().toString());
 
@@ -56,13 +65,13 @@ int rfc2889Command(const std::vector<std::string>& argv) {
   if (!o->quiet) hooks.trialDone = [](const bench::AddressTrial& t) { std::cerr << trialText(t) << "\n" << std::flush; };
   bench::Rfc2889AddressResult r;
   r.generator = kBenchmarkGenerator;
-  r.learningPort = o->learning;
-  r.testPort = o->testPort;
-  r.monitorPort = o->monitor;
+  r.learningPort = o->ports[0];
+  r.testPort = o->ports[1];
+  r.monitorPort = o->ports[2];
   r.agingSeconds = o->probe.agingSeconds;
   r.testPps = o->probe.testPps;
   r.startNs = realtimeNs();
-  if (o->test == AddressTest::kCaching) {
+  if (o->test == Rfc2889Test::kCaching) {
     r.cachingSettings = o->caching;
     auto found = bench::searchCachingCapacity(o->caching, (*probe)->probe(), hooks);
     if (found) r.caching = std::move(*found);
@@ -74,15 +83,15 @@ int rfc2889Command(const std::vector<std::string>& argv) {
     else r.error = found.error().toString();
   }
   r.endNs = realtimeNs();
-  std::cout << (o->test == AddressTest::kCaching ? "address caching capacity: " : "address learning rate: ") << r.answer()
+  std::cout << (o->test == Rfc2889Test::kCaching ? "address caching capacity: " : "address learning rate: ") << r.answer()
             << "\n";
-  if (o->test == AddressTest::kCaching && r.caching.capacity)
+  if (o->test == Rfc2889Test::kCaching && r.caching.capacity)
     std::cout << "  (besides the test port's own address, which the device learned first)\n";
   if (!o->json.empty()) {
     if (auto s = writeFileAtomically(o->json, bench::rfc2889ResultJson(r)); !s) return fail(s.error().toString());
     std::cerr << "staccato-cli: wrote " << o->json << "\n";
   }
-  return guard.exitCode(r.complete() ? 0 : 1, {o->learning, o->testPort}, "the trials above");
+  return guard.exitCode(r.complete() ? 0 : 1, {o->ports[0], o->ports[1]}, "the trials above");
 }
 
 }  // namespace staccato::cli

@@ -31,8 +31,8 @@ TEST(Rfc2889Args, CachingSettingsAndDefaults) {
   auto o = parse("caching", with({"--max-addresses", "2048", "--learning-rate", "20000", "--test-rate", "5000",
                                   "--json", "r.json", "--drain", "300"}));
   ASSERT_TRUE(o) << o.error().toString();
-  EXPECT_EQ(o->test, AddressTest::kCaching);
-  EXPECT_EQ(o->testPort, "vb@lab-b");
+  EXPECT_EQ(o->test, Rfc2889Test::kCaching);
+  EXPECT_EQ(o->ports, (std::vector<std::string>{"va", "vb@lab-b", "vc"}));
   EXPECT_EQ(o->caching.maxAddresses, 2048u);
   EXPECT_EQ(o->caching.resolution, 1u);
   EXPECT_DOUBLE_EQ(o->caching.learningPps, 20000);
@@ -46,7 +46,7 @@ TEST(Rfc2889Args, CachingSettingsAndDefaults) {
 TEST(Rfc2889Args, LearningSettingsAndFreshAddresses) {
   auto o = parse("learning", with({"--addresses", "500", "--min-rate", "1000", "--max-rate", "50000", "--resolution", "0.02"}));
   ASSERT_TRUE(o) << o.error().toString();
-  EXPECT_EQ(o->test, AddressTest::kLearning);
+  EXPECT_EQ(o->test, Rfc2889Test::kLearning);
   EXPECT_EQ(o->learningRate.addresses, 500u);
   EXPECT_DOUBLE_EQ(o->learningRate.minPps, 1000);
   EXPECT_DOUBLE_EQ(o->learningRate.maxPps, 50000);
@@ -54,8 +54,37 @@ TEST(Rfc2889Args, LearningSettingsAndFreshAddresses) {
   EXPECT_TRUE(o->probe.freshAddressesEachTrial) << "a device that kept the last trial's addresses learns nothing";
 }
 
+TEST(Rfc2889Args, MeshedPortsLoadSearchAndTrials) {
+  auto o = parse("meshed", {"--ports", "va,vb,vc@lab-b,vd", "--load", "80", "--min-load", "5", "--resolution", "0.5",
+                            "--duration", "3", "--size", "128"});
+  ASSERT_TRUE(o) << o.error().toString();
+  EXPECT_EQ(o->test, Rfc2889Test::kMeshed);
+  EXPECT_EQ(o->ports, (std::vector<std::string>{"va", "vb", "vc@lab-b", "vd"}));
+  EXPECT_DOUBLE_EQ(o->throughput.maxLoad, 0.8);
+  EXPECT_DOUBLE_EQ(o->throughput.minLoad, 0.05);
+  EXPECT_DOUBLE_EQ(o->throughput.resolution, 0.005);
+  EXPECT_DOUBLE_EQ(o->traffic.seconds, 3);
+  EXPECT_EQ(o->traffic.size.bytes, 128u);
+}
+
+TEST(Rfc2889Args, BroadcastSenderFirstThenEveryReceiver) {
+  auto o = parse("broadcast", {"--tx", "va", "--rx", "vb,vc,vd", "--load", "10"});
+  ASSERT_TRUE(o) << o.error().toString();
+  EXPECT_EQ(o->ports, (std::vector<std::string>{"va", "vb", "vc", "vd"}));
+  EXPECT_DOUBLE_EQ(o->load, 0.1);
+  EXPECT_DOUBLE_EQ(o->traffic.seconds, 10) << "the default trial";
+}
+
 TEST(Rfc2889Args, ErrorsNameTheOptionAndWhatItAllows) {
-  EXPECT_EQ(error("meshed", kPorts), "'meshed' is not an RFC 2889 test (allowed: caching, learning)");
+  EXPECT_NE(error("meshed", {"--ports", "va"}).find("--ports: name 2..16 ports"), std::string::npos);
+  EXPECT_NE(error("meshed", {"--ports", "va,vb", "--load", "0"}).find("--load"), std::string::npos);
+  EXPECT_NE(error("meshed", {"--ports", "va,vb", "--load", "120"}).find("--load"), std::string::npos);
+  EXPECT_NE(error("meshed", {"--ports", "va,vb", "--load", "10", "--min-load", "20"}).find("--min-load: must be at most --load"),
+            std::string::npos);
+  EXPECT_NE(error("meshed", {"--ports", "va,vb", "--size", "12"}).find("--size"), std::string::npos);
+  EXPECT_EQ(error("meshed", {"--ports", "va,vb", "--aging", "1"}), "--aging: is not an option of the meshed test");
+  EXPECT_NE(error("broadcast", {"--tx", "va"}).find("--rx PORT[,PORT...]"), std::string::npos);
+  EXPECT_EQ(error("mesh", kPorts), "'mesh' is not an RFC 2889 test (allowed: caching, learning, meshed, broadcast)");
   EXPECT_NE(error("caching", {"--learning", "va", "--test", "vb", "--aging", "1"}).find("--monitor PORT"), std::string::npos);
   EXPECT_NE(error("caching", {"--learning", "va", "--test", "vb", "--monitor", "vc"}).find("--aging: say how long"),
             std::string::npos);

@@ -3,7 +3,9 @@
 # DUT namespace. The bridge learns at most FDB_MAX addresses (IFLA_BR_FDB_MAX_LEARNED, set over
 # rtnetlink by bridge_fdb.py): the caching capacity found is that limit within 1 % (the test
 # port's own address takes one entry), an unlimited bridge is "at least" the largest trial, and
-# the learning rate is measured. Both namespaces go on exit.
+# the learning rate is measured. Fully meshed over the four ports counts every pair (a policer on
+# one port's way out shows on exactly the pairs into it), broadcast is counted on every port.
+# PARTS=address|traffic runs one half. Both namespaces go on exit.
 source "$(dirname "$0")/lab.sh"
 DUT_NS="stc-br-$$-$RANDOM"
 FDB_MAX=1000
@@ -36,6 +38,7 @@ if ! fdb set br0 "$FDB_MAX" >"$LAB_TMP/fdb"; then echo "SKIP: this kernel's brid
 echo "ok   br0 learns at most $(cut -d' ' -f2 "$LAB_TMP/fdb") addresses"
 start_drone
 
+address_tests() {
 ports=(--learning va --test vb --monitor vc --aging 6.5 --test-rate 20000)
 cli benchmark rfc2889 caching "${ports[@]}" --max-addresses 2048 --learning-rate 20000 --json "$LAB_TMP/caching.json" \
   >"$LAB_TMP/caching.out" || true  # (judged from its result below)
@@ -68,3 +71,61 @@ if cli benchmark rfc2889 caching --learning va --test vb --monitor vc 2>"$LAB_TM
 expect_error "aging"
 if cli benchmark rfc2889 caching --learning va --test va --monitor vc --aging 1 2>"$LAB_TMP/err"; then echo "FAIL one port twice accepted"; exit 1; fi
 expect_error "three different ports"
+}
+
+traffic_tests() {
+  # 10 Mbit/s ports: 14,880 frames a second each at 64 bytes, 59,520 over the mesh.
+  for p in va vb vc vd; do cli configure "$p" --line-rate 10000000 >/dev/null; done
+  cli benchmark rfc2889 meshed --ports va,vb,vc,vd --duration 2 --json "$LAB_TMP/meshed.json" >"$LAB_TMP/meshed.out" || true
+  cat "$LAB_TMP/meshed.out"
+  check "fully meshed at 100 %: 12 pairs, every frame delivered to its port and nowhere else" \
+    "d['result']['complete'] and d['result']['throughput_load'] == 1 and len(d['trials'][0]['pairs']) == 12 and all(p['sent'] == p['received'] > 0 and p['elsewhere'] == 0 for p in d['trials'][0]['pairs'])" \
+    "$LAB_TMP/meshed.json"
+  # The bridge polices what leaves it on bd at 6,000 frames a second (the three pairs into vd
+  # offer 14,880): only those pairs lose, and nftables drops what they lost.
+  in_dut nft -f - <<'NFT'
+table bridge police {
+  chain forward { type filter hook forward priority 0; oifname "bd" limit rate over 6000/second burst 100 packets counter drop; }
+}
+NFT
+  cli benchmark rfc2889 meshed --ports va,vb,vc,vd --duration 2 --resolution 5 --json "$LAB_TMP/policed.json" >"$LAB_TMP/policed.out" || true
+  cat "$LAB_TMP/policed.out"
+  dropped=$(in_dut nft list table bridge police | grep -o 'counter packets [0-9]*' | cut -d' ' -f3)
+  check "at 100 % only the pairs into vd lose, and every frame lost is one nftables dropped ($dropped)" \
+    "all((p['lost'] > 0) == (p['rx'] == 'vd') for p in d['trials'][0]['pairs']) and sum(t['lost'] for t in d['trials']) == $dropped" \
+    "$LAB_TMP/policed.json"
+  check "the throughput found is below the policer's share: 6,000 of 14,880 a port is 40 % (within the 5 % resolution)" \
+    "d['result']['complete'] and 0.35 <= d['result']['throughput_load'] <= 0.41" "$LAB_TMP/policed.json"
+  in_dut nft delete table bridge police
+
+  # A bridge that learns only two addresses floods the frames to the other two ports' MACs:
+  # they arrive where they belong and also elsewhere, and the trial fails saying so.
+  fdb set br0 2 >/dev/null
+  sleep 7  # (the learned addresses age out: ageing_time 3 s, swept once per ageing time)
+  cli benchmark rfc2889 meshed --ports va,vb,vc,vd --load 10 --min-load 10 --duration 1 --json "$LAB_TMP/flooded.json" \
+    >"$LAB_TMP/flooded.out" 2>&1 || true
+  grep -q "at a port they were not for" "$LAB_TMP/flooded.out" && echo "ok   the CLI says so: $(grep -m1 'not for' "$LAB_TMP/flooded.out")" ||
+    { echo "FAIL the CLI did not say the frames reached ports they were not for"; cat "$LAB_TMP/flooded.out"; exit 1; }
+  check "with 2 addresses learned the other ports' frames are flooded: counted elsewhere, the trial fails" \
+    "d['result']['throughput_load'] == 0 and d['trials'][0]['elsewhere'] > 0 and not d['trials'][0]['passed'] and d['trials'][0]['lost'] == 0" \
+    "$LAB_TMP/flooded.json"
+  fdb set br0 0 >/dev/null
+
+  for p in bb bc bd; do in_dut cat "/sys/class/net/$p/statistics/tx_packets"; done >"$LAB_TMP/tx.before"
+  cli benchmark rfc2889 broadcast --tx va --rx vb,vc,vd --load 50 --duration 2 --json "$LAB_TMP/broadcast.json" >"$LAB_TMP/broadcast.out" || true
+  cat "$LAB_TMP/broadcast.out"
+  check "broadcast at 50 %: counted on every other port, every frame" \
+    "d['result']['complete'] and sorted(p['rx'] for p in d['trials'][0]['pairs']) == ['vb', 'vc', 'vd'] and all(p['sent'] == p['received'] == 14881 for p in d['trials'][0]['pairs'])" \
+    "$LAB_TMP/broadcast.json"
+  for p in bb bc bd; do in_dut cat "/sys/class/net/$p/statistics/tx_packets"; done >"$LAB_TMP/tx.after"
+  python3 - "$LAB_TMP/tx.before" "$LAB_TMP/tx.after" <<'PY' || exit 1
+import sys
+sent = [int(b) - int(a) for a, b in zip(open(sys.argv[1]).read().split(), open(sys.argv[2]).read().split())]
+ok = all(n >= 14881 for n in sent)
+print(f"{'ok  ' if ok else 'FAIL'} the bridge's own counters: bb, bc, bd each sent {sent} frames (at least the 14881 broadcast)")
+sys.exit(0 if ok else 1)
+PY
+}
+
+[[ ${PARTS:-address} == traffic ]] || address_tests
+[[ ${PARTS:-traffic} == address ]] || traffic_tests

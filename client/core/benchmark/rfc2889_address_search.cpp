@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "client/core/benchmark/highest_passing.h"
+
 namespace staccato::bench {
 namespace {
 
@@ -76,24 +78,17 @@ Result<LearningSearch> searchLearningRate(const LearningSettings& settings, cons
                                           const AddressSearchHooks& hooks) {
   if (auto s = checkLearningSettings(settings); !s) return s.error();
   LearningSearch search;
-  // Asked rates: `passed` learned every address (0 = none yet), `failed` did not.
-  double passed = 0, failed = 0, next = settings.maxPps;
-  for (;;) {
-    auto step = runTrial(search, probe, hooks, settings.addresses, next);
-    if (!step) return step.error();
-    if (*step == Step::kStopped) break;
-    const AddressTrial& t = search.trials.back();
-    if (*step == Step::kPassed) {
-      passed = next;
-      search.ratePps = std::max(search.ratePps, t.learningPps);
-    } else {
-      failed = next;
-    }
-    if (failed == 0) break;  // the fastest rate passed
-    if (passed == 0 && next <= settings.minPps) break;  // not even the slowest
-    next = passed == 0 ? std::max(settings.minPps, failed / 2) : (passed + failed) / 2;
-    if (passed > 0 && failed - passed <= settings.resolution * failed) break;
-  }
+  auto bracket = highestPassing(
+      settings.maxPps, settings.minPps, [&](const Bracket& b) { return b.failed - b.passed <= settings.resolution * b.failed; },
+      [&](double pps) -> Result<std::optional<bool>> {
+        auto step = runTrial(search, probe, hooks, settings.addresses, pps);
+        if (!step) return step.error();
+        if (*step == Step::kStopped) return std::optional<bool>{};
+        if (*step == Step::kPassed) search.ratePps = std::max(search.ratePps, search.trials.back().learningPps);
+        return std::optional<bool>{*step == Step::kPassed};
+      });
+  if (!bracket) return bracket.error();
+  const double passed = bracket->passed, failed = bracket->failed;
   search.atLeast = failed == 0 && passed > 0;
   search.complete = search.note.empty();
   return search;

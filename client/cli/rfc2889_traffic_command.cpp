@@ -1,0 +1,92 @@
+// staccato-cli benchmark rfc2889 meshed (5.1: every port to every other, throughput by binary
+// search on the load per port, per-pair counts) and broadcast (5.9: one port's broadcast frames
+// counted on every other port, at one load).
+#include "client/cli/rfc2889_traffic_command.h"
+
+#include <cmath>
+#include <iostream>
+
+#include "client/cli/benchmark_setup.h"
+#include "client/cli/commands.h"
+#include "client/cli/run_guard.h"
+#include "client/core/benchmark/rfc2889_traffic_result.h"
+#include "common/core/clock.h"
+#include "common/core/si_units.h"
+#include "common/files/stream_file.h"
+
+namespace staccato::cli {
+namespace {
+
+std::string trialText(const bench::TrafficTrial& t) {
+  std::string text = "trial: " + formatSi(t.load * 100, "%") + " (" + formatSi(t.offeredFps, "fps") + " a port): " +
+                     std::to_string(t.sent()) + " sent, " + std::to_string(t.received()) + " received, " +
+                     std::to_string(t.lost()) + " lost";
+  if (t.elsewhere()) text += ", " + std::to_string(t.elsewhere()) + " at a port they were not for";
+  if (!t.judged()) return text + ": not judged (" + t.testerNote + ")";
+  return text + (t.passed() ? ": passed" : ": failed");
+}
+
+/// A table of the pairs of `t`: what each sent, received and lost, and its average latency.
+void printPairs(const bench::TrafficTrial& t) {
+  std::cout << "  pair                              sent    received        lost   elsewhere   latency\n";
+  for (const bench::PairCount& p : t.pairs) {
+    char row[200];
+    std::snprintf(row, sizeof row, "  %-28s %10llu  %10llu  %10llu  %10llu  %8.1f us\n", (p.tx + " -> " + p.rx).substr(0, 28).c_str(),
+                  (unsigned long long)p.sent, (unsigned long long)p.received, (unsigned long long)p.lost(),
+                  (unsigned long long)p.elsewhere, p.latencyAvgUs);
+    std::cout << row;
+  }
+}
+
+}  // namespace
+
+int runRfc2889Traffic(const Rfc2889Options& o, const bench::DroneMap& drones, const std::vector<bench::Endpoint>& ports) {
+  const bool meshed = o.test == Rfc2889Test::kMeshed;
+  auto probe = bench::DroneTrafficProbe::open(drones, meshed ? bench::TrafficPattern::kMeshed : bench::TrafficPattern::kBroadcast,
+                                              ports, o.executor, o.traffic);
+  if (!probe) return fail(probe.error().toString());
+  RunGuard guard(0);
+  bench::Rfc2889TrafficResult r;
+  r.meshed = meshed;
+  r.generator = kBenchmarkGenerator;
+  r.ports = o.ports;
+  r.lineRateBps = (*probe)->lineRateBps();
+  r.trialSeconds = o.traffic.seconds;
+  r.size = o.traffic.size;
+  r.settings = o.throughput;
+  r.startNs = realtimeNs();
+  auto trialDone = [&o](const bench::TrafficTrial& t) {
+    if (!o.quiet) std::cerr << trialText(t) << "\n" << std::flush;
+  };
+  auto stopRequested = [] { return RunGuard::stopSignal() != 0; };
+  if (meshed) {
+    auto found = bench::searchThroughput(o.throughput, (*probe)->probe(), trialDone, stopRequested);
+    if (found) r.search = std::move(*found);
+    else r.error = found.error().toString();
+  } else {
+    auto trial = (*probe)->trial(o.load);
+    if (trial) {
+      trialDone(*trial);
+      r.search.trials.push_back(*trial);
+      r.search.complete = trial->judged();
+      if (!trial->judged()) r.search.note = "the tester did not send or count as asked (" + trial->testerNote + ")";
+    } else {
+      r.error = trial.error().toString();
+    }
+  }
+  r.endNs = realtimeNs();
+  std::cout << (meshed ? "fully meshed: " : "") << r.answer() << "\n";
+  if (const bench::TrafficTrial* shown = meshed ? r.search.atThroughput() : r.search.heaviest()) printPairs(*shown);
+  if (meshed)
+    if (const bench::TrafficTrial* heaviest = r.search.heaviest(); heaviest && heaviest != r.search.atThroughput())
+      std::cout << "  at " << formatSi(heaviest->load * 100, "%") << " (the heaviest load): "
+                << formatSi(heaviest->forwardedFps(), "fps") << " forwarded, " << heaviest->lost() << " lost\n";
+  if (!o.json.empty()) {
+    if (auto s = writeFileAtomically(o.json, bench::rfc2889TrafficJson(r)); !s) return fail(s.error().toString());
+    std::cerr << "staccato-cli: wrote " << o.json << "\n";
+  }
+  std::vector<std::string> senders = meshed ? o.ports : std::vector<std::string>{o.ports[0]};
+  return guard.exitCode(r.complete() ? 0 : 1, senders, "the trials above");
+}
+
+}  // namespace staccato::cli

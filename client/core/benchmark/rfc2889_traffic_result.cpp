@@ -1,0 +1,95 @@
+#include "client/core/benchmark/rfc2889_traffic_result.h"
+
+#include <cmath>
+
+#include "client/core/benchmark/json_writer.h"
+#include "client/core/benchmark/rfc2889_address_result.h"
+#include "common/core/si_units.h"
+
+namespace staccato::bench {
+namespace {
+
+std::string percent(double share) { return formatSi(share * 100, "%"); }
+
+}  // namespace
+
+std::string Rfc2889TrafficResult::answer() const {
+  std::string value;
+  if (meshed) {
+    const TrafficTrial* best = search.atThroughput();
+    value = best ? "throughput " + percent(search.throughput) + " of the line rate per port (" +
+                       formatSi(best->forwardedFps(), "fps") + " forwarded over " + std::to_string(best->pairs.size()) +
+                       " pairs)"
+                 : "throughput: none (frames were lost or misdelivered even at " +
+                       percent(search.trials.empty() ? settings.minLoad : search.trials.back().load) + ")";
+  } else if (const TrafficTrial* t = search.heaviest()) {
+    value = "broadcast at " + percent(t->load) + ": " + formatSi(t->forwardedFps(), "fps") + " forwarded to " +
+            std::to_string(t->pairs.size()) + " ports, " + std::to_string(t->lost()) + " lost";
+  }
+  if (!error.empty()) return "incomplete: " + error + (value.empty() ? "" : " (so far: " + value + ")");
+  if (!search.complete) return "incomplete: " + search.note + (value.empty() ? "" : " (so far: " + value + ")");
+  return value;
+}
+
+std::string rfc2889TrafficJson(const Rfc2889TrafficResult& r) {
+  JsonWriter w;
+  w.beginObject();
+  w.add("format", kRfc2889ResultFormat);
+  w.add("format_version", kRfc2889ResultFormatVersion);
+  w.add("generator", r.generator);
+  w.add("test", r.meshed ? "fully_meshed" : "broadcast");
+  w.add("start", isoTime(int64_t(r.startNs)));
+  w.add("end", isoTime(int64_t(r.endNs)));
+  w.beginArray("ports");
+  for (const std::string& p : r.ports) w.add("", p);
+  w.endArray();
+  w.beginObject("settings");
+  w.add("frame_size", r.size.label());
+  w.add("trial_seconds", r.trialSeconds);
+  w.add("line_rate_bps", r.lineRateBps);
+  w.add("max_load", r.settings.maxLoad);
+  w.add("min_load", r.settings.minLoad);
+  w.add("resolution", r.settings.resolution);
+  w.endObject();
+  w.beginObject("result");
+  w.add("complete", r.complete());
+  if (r.meshed) w.add("throughput_load", r.search.throughput);
+  w.add("answer", r.answer());
+  w.add("note", r.search.note);
+  w.add("error", r.error);
+  w.endObject();
+  w.beginArray("trials");
+  for (const TrafficTrial& t : r.search.trials) {
+    w.beginObject();
+    w.add("load", t.load);
+    w.add("offered_fps_per_port", t.offeredFps);
+    w.add("seconds", t.seconds);
+    w.add("sent", t.sent());
+    w.add("received", t.received());
+    w.add("lost", t.lost());
+    w.add("elsewhere", t.elsewhere());
+    w.add("forwarded_fps", t.forwardedFps());
+    w.add("judged", t.judged());
+    w.add("passed", t.passed());
+    w.add("tester_note", t.testerNote);
+    w.beginArray("pairs");
+    for (const PairCount& p : t.pairs) {
+      w.beginObject();
+      w.add("tx", p.tx);
+      w.add("rx", p.rx);
+      w.add("sent", p.sent);
+      w.add("received", p.received);
+      w.add("lost", p.lost());
+      w.add("elsewhere", p.elsewhere);
+      w.add("latency_avg_us", p.latencyAvgUs);
+      w.endObject();
+    }
+    w.endArray();
+    w.endObject();
+  }
+  w.endArray();
+  w.endObject();
+  return w.text() + "\n";
+}
+
+}  // namespace staccato::bench
