@@ -29,6 +29,13 @@ def _json_name(f: dataclasses.Field) -> str:
     return f.metadata.get("json", f.name)
 
 
+def _is_list(annotation) -> bool:
+    """List[X], or Optional[List[X]] (a member some results leave out)."""
+    if typing.get_origin(annotation) is typing.Union:
+        annotation = next(a for a in typing.get_args(annotation) if a is not type(None))
+    return typing.get_origin(annotation) is list
+
+
 def _build(cls, data: Any, where: str):
     """`cls` from the JSON object `data`: its fields by name (members this version does not know
     are kept only in the result's ``raw``), nested dataclasses and lists of them converted; an
@@ -41,7 +48,7 @@ def _build(cls, data: Any, where: str):
         if name not in data:
             continue
         value, kind = data[name], f.metadata.get("of")
-        if kind is not None and typing.get_origin(f.type) is list and value is not None:
+        if kind is not None and _is_list(f.type) and value is not None:
             if not isinstance(value, list):
                 raise FileFormatError(f"{where}.{name}: expected an array, found {type(value).__name__}")
             value = [_build(kind, v, f"{where}.{name}[{i}]") for i, v in enumerate(value)]

@@ -1,0 +1,124 @@
+"""RFC 2889 switch tests from Python, run by ``staccato-cli benchmark rfc2889``: the runner the CLI
+uses (docs/benchmarks.md), whose JSON comes back as a :class:`~staccato.Rfc2889Result`.
+
+    import staccato
+    lab = "unix:/run/staccato/lab.sock"
+    meshed = staccato.rfc2889("meshed", ports=["eth1", "eth2", "eth3", "eth4"], drone=lab, duration=10)
+    print(meshed.answer, meshed.throughput_load)
+    caching = staccato.rfc2889("caching", learning_port="eth1", test_port="eth2", monitor_port="eth3",
+                               aging=600, drone=lab)
+    print(caching.capacity, "or more" if caching.at_least else "")
+"""
+import os
+import tempfile
+from typing import Callable, List, Optional, Sequence, Union
+
+from staccato.benchmark_cli import BenchmarkError, _flags, _join, _last_line, _options, _run_for_result, find_cli
+from staccato.rfc2889_result import Rfc2889Result
+
+TESTS = ("caching", "learning", "meshed", "broadcast")
+
+Ports = Union[str, Sequence[str]]
+
+
+def _port_list(name: str, ports: Optional[Ports]) -> Optional[List[str]]:
+    """`ports` as a list of port names (one port's name alone is a list of one); None stays None."""
+    if ports is None:
+        return None
+    listed = [ports] if isinstance(ports, str) else list(ports)
+    if not all(isinstance(p, str) for p in listed):
+        raise TypeError(f"{name}: ports as text (\"eth1\" or \"eth1@ADDRESS\"), one or a list")
+    return listed
+
+
+class Rfc2889:
+    """An RFC 2889 test's settings, run as often as wanted with :meth:`run`. ``test`` is
+    "caching", "learning", "meshed" or "broadcast"; options are the CLI's (``staccato-cli
+    benchmark rfc2889``, docs/benchmarks.md), each test taking its own (the CLI refuses others):
+
+    - caching, learning: ``learning_port``, ``test_port``, ``monitor_port`` (``--learning``,
+      ``--test``, ``--monitor``: "eth1" on the drone, or "eth1@ADDRESS"), ``aging`` (seconds,
+      required), ``test_rate`` (fps); caching: ``max_addresses``, ``learning_rate`` (fps),
+      ``resolution`` (addresses); learning: ``addresses``, ``min_rate``, ``max_rate`` (fps),
+      ``resolution`` (a share of the rate: 0.01)
+    - meshed: ``ports`` (a list of 2 to 16), ``load``, ``min_load``, ``resolution`` (percent of
+      the line rate), ``duration`` (seconds a trial), ``size`` (bytes or "imix")
+    - broadcast: ``tx`` (one port), ``rx`` (one or a list), ``load`` (percent), ``duration``, ``size``
+    - every test: ``drain``, ``start_margin`` (ms), ``learning_frames``; ``drone``,
+      ``token_file``, ``tls``, ``ca``, ``fleet``: the drones, as every CLI command takes them;
+      ``quiet`` (no line per trial); ``json``: where to keep the result file (by default a
+      temporary file, read and removed); ``extra_args``: further CLI arguments, as given
+    """
+
+    def __init__(self, test: str, *, learning_port: Optional[str] = None, test_port: Optional[str] = None,
+                 monitor_port: Optional[str] = None, ports: Optional[Ports] = None, tx: Optional[str] = None,
+                 rx: Optional[Ports] = None, aging: Optional[float] = None, test_rate: Optional[float] = None,
+                 max_addresses: Optional[int] = None, learning_rate: Optional[float] = None,
+                 addresses: Optional[int] = None, min_rate: Optional[float] = None, max_rate: Optional[float] = None,
+                 resolution: Optional[float] = None, load: Optional[float] = None, min_load: Optional[float] = None,
+                 duration: Optional[float] = None, size: Union[int, str, None] = None, drain: Optional[float] = None,
+                 start_margin: Optional[float] = None, learning_frames: Optional[int] = None,
+                 drone: Optional[str] = None, token_file: Optional[str] = None, tls: bool = False,
+                 ca: Optional[str] = None, fleet: Optional[str] = None, quiet: bool = False, json: Optional[str] = None,
+                 extra_args: Sequence[str] = (), cli: Optional[str] = None):
+        if test not in TESTS:
+            raise ValueError(f"test: {test!r} is not an RFC 2889 test (allowed: {', '.join(TESTS)})")
+        for name, port in (("learning_port", learning_port), ("test_port", test_port), ("monitor_port", monitor_port),
+                           ("tx", tx)):
+            if port is not None and not isinstance(port, str):
+                raise TypeError(f"{name}: one port (\"eth1\" or \"eth1@ADDRESS\"), as text")
+        self.test = test
+        self.learning_port, self.test_port, self.monitor_port = learning_port, test_port, monitor_port
+        self.ports, self.tx, self.rx = _port_list("ports", ports), tx, _port_list("rx", rx)
+        self.aging, self.test_rate, self.max_addresses, self.learning_rate = aging, test_rate, max_addresses, learning_rate
+        self.addresses, self.min_rate, self.max_rate, self.resolution = addresses, min_rate, max_rate, resolution
+        self.load, self.min_load, self.duration, self.size = load, min_load, duration, size
+        self.drain, self.start_margin, self.learning_frames = drain, start_margin, learning_frames
+        self.drone, self.token_file, self.tls, self.ca, self.fleet = drone, token_file, tls, ca, fleet
+        self.quiet, self.json, self.extra_args, self.cli = quiet, json, list(extra_args), cli
+
+    def args(self, json_path: str) -> List[str]:
+        """The CLI's arguments after the program's name."""
+        return (["benchmark", "rfc2889", self.test] +
+                _options(("--learning", self.learning_port), ("--test", self.test_port),
+                         ("--monitor", self.monitor_port), ("--ports", _join(self.ports) if self.ports else None),
+                         ("--tx", self.tx), ("--rx", _join(self.rx) if self.rx else None), ("--aging", self.aging),
+                         ("--test-rate", self.test_rate), ("--max-addresses", self.max_addresses),
+                         ("--learning-rate", self.learning_rate), ("--addresses", self.addresses),
+                         ("--min-rate", self.min_rate), ("--max-rate", self.max_rate), ("--resolution", self.resolution),
+                         ("--load", self.load), ("--min-load", self.min_load), ("--duration", self.duration),
+                         ("--size", self.size), ("--drain", self.drain), ("--start-margin", self.start_margin),
+                         ("--learning-frames", self.learning_frames), ("--drone", self.drone),
+                         ("--token-file", self.token_file), ("--ca", self.ca), ("--fleet", self.fleet)) +
+                _flags(("--tls", self.tls), ("--quiet", self.quiet)) + ["--json", json_path] + self.extra_args)
+
+    def run(self, *, timeout: Optional[float] = None, on_output: Optional[Callable[[str], None]] = None,
+            check: bool = True) -> Rfc2889Result:
+        """Runs the test and returns its result, complete or not: a search the tester could not
+        finish (a trial it did not send as asked, a stop on request) is a result
+        (``result.complete`` False, ``result.answer`` "incomplete: why (so far: ...)"), not an
+        error, although the CLI exits 1 for it. ``on_output`` gets each line the CLI prints (a
+        line per trial, the answer, a meshed or broadcast test's pairs).
+
+        Raises :class:`BenchmarkError` when the CLI ends without a result (bad options, an
+        unreachable drone: the CLI's message), and with ``check`` (the default) when the run
+        ended with an error (``e.result``: the trials until then) or the CLI failed after a
+        complete run. Without ``check``, whatever result the CLI wrote is returned."""
+        program = find_cli(self.cli)
+        with tempfile.TemporaryDirectory(prefix="staccato-rfc2889-") as tmp:
+            json_path = str(self.json or os.path.join(tmp, "result.json"))
+            returncode, tail, result = _run_for_result([program] + self.args(json_path), json_path, Rfc2889Result,
+                                                       "staccato-cli benchmark rfc2889", timeout, on_output)
+        if check and result.error:
+            raise BenchmarkError(f"the RFC 2889 {self.test} test ended early: {result.error}", returncode, tail, result)
+        if check and returncode != 0 and result.complete:  # exit 0 only for a complete result
+            raise BenchmarkError(f"staccato-cli benchmark rfc2889 exited with {returncode}: {_last_line(tail)}",
+                                 returncode, tail, result)
+        return result
+
+
+def rfc2889(test: str, *, timeout: Optional[float] = None, on_output: Optional[Callable[[str], None]] = None,
+            check: bool = True, **options) -> Rfc2889Result:
+    """Runs one RFC 2889 test: ``Rfc2889(test, **options).run(...)``. An incomplete result is
+    returned, not raised (see :meth:`Rfc2889.run`)."""
+    return Rfc2889(test, **options).run(timeout=timeout, on_output=on_output, check=check)
