@@ -191,8 +191,15 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
                              device learns on --learning without flooding frames to them onto
                              --monitor) or address learning rate (the fastest rate, as sent, at
                              which it learns --addresses new ones). Each trial waits --aging
-                             seconds first (longer than the device keeps an address). A line
-                             per trial on stderr; exit 0 when the search completed.
+                             seconds first (longer than the device keeps an address).
+  benchmark rfc2889 meshed --ports PORT,PORT[,...] [--load PCT] [--min-load PCT] [--resolution PCT]
+      [--duration S] [--size BYTES|imix] [--quiet] [--json OUT.json]
+  benchmark rfc2889 broadcast --tx PORT --rx PORT[,...] [--load PCT] [--duration S] [--size BYTES]
+                             RFC 2889 fully meshed throughput (every port to every other, the
+                             highest load per port with every frame delivered where it belongs
+                             and nowhere else; per-pair counts and latency) and broadcast
+                             forwarding (one port's broadcast counted on every other). A line
+                             per trial on stderr; exit 0 when the test completed.
   benchmark report RESULT.json [--report OUT.html] [--json OUT.json] [--junit OUT.xml] [--csv OUT.csv]
                              Renders the reports again from a result file (written by
                              benchmark rfc2544 or y1564 --json, or by a script: the Python

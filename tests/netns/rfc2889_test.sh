@@ -6,16 +6,9 @@
 # the learning rate is measured. Fully meshed over the four ports counts every pair (a policer on
 # one port's way out shows on exactly the pairs into it), broadcast is counted on every port.
 # PARTS=address|traffic runs one half. Both namespaces go on exit.
-source "$(dirname "$0")/lab.sh"
-DUT_NS="stc-br-$$-$RANDOM"
+# (router_lab.sh for its DUT namespace and cleanup; the bridge is made here, not its router.)
+source "$(dirname "$0")/router_lab.sh"
 FDB_MAX=1000
-bridge_cleanup() {
-  ip netns pids "$DUT_NS" 2>/dev/null | xargs -r kill 2>/dev/null || true
-  ip netns del "$DUT_NS" 2>/dev/null || true
-  lab_cleanup
-}
-trap bridge_cleanup EXIT
-in_dut() { ip netns exec "$DUT_NS" "$@"; }
 fdb() { in_dut python3 "$(dirname "$0")/bridge_fdb.py" "$@"; }
 
 if [[ $EUID -ne 0 ]]; then echo "SKIP: network namespaces need root"; exit 77; fi

@@ -1,6 +1,6 @@
 #include "client/core/benchmark/rfc2889_address_result.h"
 
-#include "client/core/benchmark/json_writer.h"
+#include "client/core/benchmark/rfc2889_result_file.h"
 #include "common/core/si_units.h"
 
 namespace staccato::bench {
@@ -14,20 +14,13 @@ std::string Rfc2889AddressResult::answer() const {
                                  : "none: not every address was learned even at " +
                                        formatSi(learningSettings ? learningSettings->minPps : 0, "fps");
   }
-  if (!error.empty()) return "incomplete: " + error + (search().trials.empty() ? "" : " (so far: " + value + ")");
-  if (!search().complete) return "incomplete: " + search().note + " (so far: " + value + ")";
-  return value;
+  return answerOf(search().trials.empty() ? "" : value, error, search().complete, search().note);
 }
 
 std::string rfc2889ResultJson(const Rfc2889AddressResult& r) {
   JsonWriter w;
-  w.beginObject();
-  w.add("format", kRfc2889ResultFormat);
-  w.add("format_version", kRfc2889ResultFormatVersion);
-  w.add("generator", r.generator);
-  w.add("test", r.cachingSettings ? "address_caching_capacity" : "address_learning_rate");
-  w.add("start", isoTime(int64_t(r.startNs)));
-  w.add("end", isoTime(int64_t(r.endNs)));
+  beginRfc2889Result(w, r.generator, r.cachingSettings ? "address_caching_capacity" : "address_learning_rate", r.startNs,
+                     r.endNs);
   w.beginObject("ports");
   w.add("learning", r.learningPort);
   w.add("test", r.testPort);

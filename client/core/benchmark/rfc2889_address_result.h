@@ -9,9 +9,6 @@
 
 namespace staccato::bench {
 
-inline constexpr std::string_view kRfc2889ResultFormat = "staccato-rfc2889-result";
-inline constexpr uint32_t kRfc2889ResultFormatVersion = 1;
-
 struct Rfc2889AddressResult {
   std::string generator;
   std::string learningPort, testPort, monitorPort;

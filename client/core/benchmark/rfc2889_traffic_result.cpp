@@ -2,8 +2,7 @@
 
 #include <cmath>
 
-#include "client/core/benchmark/json_writer.h"
-#include "client/core/benchmark/rfc2889_address_result.h"
+#include "client/core/benchmark/rfc2889_result_file.h"
 #include "common/core/si_units.h"
 
 namespace staccato::bench {
@@ -26,20 +25,12 @@ std::string Rfc2889TrafficResult::answer() const {
     value = "broadcast at " + percent(t->load) + ": " + formatSi(t->forwardedFps(), "fps") + " forwarded to " +
             std::to_string(t->pairs.size()) + " ports, " + std::to_string(t->lost()) + " lost";
   }
-  if (!error.empty()) return "incomplete: " + error + (value.empty() ? "" : " (so far: " + value + ")");
-  if (!search.complete) return "incomplete: " + search.note + (value.empty() ? "" : " (so far: " + value + ")");
-  return value;
+  return answerOf(value, error, search.complete, search.note);
 }
 
 std::string rfc2889TrafficJson(const Rfc2889TrafficResult& r) {
   JsonWriter w;
-  w.beginObject();
-  w.add("format", kRfc2889ResultFormat);
-  w.add("format_version", kRfc2889ResultFormatVersion);
-  w.add("generator", r.generator);
-  w.add("test", r.meshed ? "fully_meshed" : "broadcast");
-  w.add("start", isoTime(int64_t(r.startNs)));
-  w.add("end", isoTime(int64_t(r.endNs)));
+  beginRfc2889Result(w, r.generator, r.meshed ? "fully_meshed" : "broadcast", r.startNs, r.endNs);
   w.beginArray("ports");
   for (const std::string& p : r.ports) w.add("", p);
   w.endArray();
