@@ -176,7 +176,9 @@ Result<std::vector<Y1564ServiceRun>> Y1564DroneExecutor::runPerformance(const Y1
     if (!snaps) return failed(snaps.error());
     std::vector<SecondCounts> totals;
     if (auto s = totalsOf(*snaps, false, totals); !s) return failed(s.error());
-    tell(second - 2, ledger.read(totals));
+    // The second before last is final now (none is at the first read).
+    const std::vector<SecondCounts> finished = ledger.read(totals);
+    if (second >= 2) tell(second - 2, finished);
     if (second % uint32_t(kPerformanceLeaseSeconds / 3) == 0)
       if (auto s = ports_.renewLeases(); !s) return failed(s.error());
   }
