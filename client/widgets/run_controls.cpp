@@ -19,9 +19,9 @@ RunControls::RunControls(QWidget* page, const QString& prefix, Texts texts, cons
   stop_ = new QPushButton(QObject::tr("Stop"), page);
   stop_->setObjectName(prefix + "Stop");
   stop_->setToolTip(texts_.stopTip);
-  save_ = new QPushButton(QObject::tr("Save reports…"), page);
+  save_ = new QPushButton(texts_.save, page);
   save_->setObjectName(prefix + "Save");
-  save_->setToolTip(QObject::tr("HTML, JSON, CSV and JUnit reports of the last run"));
+  save_->setToolTip(texts_.saveTip);
   status_ = new StatusLine(page);
   status_->setObjectName(prefix + "Status");
   QObject::connect(run_, &QPushButton::clicked, page, actions.run);

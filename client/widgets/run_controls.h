@@ -1,8 +1,9 @@
 #pragma once
-/// A tool page's Run, Stop and Save reports… buttons and the status line below them (the Benchmark
-/// and Y.1564 pages): made on the page with object names PREFIXRun, PREFIXStop, PREFIXSave and
+/// A tool page's Run, Stop and Save buttons and the status line below them (the Benchmark, Y.1564
+/// and RFC 2889 pages): made on the page with object names PREFIXRun, PREFIXStop, PREFIXSave and
 /// PREFIXStatus, enabled from the run's state, and the one place that says the build has no
 /// executor while that is so.
+#include <QObject>
 #include <QString>
 #include <QStringList>
 
@@ -26,6 +27,8 @@ class RunControls {
     QString runTip;         ///< what Run does, when it can
     QString noExecutorTip;  ///< Run's tooltip when no executor drives the drones
     QString noExecutor;     ///< the status line's word for that
+    QString save = QObject::tr("Save reports…");  ///< the Save button's words
+    QString saveTip = QObject::tr("HTML, JSON, CSV and JUnit reports of the last run");  ///< what Save writes
   };
   /// What the buttons do.
   struct Actions {
