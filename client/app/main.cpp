@@ -14,6 +14,7 @@
 #include "client/app/quit_on_signal.h"
 #include "client/core/session/grpc_drone_session.h"
 #include "client/widgets/drone_benchmark_factory.h"
+#include "client/widgets/drone_rfc2889_factory.h"
 #include "client/widgets/drone_y1564_factory.h"
 #include "client/widgets/log_pane.h"
 #include "client/widgets/main_window.h"
@@ -75,6 +76,7 @@ int main(int argc, char** argv) {
   MainWindow window(&workspace);
   window.setBenchmarkExecutorFactory(std::make_shared<DroneBenchmarkFactory>(&workspace));
   window.setY1564ExecutorFactory(std::make_shared<DroneY1564Factory>(&workspace));
+  window.setRfc2889ProbeFactory(std::make_shared<DroneRfc2889Factory>(&workspace));
   LocalDrone localDrone;
   QObject::connect(&localDrone, &LocalDrone::log, &window,
                    [&](const QString& line) { window.logPane()->append(LogLevel::kInfo, "local drone", line); });

@@ -28,6 +28,7 @@
 #include "client/widgets/port_config_dialog.h"
 #include "client/widgets/session_actions.h"
 #include "client/widgets/stream_table.h"
+#include "client/widgets/rfc2889_page.h"
 #include "client/widgets/y1564_page.h"
 #include "common/files/stream_file.h"
 
@@ -358,7 +359,9 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   if (endRunBeforeClosing(event, benchmark_ ? benchmark_->benchmarkRun() : nullptr, "Benchmark running",
                           "A benchmark is running. Stop it after its current trial and quit?") ||
       endRunBeforeClosing(event, y1564_ ? y1564_->y1564Run() : nullptr, "Y.1564 test running",
-                          "A Y.1564 test is running. Stop it after its current step and quit?"))
+                          "A Y.1564 test is running. Stop it after its current step and quit?") ||
+      endRunBeforeClosing(event, rfc2889_ ? rfc2889_->rfc2889Run() : nullptr, "RFC 2889 test running",
+                          "An RFC 2889 test is running. Stop it after its current trial and quit?"))
     return;
   const auto dirty = workspace_->dirtyPorts();
   if (!dirty.empty()) {

@@ -23,6 +23,8 @@ class BenchmarkPage;
 class CaptureActions;
 class RecordingActions;
 class LogPane;
+class Rfc2889Page;
+class Rfc2889ProbeFactory;
 class SessionActions;
 class StatsCharts;
 class StreamTable;
@@ -58,6 +60,10 @@ class MainWindow : public QMainWindow {
   void setY1564ExecutorFactory(std::shared_ptr<Y1564ExecutorFactory> factory);
   /// The Y.1564 page (a window of its own), created on first use.
   Y1564Page* y1564Page();
+  /// What runs RFC 2889 on the drones (Tools > RFC 2889 switch tests…).
+  void setRfc2889ProbeFactory(std::shared_ptr<Rfc2889ProbeFactory> factory);
+  /// The RFC 2889 page (a window of its own), created on first use.
+  Rfc2889Page* rfc2889Page();
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -119,9 +125,11 @@ class MainWindow : public QMainWindow {
   std::shared_ptr<BenchmarkExecutorFactory> benchmarkFactory_;
   Y1564Page* y1564_ = nullptr;
   std::shared_ptr<Y1564ExecutorFactory> y1564Factory_;
+  Rfc2889Page* rfc2889_ = nullptr;
+  std::shared_ptr<Rfc2889ProbeFactory> rfc2889Factory_;
   struct {
     QAction *connect, *openFleet, *open, *save, *openSession, *openSessionMapped, *saveSession, *quit, *apply, *revert, *start, *stop, *scaleRate, *clear, *startAll, *stopAll, *configure, *neighbors,
-        *reserve, *release, *undo, *redo, *benchmark, *y1564;
+        *reserve, *release, *undo, *redo, *benchmark, *y1564, *rfc2889;
   } act_{};
 };
 

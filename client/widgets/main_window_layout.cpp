@@ -23,6 +23,7 @@
 #include "client/widgets/recording_actions.h"
 #include "client/widgets/stats_charts.h"
 #include "client/widgets/stream_table.h"
+#include "client/widgets/rfc2889_page.h"
 #include "client/widgets/y1564_page.h"
 
 namespace staccato::client {
@@ -87,6 +88,12 @@ void MainWindow::buildActions() {
     page->raise();
     page->activateWindow();
   }, "ITU-T Y.1564: each service's configuration steps against its CIR and EIR, then the performance test");
+  act_.rfc2889 = make("&RFC 2889 switch tests…", QKeySequence(), [this] {
+    Rfc2889Page* page = rfc2889Page();
+    page->show();
+    page->raise();
+    page->activateWindow();
+  }, "RFC 2889: address caching capacity and learning rate, fully meshed throughput, broadcast forwarding");
   act_.undo = undoGroup_->createUndoAction(this);
   act_.undo->setShortcut(QKeySequence::Undo);
   act_.redo = undoGroup_->createRedoAction(this);
@@ -248,7 +255,7 @@ void MainWindow::buildMenus() {
   port->addSeparator();
   port->addActions({captures_->startAction(), captures_->stopAction(), captures_->viewAction(), captures_->saveAction()});
   QMenu* tools = menuBar()->addMenu("&Tools");
-  tools->addActions({act_.benchmark, act_.y1564});
+  tools->addActions({act_.benchmark, act_.y1564, act_.rfc2889});
   QMenu* view = menuBar()->addMenu("&View");
   for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
   view->addAction(tb->toggleViewAction());

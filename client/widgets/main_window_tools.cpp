@@ -1,16 +1,18 @@
-// MainWindow's tool pages (Tools > Benchmark…, Y.1564 service activation…): each a window of its
-// own made on first use, with the executor factory the app binds; a run of one ends before quitting.
+// MainWindow's tool pages (Tools > Benchmark…, Y.1564 service activation…, RFC 2889 switch tests…):
+// each a window of its own made on first use, with the executor factory the app binds; a run of one
+// ends before quitting.
 #include <QCloseEvent>
 #include <QMessageBox>
 
 #include "client/widgets/benchmark_page.h"
 #include "client/widgets/main_window.h"
+#include "client/widgets/rfc2889_page.h"
 #include "client/widgets/y1564_page.h"
 
 namespace staccato::client {
 namespace {
 
-/// A tool page (Benchmark, Y.1564): made on first use as a window of its own over the port tree,
+/// A tool page (Benchmark, Y.1564, RFC 2889): made on first use as a window of its own over the port tree,
 /// given the executor factory the window holds; the one made before, after that.
 template <class Page, class Factory>
 Page* toolPage(Page*& page, PortTreeModel* ports, QWidget* window, const std::shared_ptr<Factory>& factory) {
@@ -42,6 +44,12 @@ void MainWindow::setY1564ExecutorFactory(std::shared_ptr<Y1564ExecutorFactory> f
 }
 
 Y1564Page* MainWindow::y1564Page() { return toolPage(y1564_, workspace_->portTree(), this, y1564Factory_); }
+
+void MainWindow::setRfc2889ProbeFactory(std::shared_ptr<Rfc2889ProbeFactory> factory) {
+  giveToolFactory(rfc2889Factory_, std::move(factory), rfc2889_);
+}
+
+Rfc2889Page* MainWindow::rfc2889Page() { return toolPage(rfc2889_, workspace_->portTree(), this, rfc2889Factory_); }
 
 bool MainWindow::endRunBeforeClosing(QCloseEvent* event, WorkerRun* run, const QString& title, const QString& question) {
   // It ends after its current trial or step (the executor stops the ports' traffic then); the
