@@ -1,6 +1,7 @@
 #pragma once
-/// A tool page (Benchmark, Y.1564) bound as the app binds it, to its drone executor factory, on a
-/// drone of fake ports (a <-> b) in the test process: the drone page tests' lab.
+/// A tool page (Benchmark, Y.1564, RFC 2889) bound as the app binds it, to its drone executor
+/// factory, on a drone of fake ports (a <-> b, or others) in the test process: the drone page
+/// tests' lab.
 #include <gtest/gtest.h>
 
 #include <QSettings>
@@ -15,9 +16,10 @@ namespace staccato::client::test {
 template <class Page, class Factory>
 struct DronePageLab {
   /// `settingsGroup`: the page's saved fields, forgotten so each test starts from its defaults.
-  explicit DronePageLab(const QString& settingsGroup) {
+  /// The drone's `ports` are a <-> b unless given.
+  explicit DronePageLab(const QString& settingsGroup, std::vector<drone::fake::FakePortSpec> ports = pairedPorts({"a", "b"})) {
     QSettings().remove(settingsGroup);
-    key = workspace.addSession(lab.connect("lab"), 100);  // fake ports a <-> b
+    key = workspace.addSession(lab.connect("lab", std::move(ports)), 100);
     ready = waitFor([&] { return workspace.portTree()->portIndex(key, "b").isValid(); });
     page.setExecutorFactory(std::make_shared<Factory>(&workspace));
   }
