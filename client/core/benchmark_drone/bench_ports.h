@@ -61,6 +61,9 @@ class BenchPorts {
   /// Emulated hosts resolve their gateways (the device learns each of them), on every port the
   /// flows touch that has hosts.
   Status resolveGateways();
+  /// An error naming the first sending port that emulates hosts: `test` runs at layer 2, between
+  /// the ports' own MACs.
+  Status requireLayer2(const std::string& test) const;
   /// How learning frames go: settings().learningFrames per flow, and at least one from every
   /// emulated host that sends (an L2 device learns each source), all within a tenth of a second
   /// and never faster than needed (1000 a second at least).

@@ -27,6 +27,13 @@ void sleepSeconds(double seconds) {
   if (seconds > 0) std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
 }
 
+Status BenchPorts::requireLayer2(const std::string& test) const {
+  for (size_t f = 0; f < flows_.size(); ++f)
+    if (addressing_[f].srcMac.find(':') == std::string::npos)
+      return makeError(flows_[f].tx.port, "emulates hosts: " + test + " runs at layer 2, on ports without hosts");
+  return Ok{};
+}
+
 Status BenchPorts::resolveGateways() {
   for (const auto& [address, ports] : touched())
     for (const std::string& name : ports)

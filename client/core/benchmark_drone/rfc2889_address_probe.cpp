@@ -50,16 +50,8 @@ Result<std::unique_ptr<DroneAddressProbe>> DroneAddressProbe::open(const DroneMa
                           {p.test, p.monitor, kFirstStreamId + 2}};
   auto ports = BenchPorts::open(drones, std::move(flows), 4, std::move(settings));
   if (!ports) return ports.error();
-  for (size_t f = 0; f < ports->flows().size(); ++f)
-    if (ports->addressing(f).srcMac.find(':') == std::string::npos)
-      return makeError(ports->flows()[f].tx.port, "emulates hosts: an address test runs at layer 2, on ports without hosts");
+  if (auto s = ports->requireLayer2("an address test"); !s) return s.error();
   return std::unique_ptr<DroneAddressProbe>(new DroneAddressProbe(std::move(*ports), probe));
-}
-
-std::string DroneAddressProbe::describe() const {
-  const auto& f = ports_.flows();
-  auto name = [](const Endpoint& e) { return e.port + "@" + e.drone; };
-  return "learning: " + name(f[kLearningFlow].tx) + ", test: " + name(f[kTestFlow].tx) + ", monitor: " + name(f[kHelloFlow].rx);
 }
 
 Result<v1::StreamStats> DroneAddressProbe::sendAll(size_t flow, const v1::Stream& stream, uint64_t frames, double pps) {

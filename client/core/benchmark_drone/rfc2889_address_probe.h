@@ -36,8 +36,6 @@ class DroneAddressProbe {
   AddressProbe probe() {
     return [this](uint64_t n, double pps) { return trial(n, pps); };
   }
-  /// "learning: lab-a va, test: vb, monitor: vc"
-  std::string describe() const;
 
  private:
   DroneAddressProbe(BenchPorts ports, AddressProbeSettings settings) : ports_(std::move(ports)), settings_(settings) {}

@@ -1,10 +1,8 @@
 #include "client/core/benchmark_drone/rfc2889_traffic_probe.h"
 
 #include <cmath>
-#include <set>
 
 #include "client/core/benchmark_drone/trial_counts.h"
-#include "rpc/message_limits.h"
 
 namespace staccato::bench {
 namespace {
@@ -29,9 +27,7 @@ Result<std::unique_ptr<DroneTrafficProbe>> DroneTrafficProbe::open(const DroneMa
         flows.push_back({ports[i], ports[j], kFirstStreamId + uint32_t(flows.size())});
   auto opened = BenchPorts::open(drones, std::move(flows), 4, std::move(settings));
   if (!opened) return opened.error();
-  for (size_t f = 0; f < opened->flows().size(); ++f)
-    if (opened->addressing(f).srcMac.find(':') == std::string::npos)
-      return makeError(opened->flows()[f].tx.port, "emulates hosts: RFC 2889 tests run at layer 2, on ports without hosts");
+  if (auto s = opened->requireLayer2("an RFC 2889 test"); !s) return s.error();
   return std::unique_ptr<DroneTrafficProbe>(new DroneTrafficProbe(std::move(*opened), pattern, ports.size(), probe));
 }
 
