@@ -28,6 +28,10 @@ struct DroneExecutorSettings {
   std::function<void(const std::string&)> warn;  ///< warnings for people (may be empty)
 };
 
+/// After a counted stream's time, how long its sender may still take to send its last frames (a
+/// busy sender is a little behind its schedule; a stream stopped short judges nothing).
+inline constexpr double kSendGraceSeconds = 2;
+
 /// Sleeps this many seconds (fractions too; a time below 0 is none).
 void sleepSeconds(double seconds);
 

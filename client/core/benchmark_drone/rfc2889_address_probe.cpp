@@ -9,8 +9,6 @@ namespace staccato::bench {
 namespace {
 
 constexpr size_t kLearningFlow = 0, kTestFlow = 1, kHelloFlow = 2;
-/// After its frames' time, how long a sender may still take to have sent them all.
-constexpr double kSendGraceSeconds = 2;
 /// Reads after the drain while the receive counts still move (a busy machine still delivering).
 constexpr int kSettleReads = 10;
 

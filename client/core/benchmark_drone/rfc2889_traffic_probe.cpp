@@ -1,5 +1,6 @@
 #include "client/core/benchmark_drone/rfc2889_traffic_probe.h"
 
+#include <chrono>
 #include <cmath>
 
 #include "client/core/benchmark_drone/trial_counts.h"
@@ -66,10 +67,26 @@ Result<TrafficTrial> DroneTrafficProbe::trial(double load) {
   double ahead = 0;
   if (auto s = ports_.startAtT0(how, ahead); !s) return s.error();
   sleepSeconds(ahead + settings_.seconds);
+  if (auto s = waitUntilSent(streams, frames); !s) return s.error();
   auto snaps = ports_.stopAndSettle(true);
   if (!snaps) return snaps.error();
   count(*snaps, frames, t);
   return t;
+}
+
+Status DroneTrafficProbe::waitUntilSent(const std::map<size_t, v1::Stream>& streams, uint64_t frames) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(kSendGraceSeconds);
+  for (;;) {
+    auto snaps = ports_.read(false);
+    if (!snaps) return snaps.error();
+    bool sent = true;
+    for (const auto& [flow, stream] : streams) {
+      const v1::StreamStats* row = findRow(*snaps, ports_.flows()[flow].tx, stream.id(), false);
+      sent = sent && row && row->tx_packets() >= frames;
+    }
+    if (sent || std::chrono::steady_clock::now() > deadline) return Ok{};
+    sleepSeconds(0.02);
+  }
 }
 
 std::string DroneTrafficProbe::named(const Endpoint& e) const {

@@ -37,6 +37,8 @@ class DroneTrafficProbe {
   DroneTrafficProbe(BenchPorts ports, TrafficPattern pattern, size_t portCount, TrafficProbeSettings settings)
       : ports_(std::move(ports)), pattern_(pattern), portCount_(portCount), settings_(settings) {}
   Status learn();
+  /// Waits until every stream of `streams` has sent its `frames`, or a grace time has passed.
+  Status waitUntilSent(const std::map<size_t, v1::Stream>& streams, uint64_t frames);
   /// "PORT" when every port is on one drone, else "PORT@DRONE".
   std::string named(const Endpoint& e) const;
   /// The trial's pairs from the counters read after it; `frames` each stream was to send.
