@@ -59,21 +59,10 @@ int runRfc2889Traffic(const Rfc2889Options& o, const bench::DroneMap& drones, co
     if (!o.quiet) std::cerr << trialText(t) << "\n" << std::flush;
   };
   auto stopRequested = [] { return RunGuard::stopSignal() != 0; };
-  if (meshed) {
-    auto found = bench::searchThroughput(o.throughput, (*probe)->probe(), trialDone, stopRequested);
-    if (found) r.search = std::move(*found);
-    else r.error = found.error().toString();
-  } else {
-    auto trial = (*probe)->trial(o.load);
-    if (trial) {
-      trialDone(*trial);
-      r.search.trials.push_back(*trial);
-      r.search.complete = trial->judged();
-      if (!trial->judged()) r.search.note = "the tester did not send or count as asked (" + trial->testerNote + ")";
-    } else {
-      r.error = trial.error().toString();
-    }
-  }
+  auto found = meshed ? bench::searchThroughput(o.throughput, (*probe)->probe(), trialDone, stopRequested)
+                      : bench::broadcastTrial(o.load, (*probe)->probe(), trialDone, stopRequested);
+  if (found) r.search = std::move(*found);
+  else r.error = found.error().toString();
   r.endNs = realtimeNs();
   std::cout << (meshed ? "fully meshed: " : "") << r.answer() << "\n";
   if (const bench::TrafficTrial* shown = meshed ? r.search.atThroughput() : r.search.heaviest()) printPairs(*shown);

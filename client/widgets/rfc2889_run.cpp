@@ -53,25 +53,10 @@ void runAddressTest(const Rfc2889Setup& setup, const bench::AddressProbe& probe,
 void runTrafficTest(const Rfc2889Setup& setup, const bench::TrafficProbe& probe,
                     const std::function<void(const bench::TrafficTrial&)>& trialDone,
                     const std::function<bool()>& stopRequested, bench::Rfc2889TrafficResult& r) {
-  if (setup.test == Rfc2889Test::kMeshed) {
-    auto found = bench::searchThroughput(setup.throughput, probe, trialDone, stopRequested);
-    if (found) r.search = std::move(*found);
-    else r.error = found.error().toString();
-    return;
-  }
-  if (stopRequested()) {
-    r.search.note = "stopped before the trial";
-    return;
-  }
-  auto trial = probe(setup.broadcastLoad);
-  if (!trial) {
-    r.error = trial.error().toString();
-    return;
-  }
-  trialDone(*trial);
-  r.search.trials.push_back(*trial);
-  r.search.complete = trial->judged();
-  if (!trial->judged()) r.search.note = "the tester did not send or count as asked (" + trial->testerNote + ")";
+  auto found = setup.test == Rfc2889Test::kMeshed ? bench::searchThroughput(setup.throughput, probe, trialDone, stopRequested)
+                                                  : bench::broadcastTrial(setup.broadcastLoad, probe, trialDone, stopRequested);
+  if (found) r.search = std::move(*found);
+  else r.error = found.error().toString();
 }
 
 }  // namespace

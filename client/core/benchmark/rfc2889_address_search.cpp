@@ -10,25 +10,12 @@ namespace {
 constexpr uint64_t kMaxAddresses = uint64_t{1} << 24;
 constexpr double kMaxPps = 1e9;
 
-enum class Step { kPassed, kFailed, kStopped };
-
-/// Runs one trial into `search`; kStopped (with the note) when the search cannot go on.
-Result<Step> runTrial(AddressSearch& search, const AddressProbe& probe, const AddressSearchHooks& hooks,
-                      uint64_t addresses, double pps) {
-  if (hooks.stopRequested && hooks.stopRequested()) {
-    search.note = "stopped before the search ended";
-    return Step::kStopped;
-  }
-  auto trial = probe(addresses, pps);
-  if (!trial) return trial.error();
-  search.trials.push_back(*trial);
-  if (hooks.trialDone) hooks.trialDone(*trial);
-  if (!trial->judged()) {
-    search.note = "the tester did not send the trial of " + std::to_string(addresses) + " addresses as asked (" +
-                  trial->testerNote + "): it judges nothing, so the search stops";
-    return Step::kStopped;
-  }
-  return trial->passed() ? Step::kPassed : Step::kFailed;
+/// One trial of `search`: nullopt (with the note) when the search cannot go on.
+Result<std::optional<bool>> runTrial(AddressSearch& search, const AddressProbe& probe, const AddressSearchHooks& hooks,
+                                     uint64_t addresses, double pps) {
+  return searchTrial<AddressTrial>(
+      search.trials, search.note, "of " + std::to_string(addresses) + " addresses",
+      [&]() { return probe(addresses, pps); }, hooks.trialDone, hooks.stopRequested);
 }
 
 bool finiteIn(double v, double lo, double hi) { return std::isfinite(v) && v >= lo && v <= hi; }
@@ -63,8 +50,8 @@ Result<CachingSearch> searchCachingCapacity(const CachingSettings& settings, con
   while (failed - passed > settings.resolution) {
     auto step = runTrial(search, probe, hooks, next, settings.learningPps);
     if (!step) return step.error();
-    if (*step == Step::kStopped) break;
-    (*step == Step::kPassed ? passed : failed) = next;
+    if (!*step) break;
+    (**step ? passed : failed) = next;
     next = passed + (failed - passed) / 2;
     if (next == passed) break;  // resolution 1: nothing between them
   }
@@ -82,10 +69,8 @@ Result<LearningSearch> searchLearningRate(const LearningSettings& settings, cons
       settings.maxPps, settings.minPps, [&](const Bracket& b) { return b.failed - b.passed <= settings.resolution * b.failed; },
       [&](double pps) -> Result<std::optional<bool>> {
         auto step = runTrial(search, probe, hooks, settings.addresses, pps);
-        if (!step) return step.error();
-        if (*step == Step::kStopped) return std::optional<bool>{};
-        if (*step == Step::kPassed) search.ratePps = std::max(search.ratePps, search.trials.back().learningPps);
-        return std::optional<bool>{*step == Step::kPassed};
+        if (step && *step && **step) search.ratePps = std::max(search.ratePps, search.trials.back().learningPps);
+        return step;
       });
   if (!bracket) return bracket.error();
   const double passed = bracket->passed, failed = bracket->failed;

@@ -43,6 +43,28 @@ Status checkThroughputSettings(const ThroughputSettings& s) {
   return Ok{};
 }
 
+namespace {
+
+Result<std::optional<bool>> trafficTrial(ThroughputSearch& search, const TrafficProbe& probe, double load,
+                                         const std::function<void(const TrafficTrial&)>& trialDone,
+                                         const std::function<bool()>& stopRequested) {
+  return searchTrial<TrafficTrial>(
+      search.trials, search.note, "at " + std::to_string(int(std::lround(load * 100))) + " %",
+      [&]() { return probe(load); }, trialDone, stopRequested);
+}
+
+}  // namespace
+
+Result<ThroughputSearch> broadcastTrial(double load, const TrafficProbe& probe,
+                                        const std::function<void(const TrafficTrial&)>& trialDone,
+                                        const std::function<bool()>& stopRequested) {
+  ThroughputSearch search;
+  auto step = trafficTrial(search, probe, load, trialDone, stopRequested);
+  if (!step) return step.error();
+  search.complete = search.note.empty();
+  return search;
+}
+
 Result<ThroughputSearch> searchThroughput(const ThroughputSettings& settings, const TrafficProbe& probe,
                                           const std::function<void(const TrafficTrial&)>& trialDone,
                                           const std::function<bool()>& stopRequested) {
@@ -50,22 +72,7 @@ Result<ThroughputSearch> searchThroughput(const ThroughputSettings& settings, co
   ThroughputSearch search;
   auto bracket = highestPassing(
       settings.maxLoad, settings.minLoad, [&](const Bracket& b) { return b.failed - b.passed <= settings.resolution; },
-      [&](double load) -> Result<std::optional<bool>> {
-        if (stopRequested && stopRequested()) {
-          search.note = "stopped before the search ended";
-          return std::optional<bool>{};
-        }
-        auto trial = probe(load);
-        if (!trial) return trial.error();
-        search.trials.push_back(*trial);
-        if (trialDone) trialDone(*trial);
-        if (!trial->judged()) {
-          search.note = "the tester did not send or count the trial at " + std::to_string(int(std::lround(load * 100))) +
-                        " % as asked (" + trial->testerNote + "): it judges nothing, so the search stops";
-          return std::optional<bool>{};
-        }
-        return std::optional<bool>{trial->passed()};
-      });
+      [&](double load) { return trafficTrial(search, probe, load, trialDone, stopRequested); });
   if (!bracket) return bracket.error();
   const double passed = bracket->passed;
   search.throughput = passed;

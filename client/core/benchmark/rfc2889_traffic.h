@@ -65,4 +65,9 @@ Result<ThroughputSearch> searchThroughput(const ThroughputSettings& settings, co
                                           const std::function<void(const TrafficTrial&)>& trialDone = {},
                                           const std::function<bool()>& stopRequested = {});
 
+/// Broadcast (one load, no search): the one trial at `load`, complete when it was judged.
+Result<ThroughputSearch> broadcastTrial(double load, const TrafficProbe& probe,
+                                        const std::function<void(const TrafficTrial&)>& trialDone = {},
+                                        const std::function<bool()>& stopRequested = {});
+
 }  // namespace staccato::bench

@@ -96,9 +96,7 @@ std::string DroneTrafficProbe::named(const Endpoint& e) const {
 void DroneTrafficProbe::count(const DroneSnapshots& snaps, uint64_t frames, TrafficTrial& t) const {
   const auto& flows = ports_.flows();
   const bool meshed = pattern_ == TrafficPattern::kMeshed;
-  auto note = [&t](const std::string& text) {
-    if (t.testerNote.find(text) == std::string::npos) t.testerNote += (t.testerNote.empty() ? "" : "; ") + text;
-  };
+  auto note = [&t](const std::string& text) { addNote(t.testerNote, text); };
   for (size_t f = 0; f < flows.size(); ++f) {
     const Flow& flow = flows[f];
     const Flow& sender = meshed ? flow : flows[0];  // broadcast: the one stream, counted on every port

@@ -3,13 +3,9 @@
 #include <algorithm>
 
 namespace staccato::bench {
-namespace {
-
-void addNote(TrialResult& r, const std::string& text) {
-  if (r.note.find(text) == std::string::npos) r.note += (r.note.empty() ? "" : "; ") + text;
+void addNote(std::string& notes, const std::string& text) {
+  if (notes.find(text) == std::string::npos) notes += (notes.empty() ? "" : "; ") + text;
 }
-
-}  // namespace
 
 const v1::StreamStats* findRow(const DroneSnapshots& snaps, const Endpoint& at, uint32_t id, bool receiving) {
   const auto s = snaps.find(at.drone);
@@ -47,7 +43,7 @@ Status countTrial(const std::vector<Flow>& flows, const DroneSnapshots& snaps, c
     const std::string name = f.tx.port + " -> " + f.rx.port;
     const v1::StreamStats* tx = findRow(snaps, f.tx, f.streamId, false);
     const v1::StreamStats* rx = findRow(snaps, f.rx, f.streamId, true);
-    if (!tx) addNote(r, name + " sent nothing");
+    if (!tx) addNote(r.note, name + " sent nothing");
     if (tx) {
       r.txFrames += tx->tx_packets();
       r.senderLateNs = std::max(r.senderLateNs, tx->tx_max_late_ns());
@@ -73,7 +69,7 @@ Status countTrial(const std::vector<Flow>& flows, const DroneSnapshots& snaps, c
     if (const v1::PortStats* p = findPort(snaps, f.rx); p && p->drone_rx_dropped()) r.receiverMissed = true;
     if (const v1::PortStats* p = findPort(snaps, f.tx); p && !p->error().empty()) {
       r.testerLimited = true;
-      addNote(r, f.tx.port + ": " + p->error());
+      addNote(r.note, f.tx.port + ": " + p->error());
     }
   }
   r.startNs = int64_t(first);

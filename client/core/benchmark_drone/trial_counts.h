@@ -15,6 +15,9 @@ namespace staccato::bench {
 /// Snapshots by drone address.
 using DroneSnapshots = std::map<std::string, v1::StatsSnapshot>;
 
+/// `text` appended to `notes` ("; " between), unless it is there already.
+void addNote(std::string& notes, const std::string& text);
+
 /// The row of stream `id` as sent (`receiving` false) or received at `at`; null when the drone
 /// listed none.
 const v1::StreamStats* findRow(const DroneSnapshots& snaps, const Endpoint& at, uint32_t id, bool receiving);
