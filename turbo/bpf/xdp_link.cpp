@@ -20,9 +20,10 @@ int linkAt(int programFd, unsigned ifindex, uint32_t flags) {
 
 }  // namespace
 
-Result<XdpLink> linkXdp(int programFd, unsigned ifindex, const std::string& iface, const std::string& what) {
+Result<XdpLink> linkXdp(int programFd, unsigned ifindex, const std::string& iface, const std::string& what,
+                        bool genericOnly) {
   XdpLink link;
-  link.fd = linkAt(programFd, ifindex, XDP_FLAGS_DRV_MODE);
+  link.fd = genericOnly ? -EOPNOTSUPP : linkAt(programFd, ifindex, XDP_FLAGS_DRV_MODE);
   link.native = link.fd >= 0;
   if (link.fd < 0) link.fd = linkAt(programFd, ifindex, XDP_FLAGS_SKB_MODE);
   if (link.fd < 0)

@@ -13,9 +13,10 @@ struct XdpLink {
 };
 
 /// Attaches `programFd` to interface `ifindex` in the driver when it runs XDP there, else at the
-/// generic hook (any interface; veth refuses native XDP when its peer's MTU is too large). The
-/// error names `iface` and `what` ("the receive XDP program") and says when another program
-/// holds the interface.
-Result<XdpLink> linkXdp(int programFd, unsigned ifindex, const std::string& iface, const std::string& what);
+/// generic hook (any interface; veth refuses native XDP when its peer's MTU is too large); with
+/// `genericOnly`, at the generic hook. The error names `iface` and `what` ("the receive XDP
+/// program") and says when another program holds the interface.
+Result<XdpLink> linkXdp(int programFd, unsigned ifindex, const std::string& iface, const std::string& what,
+                        bool genericOnly = false);
 
 }  // namespace staccato::turbo
