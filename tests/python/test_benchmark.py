@@ -163,6 +163,40 @@ def test_drives_the_cli_and_reads_its_json(sample, tmp_path, monkeypatch):
     assert lines == ["trial 1 64 B throughput NDR", "trial 2 64 B throughput NDR", "trial 3 64 B throughput NDR", "done"]
 
 
+def test_through_a_reflector_tx_receives_what_it_returns(sample, tmp_path, monkeypatch):
+    """reflector= instead of rx= builds --tx/--reflector pairs (and --reflect-swap); rx and
+    reflector together, or neither, are refused before the CLI runs."""
+    monkeypatch.setenv("SAMPLE_JSON", str(sample["json"]))
+    cli = stand_in(tmp_path, "shutil.copy(sample, opt('--json'))\n")
+    r = staccato.benchmark(["eth1", "eth3"], reflector=["eth2@lab-b:7878", "@far:eth4"], reflect_swap="L4", cli=cli,
+                           sizes=[64])
+    assert r == staccato.BenchmarkResult.load(sample["json"])
+    args = json.loads((tmp_path / "args.json").read_text())
+    assert args[:10] == ["benchmark", "rfc2544", "--tx", "eth1", "--reflector", "eth2@lab-b:7878",
+                         "--tx", "eth3", "--reflector", "@far:eth4"]
+    assert args[args.index("--reflect-swap") + 1] == "l4" and "--rx" not in args
+    b = staccato.Benchmark("eth1", reflector="eth2")
+    assert (b.tx, b.rx, b.reflector) == (["eth1"], [], ["eth2"])
+    assert "--reflect-swap" not in b.args("r.json", "r.html")  # the CLI's default
+    staccato.calibrate("eth1", reflector="eth2", reflect_swap="l2", cli=stand_in(tmp_path, "print(open(sample).read())\n"))
+    args = json.loads((tmp_path / "args.json").read_text())
+    assert args == ["benchmark", "calibrate", "--tx", "eth1", "--reflector", "eth2", "--reflect-swap", "l2", "--json"]
+    # The positional rx of earlier calls is unchanged.
+    assert staccato.Benchmark("eth1", "eth2").args("r.json", "r.html")[2:6] == ["--tx", "eth1", "--rx", "eth2"]
+    with pytest.raises(ValueError, match="rx and reflector: give one, not both"):
+        staccato.Benchmark("eth1", "eth2", reflector="eth3")
+    with pytest.raises(ValueError, match="rx=PORT .* or reflector=PORT"):
+        staccato.Benchmark("eth1")
+    with pytest.raises(ValueError, match="one reflector for each transmit port .got 2 and 1."):
+        staccato.Benchmark(["eth1", "eth3"], reflector="eth2")
+    with pytest.raises(ValueError, match=r"reflect_swap: 'l5' \(allowed: l2, l3, l4\)"):
+        staccato.Benchmark("eth1", reflector="eth2", reflect_swap="l5")
+    with pytest.raises(ValueError, match="reflect_swap: only with reflector="):
+        staccato.Benchmark("eth1", "eth2", reflect_swap="l2")
+    with pytest.raises(ValueError, match="bidirectional: not with a reflector"):
+        staccato.Benchmark("eth1", reflector="eth2", bidirectional=True)
+
+
 def test_a_failing_cli_says_why(tmp_path):
     cli = stand_in(tmp_path, """\
         print("staccato-cli: port eth9 not found on unix:/run/lab.sock (ports: eth1, eth2)", file=sys.stderr)

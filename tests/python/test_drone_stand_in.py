@@ -6,6 +6,7 @@ import pytest
 
 import staccato
 from drone_stand_in import serving
+from staccato.convert import to_dict
 from staccato.v1 import drone_pb2, drone_pb2_grpc
 
 
@@ -99,10 +100,21 @@ def test_configure_changes_only_what_is_given(fake):
         assert config["cpus"] == [1, 0] and config["track_rx"] is True  # kept
         with pytest.raises(ValueError, match="allowed: BACKEND_AUTO, PCAP"):
             drone.configure("p0", backend="warp")
+        config = drone.configure("p0", reflect="l4")
+        assert config["reflect"] == "REFLECT_L4" and fake.config.reflect == drone_pb2.PortConfig.REFLECT_L4
+        assert drone.configure("p0", reflect="off")["reflect"] == "REFLECT_OFF"
+        with pytest.raises(ValueError, match="'on' is not a Reflect .allowed: REFLECT_OFF, .*, or off, l2, l3, l4."):
+            drone.configure("p0", reflect="on")
         with pytest.raises(TypeError, match="unknown setting 'speed'"):
             drone.configure("p0", speed=1)
         with pytest.raises(staccato.DroneError, match="port 'nosuch' not found"):
             drone.configure("nosuch", track_rx=False)
+
+
+def test_port_stats_carry_the_reflected_count_as_an_int():
+    """stats()'s port rows are to_dict of PortStats: drone_reflected there, 0 by default."""
+    assert to_dict(drone_pb2.PortStats(port="p0"))["drone_reflected"] == 0
+    assert to_dict(drone_pb2.PortStats(drone_reflected=2**40))["drone_reflected"] == 2**40
 
 
 def test_stops_what_it_started_when_the_block_raises(fake):

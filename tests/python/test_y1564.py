@@ -194,6 +194,27 @@ def test_drives_the_cli_and_a_fail_is_a_result(sample, tmp_path):
         staccato.Y1564(["fake0"], "fake1", config=VOICE)
 
 
+def test_through_a_reflector(sample, tmp_path):
+    """reflector= instead of rx= is --reflector (with --reflect-swap when given); rx and
+    reflector together, or neither, are refused before the CLI runs."""
+    cli = stand_in(tmp_path, "shutil.copy(sample, opt('--json'))\n")
+    staccato.y1564("fake0", reflector="@far:fake1", reflect_swap="l2", config=VOICE, cli=cli)
+    args = json.loads((tmp_path / "args.json").read_text())
+    assert args[args.index("--tx") + 1] == "fake0" and args[args.index("--reflector") + 1] == "@far:fake1"
+    assert args[args.index("--reflect-swap") + 1] == "l2" and "--rx" not in args
+    staccato.Y1564("fake0", "fake1", config=VOICE, cli=cli).run()  # rx as before
+    args = json.loads((tmp_path / "args.json").read_text())
+    assert args[args.index("--rx") + 1] == "fake1" and "--reflector" not in args and "--reflect-swap" not in args
+    with pytest.raises(ValueError, match="rx and reflector: give one, not both"):
+        staccato.Y1564("fake0", "fake1", reflector="fake2", config=VOICE)
+    with pytest.raises(ValueError, match="rx=PORT .* or reflector=PORT"):
+        staccato.Y1564("fake0", config=VOICE)
+    with pytest.raises(ValueError, match=r"reflect_swap: 'both' \(allowed: l2, l3, l4\)"):
+        staccato.Y1564("fake0", reflector="fake1", reflect_swap="both", config=VOICE)
+    with pytest.raises(TypeError, match="tx and reflector: one port each"):
+        staccato.Y1564("fake0", reflector=["fake1"], config=VOICE)
+
+
 def test_an_error_keeps_what_was_measured(sample, tmp_path):
     cli = stand_in(tmp_path, """\
         result = json.load(open(sample))

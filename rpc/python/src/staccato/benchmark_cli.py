@@ -49,6 +49,29 @@ def _flags(*pairs) -> List[str]:
     return [flag for flag, on in pairs if on]
 
 
+REFLECT_SWAPS = ("l2", "l3", "l4")
+
+
+def _far_ends(rx, reflector, reflect_swap) -> "tuple[str, object, Optional[str]]":
+    """Where a benchmark's frames go: ("rx", rx) to the far tester port, or ("reflector", reflector)
+    to a port that returns them to tx; and `reflect_swap` checked ("l2", "l3", "l4", or None).
+    Exactly one of rx and reflector; reflect_swap only with a reflector."""
+    if rx is not None and reflector is not None:
+        raise ValueError("rx and reflector: give one, not both (through a reflector the frames return to tx: "
+                         "there is no rx port)")
+    if rx is None and reflector is None:
+        raise ValueError("name where the frames go: rx=PORT (the tester port at the far end) or reflector=PORT "
+                         "(a port that returns them to tx; PORT, PORT@DRONE or @NAME:PORT)")
+    if reflect_swap is not None:
+        if reflector is None:
+            raise ValueError("reflect_swap: only with reflector= (how the reflector swaps what it returns)")
+        swap = str(reflect_swap).lower()
+        if swap not in REFLECT_SWAPS:
+            raise ValueError(f"reflect_swap: {reflect_swap!r} (allowed: {', '.join(REFLECT_SWAPS)})")
+        reflect_swap = swap
+    return ("rx", rx, None) if rx is not None else ("reflector", reflector, reflect_swap)
+
+
 def _cli_of_build_tree() -> Optional[str]:
     """The CLI of the build tree this package is used from (a source checkout's rpc/python, or
     the tests' venv under build/dev): build/{dev,release}/client/cli/staccato-cli."""
@@ -78,6 +101,11 @@ class Benchmark:
 
     - ``tx``, ``rx``: ports ("eth1" on the drone, or "eth1@ADDRESS" on another), or lists of
       them for several pairs (``tx[i]`` sends to ``rx[i]``)
+    - ``reflector`` instead of ``rx``: ports (PORT, PORT@DRONE or @NAME:PORT; a list for several
+      pairs) that return every test frame to ``tx[i]``, which receives them: the device sits
+      between ``tx[i]`` and ``reflector[i]``, latency is the round trip. ``reflect_swap`` ("l2",
+      "l3", "l4"; the CLI's default l3) is what a reflector that does not reflect yet is set to
+      swap (``Drone.configure(port, reflect=...)``). Not with ``bidirectional``
     - ``drone``, ``token_file``, ``tls``, ``ca``: the drone, as every CLI command takes it
     - ``bidirectional``, ``ipv6``; ``sizes`` (64, "imix", ...); ``duration`` (seconds of a
       full-length trial); ``loss`` (goals in percent, 0 = NDR); ``tests`` ("throughput",
@@ -88,7 +116,9 @@ class Benchmark:
     - ``extra_args``: further CLI arguments, as given
     """
 
-    def __init__(self, tx: Union[str, Sequence[str]], rx: Union[str, Sequence[str]], *, drone: Optional[str] = None,
+    def __init__(self, tx: Union[str, Sequence[str]], rx: Union[str, Sequence[str], None] = None, *,
+                 reflector: Union[str, Sequence[str], None] = None, reflect_swap: Optional[str] = None,
+                 drone: Optional[str] = None,
                  token_file: Optional[str] = None, tls: bool = False, ca: Optional[str] = None,
                  bidirectional: bool = False, ipv6: bool = False, config: Optional[str] = None,
                  calibration: Optional[str] = None,
@@ -97,10 +127,16 @@ class Benchmark:
                  preset: Optional[str] = None, report: Optional[str] = None, json: Optional[str] = None,
                  junit: Optional[str] = None, csv: Optional[str] = None, extra_args: Sequence[str] = (),
                  cli: Optional[str] = None):
+        kind, ends, self.reflect_swap = _far_ends(rx, reflector, reflect_swap)
         self.tx = [tx] if isinstance(tx, str) else list(tx)
-        self.rx = [rx] if isinstance(rx, str) else list(rx)
-        if not self.tx or len(self.tx) != len(self.rx):
-            raise ValueError(f"tx and rx: one receive port for each transmit port (got {len(self.tx)} and {len(self.rx)})")
+        ends = [ends] if isinstance(ends, str) else list(ends)
+        self.rx, self.reflector = (ends, []) if kind == "rx" else ([], ends)
+        if not self.tx or len(self.tx) != len(ends):
+            what = "one receive port" if kind == "rx" else "one reflector"
+            raise ValueError(f"tx and {kind}: {what} for each transmit port (got {len(self.tx)} and {len(ends)})")
+        if self.reflector and bidirectional:
+            raise ValueError("bidirectional: not with a reflector (it returns the frames: the run measures both ways "
+                             "as one round trip)")
         self.drone, self.token_file, self.tls, self.ca = drone, token_file, tls, ca
         self.bidirectional, self.ipv6, self.duration, self.preset = bidirectional, ipv6, duration, preset
         self.config, self.calibration = config, calibration
@@ -124,7 +160,9 @@ class Benchmark:
         a = []
         for tx, rx in zip(self.tx, self.rx):
             a += ["--tx", tx, "--rx", rx]
-        return a + _options(("--drone", self.drone), ("--token-file", self.token_file), ("--ca", self.ca),
+        for tx, reflector in zip(self.tx, self.reflector):
+            a += ["--tx", tx, "--reflector", reflector]
+        return a + _options(("--reflect-swap", self.reflect_swap), ("--drone", self.drone), ("--token-file", self.token_file), ("--ca", self.ca),
                             ("--duration", self.duration), ("--sizes", _join(self.sizes) if self.sizes is not None else None)) + \
             _flags(("--tls", self.tls), ("--ipv6", self.ipv6))
 
@@ -218,20 +256,23 @@ def _run(command: List[str], timeout: Optional[float], on_output,
     return returncode, list(kept)
 
 
-def benchmark(tx: str, rx: str, *, timeout: Optional[float] = None, on_output: Optional[Callable[[str], None]] = None,
+def benchmark(tx: Union[str, Sequence[str]], rx: Union[str, Sequence[str], None] = None, *,
+              timeout: Optional[float] = None, on_output: Optional[Callable[[str], None]] = None,
               check: bool = True, **options) -> BenchmarkResult:
-    """Runs one benchmark: ``Benchmark(tx, rx, **options).run(...)``."""
+    """Runs one benchmark: ``Benchmark(tx, rx, **options).run(...)``; ``reflector=`` instead of
+    ``rx`` through a reflector."""
     return Benchmark(tx, rx, **options).run(timeout=timeout, on_output=on_output, check=check)
 
 
-def calibrate(tx: Union[str, Sequence[str]], rx: Union[str, Sequence[str]], *, save: Optional[str] = None,
+def calibrate(tx: Union[str, Sequence[str]], rx: Union[str, Sequence[str], None] = None, *, save: Optional[str] = None,
               timeout: Optional[float] = None, on_output: Optional[Callable[[str], None]] = None,
               **options) -> BenchmarkResult:
     """``staccato-cli benchmark calibrate --json`` on ports joined without a device (port to port
     or a loop cable): per frame size, the highest rate this generator sends and counts. Returns a
     result whose ``calibration`` holds it; ``save`` writes the JSON there too, for a later
     benchmark's ``calibration=``. Options as :class:`Benchmark`'s that calibrate takes (ports,
-    drone, ``sizes``, ``duration``, ``ipv6``, ``extra_args``, ``cli``)."""
+    ``reflector`` and ``reflect_swap`` as well, drone, ``sizes``, ``duration``, ``ipv6``,
+    ``extra_args``, ``cli``)."""
     b = Benchmark(tx, rx, **options)
     out: List[str] = []
     returncode, lines = _run([find_cli(b.cli), "benchmark", "calibrate"] + b._common() + ["--json"] + b.extra_args,

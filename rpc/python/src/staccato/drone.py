@@ -131,8 +131,11 @@ class Drone(Captures):
 
         Settings by proto field name: ``tx_mode``, ``track_rx``, ``line_rate_bps``, ``backend``,
         ``tx_queues``, ``cpus``, ``rx_backend``, ``devices`` (a whole list of device groups: see
-        add_devices). Enums by proto name or as staccato-cli writes
-        them: ``backend="turbo-copy"``, ``rx_backend="pcap"``, ``tx_mode="interleaved"``.
+        add_devices), ``reflect`` ("off", "l2", "l3", "l4": return every test frame out of the
+        same port with MACs, + IP addresses, + UDP/TCP ports swapped; counted in the port's
+        ``drone_reflected`` stat). Enums by proto name or as staccato-cli writes
+        them: ``backend="turbo-copy"``, ``rx_backend="pcap"``, ``tx_mode="interleaved"``,
+        ``reflect="l3"``; another value is a ValueError naming the allowed ones.
         """
         current = next((p for p in self._call("ListPorts", drone_pb2.ListPortsRequest()).ports if p.name == port), None)
         if current is None:
@@ -336,5 +339,15 @@ def _enum_name(enum, value: str) -> str:
     names = [v.name for v in enum.values]
     matches = [n for n in names if n == wanted] or [n for n in names if n.endswith("_" + wanted)]
     if len(matches) != 1:
-        raise ValueError(f"{value!r} is not a {enum.name} (allowed: {', '.join(names)})")
+        raise ValueError(f"{value!r} is not a {enum.name} (allowed: {', '.join(names)}{_cli_names(names)})")
     return matches[0]
+
+
+def _cli_names(names) -> str:
+    """", or off, l2, l3, l4": the values as the CLI writes them, when they share a prefix
+    (REFLECT_OFF, REFLECT_L2, ...; RX_AUTO, RX_PCAP, ...)."""
+    prefix = os.path.commonprefix(names)
+    prefix = prefix[:prefix.rfind("_") + 1]
+    if not prefix:
+        return ""
+    return ", or " + ", ".join(n[len(prefix):].lower().replace("_", "-") for n in names)

@@ -14,7 +14,7 @@ import os
 import tempfile
 from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
-from staccato.benchmark_cli import BenchmarkError, _flags, _last_line, _options, _run_for_result, find_cli
+from staccato.benchmark_cli import BenchmarkError, _far_ends, _flags, _last_line, _options, _run_for_result, find_cli
 from staccato.y1564_result import CONFIG_FORMAT, Y1564Result
 
 
@@ -23,6 +23,10 @@ class Y1564:
     (``staccato-cli benchmark y1564 --help``, docs/benchmarks.md):
 
     - ``tx``, ``rx``: the ports the services run between ("eth1" on the drone, or "eth1@ADDRESS")
+    - ``reflector`` instead of ``rx``: a port (PORT, PORT@DRONE or @NAME:PORT) that returns every
+      test frame to ``tx``, which receives them (the services' delay is the round trip);
+      ``reflect_swap`` ("l2", "l3", "l4"; the CLI's default l3): what it is set to swap when it
+      does not reflect yet
     - ``config``: the services and criteria, a config file's path
       (docs/examples/y1564/two-services.json) or its JSON as a dict (written to a temporary
       file; "format" may be left out, so a result's ``config`` runs again as it is)
@@ -36,7 +40,8 @@ class Y1564:
     - ``extra_args``: further CLI arguments, as given
     """
 
-    def __init__(self, tx: str, rx: str, *, config: Union[str, "os.PathLike[str]", Dict[str, Any]],
+    def __init__(self, tx: str, rx: Optional[str] = None, *, config: Union[str, "os.PathLike[str]", Dict[str, Any]],
+                 reflector: Optional[str] = None, reflect_swap: Optional[str] = None,
                  drone: Optional[str] = None, token_file: Optional[str] = None, tls: bool = False,
                  ca: Optional[str] = None, no_performance: bool = False, performance_only: bool = False,
                  step_seconds: Optional[float] = None, performance_seconds: Optional[float] = None,
@@ -44,11 +49,12 @@ class Y1564:
                  start_margin: Optional[float] = None, quiet: bool = False, report: Optional[str] = None,
                  json: Optional[str] = None, junit: Optional[str] = None, csv: Optional[str] = None,
                  extra_args: Sequence[str] = (), cli: Optional[str] = None):
-        if not isinstance(tx, str) or not isinstance(rx, str):
-            raise TypeError("tx and rx: one port each (\"eth1\" or \"eth1@ADDRESS\"), as text")
+        kind, end, self.reflect_swap = _far_ends(rx, reflector, reflect_swap)
+        if not isinstance(tx, str) or not isinstance(end, str):
+            raise TypeError(f"tx and {kind}: one port each (\"eth1\" or \"eth1@ADDRESS\"), as text")
         if not isinstance(config, (str, os.PathLike, dict)):
             raise TypeError(f"config: a config file's path or its JSON as a dict, not {type(config).__name__}")
-        self.tx, self.rx, self.config = tx, rx, config
+        self.tx, self.rx, self.reflector, self.config = tx, rx, reflector, config
         self.drone, self.token_file, self.tls, self.ca = drone, token_file, tls, ca
         self.no_performance, self.performance_only = no_performance, performance_only
         self.step_seconds, self.performance_seconds = step_seconds, performance_seconds
@@ -59,8 +65,9 @@ class Y1564:
 
     def args(self, config_path: str, json_path: str) -> List[str]:
         """The CLI's arguments after the program's name."""
-        return (["benchmark", "y1564", "--config", config_path, "--tx", self.tx, "--rx", self.rx, "--json", json_path] +
-                _options(("--drone", self.drone), ("--token-file", self.token_file), ("--ca", self.ca),
+        far = ["--rx", self.rx] if self.reflector is None else ["--reflector", self.reflector]
+        return (["benchmark", "y1564", "--config", config_path, "--tx", self.tx, *far, "--json", json_path] +
+                _options(("--reflect-swap", self.reflect_swap), ("--drone", self.drone), ("--token-file", self.token_file), ("--ca", self.ca),
                          ("--step-seconds", self.step_seconds), ("--performance-seconds", self.performance_seconds),
                          ("--drain", self.drain), ("--learning-frames", self.learning_frames),
                          ("--start-margin", self.start_margin), ("--report", self.report), ("--junit", self.junit),
@@ -99,8 +106,9 @@ class Y1564:
         return result
 
 
-def y1564(tx: str, rx: str, *, timeout: Optional[float] = None, on_output: Optional[Callable[[str], None]] = None,
+def y1564(tx: str, rx: Optional[str] = None, *, timeout: Optional[float] = None, on_output: Optional[Callable[[str], None]] = None,
           check: bool = True, **options) -> Y1564Result:
-    """Runs Y.1564 once: ``Y1564(tx, rx, **options).run(...)``; ``config=`` is required. A FAIL or
-    INCOMPLETE verdict is returned, not raised (see :meth:`Y1564.run`)."""
+    """Runs Y.1564 once: ``Y1564(tx, rx, **options).run(...)``; ``config=`` is required (and
+    ``reflector=`` instead of ``rx`` through a reflector). A FAIL or INCOMPLETE verdict is
+    returned, not raised (see :meth:`Y1564.run`)."""
     return Y1564(tx, rx, **options).run(timeout=timeout, on_output=on_output, check=check)
