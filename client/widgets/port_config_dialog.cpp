@@ -64,6 +64,12 @@ std::optional<v1::PortConfig> askPortConfig(QWidget* parent, const v1::Port& por
   auto* rx = nameCombo(&d, rpc::kRxBackendChoices, &rpc::rxBackendFromName, c.rx_backend());
   rx->setObjectName("rxBackend");
   form->addRow("Receive engine", rx);
+  auto* reflect = nameCombo(&d, rpc::kReflectChoices, &rpc::reflectFromName, c.reflect());
+  reflect->setObjectName("reflect");
+  reflect->setToolTip("Send every test frame received here back out of this port, swapped: l2 the MAC addresses, "
+                      "l3 also the IP addresses, l4 also the UDP/TCP ports. Other frames (ARP, ping) reach the "
+                      "kernel. A reflecting port counts no streams: the far end measures the round trip.");
+  form->addRow("Reflect", reflect);
   auto* line = new QDoubleSpinBox(&d);
   line->setRange(0, 1e6);
   line->setDecimals(3);
@@ -95,6 +101,7 @@ std::optional<v1::PortConfig> askPortConfig(QWidget* parent, const v1::Port& por
   out.set_tx_queues(queues->value());
   out.set_track_rx(track->isChecked());
   out.set_rx_backend(v1::PortConfig::RxBackend(rx->currentData().toInt()));
+  out.set_reflect(v1::PortConfig::Reflect(reflect->currentData().toInt()));
   out.set_line_rate_bps(line->value() * 1e9);
   *out.mutable_devices() = std::move(groups);
   return out;

@@ -1,13 +1,20 @@
 // Emulated hosts in the GUI: the port dialog's device groups table reads and writes groups
 // (bad cells named by group and column), and the neighbour dialog shows what the drone resolved,
-// through drones of fake ports in the test process.
+// through drones of fake ports in the test process. The port dialog keeps its other settings
+// (the reflector's) too.
 #include <gtest/gtest.h>
 
+#include <QApplication>
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QPushButton>
 #include <QTableWidget>
+#include <QTimer>
 
 #include "client/widgets/device_groups_editor.h"
 #include "client/widgets/neighbors_dialog.h"
+#include "client/widgets/port_config_dialog.h"
 #include "tests/client/gui/fake_lab.h"
 #include "tests/support/device_group.h"
 
@@ -91,6 +98,31 @@ TEST(DeviceGroupsEditor, KeepsEachFamilysStepAndGivesAddedRowsNoOtherGroupsTags)
   EXPECT_EQ((*back)[1].vlans(0).vid(), 300u);
   EXPECT_EQ((*back)[1].vlans(0).pcp(), 0u) << "the added group has a plain tag";
   EXPECT_EQ((*back)[1].vlans(0).tpid(), 0u);
+}
+
+TEST(PortConfigDialog, RoundTripsTheReflectSetting) {
+  v1::Port port;
+  port.set_name("p0");
+  port.mutable_config()->set_reflect(v1::PortConfig::REFLECT_L2);
+  port.mutable_config()->set_rx_backend(v1::PortConfig::RX_PCAP);
+  QString shown, tip;
+  QTimer::singleShot(0, [&] {  // the dialog runs its own event loop: answer it from inside
+    auto* d = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+    ASSERT_TRUE(d);
+    auto* reflect = d->findChild<QComboBox*>("reflect");
+    if (reflect) {
+      shown = reflect->currentText();
+      tip = reflect->toolTip();
+      reflect->setCurrentText("l4");
+    }
+    d->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->click();
+  });
+  auto out = askPortConfig(nullptr, port);
+  EXPECT_EQ(shown, "l2");
+  EXPECT_TRUE(tip.contains("counts no streams")) << tip.toStdString();
+  ASSERT_TRUE(out);
+  EXPECT_EQ(out->reflect(), v1::PortConfig::REFLECT_L4);
+  EXPECT_EQ(out->rx_backend(), v1::PortConfig::RX_PCAP) << "the other settings are kept";
 }
 
 TEST(NeighborsDialog, ShowsWhatTheDroneResolved) {
