@@ -197,6 +197,20 @@ def test_through_a_reflector_tx_receives_what_it_returns(sample, tmp_path, monke
         staccato.Benchmark("eth1", reflector="eth2", bidirectional=True)
 
 
+def test_the_real_cli_takes_the_reflector_options():
+    """What reflector= builds is what staccato-cli takes: past its options (exit 2 for a bad
+    one), it goes looking for the drone (exit 1)."""
+    if not CLI:
+        pytest.skip("set CLI to the staccato-cli binary")
+    gone = "unix:/nonexistent/lab.sock"
+    for run in (lambda: staccato.benchmark(["fake0", "fake2"], reflector=["fake1", "fake3@" + gone], reflect_swap="l4",
+                                           drone=gone, cli=CLI, timeout=60),
+                lambda: staccato.calibrate("fake0", reflector="fake1", reflect_swap="l2", drone=gone, cli=CLI, timeout=60)):
+        with pytest.raises(staccato.BenchmarkError, match="cannot reach the drone") as e:
+            run()
+        assert e.value.returncode == 1
+
+
 def test_a_failing_cli_says_why(tmp_path):
     cli = stand_in(tmp_path, """\
         print("staccato-cli: port eth9 not found on unix:/run/lab.sock (ports: eth1, eth2)", file=sys.stderr)

@@ -215,6 +215,15 @@ def test_through_a_reflector(sample, tmp_path):
         staccato.Y1564("fake0", reflector=["fake1"], config=VOICE)
 
 
+def test_the_real_cli_takes_the_reflector_options():
+    """Past its options (exit 2 for a bad one), staccato-cli goes looking for the drone (exit 1)."""
+    needs_cli()
+    with pytest.raises(staccato.BenchmarkError, match="cannot reach the drone") as e:
+        staccato.y1564("fake0", reflector="fake1", reflect_swap="l3", config=VOICE, drone="unix:/nonexistent/lab.sock",
+                       cli=CLI, timeout=60)
+    assert e.value.returncode == 1
+
+
 def test_an_error_keeps_what_was_measured(sample, tmp_path):
     cli = stand_in(tmp_path, """\
         result = json.load(open(sample))
