@@ -39,6 +39,8 @@ constexpr StatRow kRows[PortStatsModel::kRowCount] = {
     {"Rx errors", Kind::kCount, [](const S& s) { return double(s.rx_errors()); }, nullptr},
     {"Rx ring drops", Kind::kCount, [](const S& s) { return double(s.drone_rx_dropped()); },
      "signature frames the drone's receive engine had no room for (turbo rings full)"},
+    {"Reflected", Kind::kCount, [](const S& s) { return double(s.drone_reflected()); },
+     "test frames a reflecting port (its Reflect setting) sent back; it counts no streams itself"},
     {"Error", Kind::kText, nullptr, "the port's last transmit error"},
 };
 

@@ -32,6 +32,7 @@ class PortStatsModel : public QAbstractTableModel {
     kTxErrors,
     kRxErrors,
     kRxRingDrops,  ///< drone_rx_dropped
+    kReflected,    ///< drone_reflected
     kError,
     kRowCount
   };

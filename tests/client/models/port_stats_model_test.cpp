@@ -27,6 +27,7 @@ TEST_F(PortStatsModelTest, ColumnPerPortRowPerStatistic) {
   eth0->set_tx_pps(14880.95);
   eth0->set_tx_bps_l1(12345678.9);
   eth0->set_drone_rx_dropped(3);
+  eth0->set_drone_reflected(12345);
   addPort(snap, "eth1")->set_error("link lost");
   model_.applySnapshot("lab1:7878", "lab1", snap);
   EXPECT_EQ(columns.count(), 1) << "new ports in one insertion";
@@ -44,6 +45,9 @@ TEST_F(PortStatsModelTest, ColumnPerPortRowPerStatistic) {
   EXPECT_DOUBLE_EQ(model_.index(PortStatsModel::kTxMbpsL1, 0).data(Qt::UserRole).toDouble(), 12.3456789);
   EXPECT_DOUBLE_EQ(model_.index(PortStatsModel::kTxPackets, 0).data(Qt::UserRole).toDouble(), 1234567.0);
   EXPECT_EQ(text(PortStatsModel::kRxRingDrops, 0), "3");
+  EXPECT_EQ(model_.headerData(PortStatsModel::kReflected, Qt::Vertical).toString(), "Reflected");
+  EXPECT_EQ(text(PortStatsModel::kReflected, 0), "12,345");
+  EXPECT_EQ(text(PortStatsModel::kReflected, 1), "0");
   EXPECT_EQ(model_.index(PortStatsModel::kTxPackets, 0).data(Qt::TextAlignmentRole).toInt(),
             int(Qt::AlignRight | Qt::AlignVCenter));
   EXPECT_EQ(text(PortStatsModel::kError, 1), "link lost");
