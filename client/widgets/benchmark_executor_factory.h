@@ -15,8 +15,11 @@ namespace staccato::client {
 struct BenchmarkTarget {
   struct Pair {
     PortRef tx, rx;
+    PortRef reflector;  ///< none (port "") unless through a reflector: then rx is tx
   };
   std::vector<Pair> pairs;  ///< in the order of the config's portPairs
+  /// What the reflectors swap, set on those that do not reflect yet.
+  v1::PortConfig::Reflect reflect = v1::PortConfig::REFLECT_L3;
 };
 
 /// An executor ready to run, with the calibration of its generator (empty when not calibrated:

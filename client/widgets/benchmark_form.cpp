@@ -57,10 +57,15 @@ BenchmarkForm::BenchmarkForm(PortTreeModel* ports, QWidget* parent) : QWidget(pa
   pairButtons->addWidget(clear);
   pairButtons->addStretch(1);
   portsForm->addRow(tr("Send on"), tx_);
-  portsForm->addRow(tr("Receive on"), rx_);
+  reflector_ = new ReflectorChoice(portsForm, rx_, "benchmark", portsBox);
   portsForm->addRow(pairButtons);
   portsForm->addRow(pairList_);
   portsForm->addRow(bidirectional_);
+  // A reflector returns every frame: its trials run both ways already (checkConfig refuses both).
+  connect(reflector_, &ReflectorChoice::toggled, this, [this](bool on) {
+    if (on) bidirectional_->setChecked(false);
+    bidirectional_->setEnabled(!on);
+  });
   connect(add, &QPushButton::clicked, this, &BenchmarkForm::addChosenPair);
   connect(clear, &QPushButton::clicked, this, &BenchmarkForm::clearPairs);
   layout->addWidget(portsBox);
@@ -121,7 +126,9 @@ void BenchmarkForm::restoreSettings() {
   setFrameSizes(settings.value("sizes").toString());
   setLossGoals(settings.value("goals", goals_->text()).toString());
   setTrialSeconds(settings.value("seconds", seconds_->value()).toDouble());
-  bidirectional_->setChecked(settings.value("bidirectional").toBool());
+  reflector_->setOn(settings.value("reflector").toBool());
+  bidirectional_->setChecked(settings.value("bidirectional").toBool() && !reflector_->on());
+  reflector_->setSwap(v1::PortConfig::Reflect(settings.value("reflect_swap", int(reflector_->swap())).toInt()));
   BenchmarkAdvanced a = advanced_->values();
   if (auto m = bench::searchMethodFromName(settings.value("search").toString().toStdString())) a.search = *m;
   a.precisionPercent = settings.value("precision", a.precisionPercent).toDouble();
@@ -146,6 +153,8 @@ void BenchmarkForm::saveSettings() const {
   settings.setValue("goals", s.lossGoals);
   settings.setValue("seconds", s.trialSeconds);
   settings.setValue("bidirectional", s.bidirectional);
+  settings.setValue("reflector", reflector_->on());
+  settings.setValue("reflect_swap", int(reflector_->swap()));
   const BenchmarkAdvanced& a = *s.advanced;
   settings.setValue("search", qs(bench::searchMethodName(a.search)));
   settings.setValue("precision", a.precisionPercent);
@@ -178,16 +187,18 @@ std::vector<BenchmarkForm::ChosenPair> BenchmarkForm::chosenPairs() const {
   if (!listed_.empty()) return listed_;
   auto tx = tx_->chosen(), rx = rx_->chosen();
   if (!tx || !rx) return {};
-  return {{*tx, *rx}};
+  return {{*tx, *rx, reflector_->on()}};
 }
 
 bool BenchmarkForm::addChosenPair() {
   auto tx = tx_->chosen(), rx = rx_->chosen();
   if (!tx || !rx) return false;
+  const bool reflected = reflector_->on();
   for (const ChosenPair& p : listed_)
-    if (p.tx.port == tx->port && p.rx.port == rx->port) return false;
-  listed_.push_back({*tx, *rx});
-  pairList_->addItem(tx_->currentText() + "  →  " + rx_->currentText());
+    if (p.tx.port == tx->port && p.rx.port == rx->port && p.reflected == reflected) return false;
+  listed_.push_back({*tx, *rx, reflected});
+  pairList_->addItem(reflected ? tx_->currentText() + "  ⇄  " + rx_->currentText() + tr(" (reflector)")
+                               : tx_->currentText() + "  →  " + rx_->currentText());
   pairList_->show();
   return true;
 }
@@ -200,7 +211,9 @@ void BenchmarkForm::clearPairs() {
 
 std::vector<BenchmarkTarget::Pair> BenchmarkForm::pairs() const {
   std::vector<BenchmarkTarget::Pair> out;
-  for (const ChosenPair& p : chosenPairs()) out.push_back({p.tx.port, p.rx.port});
+  for (const ChosenPair& p : chosenPairs())
+    out.push_back(p.reflected ? BenchmarkTarget::Pair{p.tx.port, p.tx.port, p.rx.port}
+                              : BenchmarkTarget::Pair{p.tx.port, p.rx.port, {}});
   return out;
 }
 
@@ -215,9 +228,10 @@ BenchmarkSetup BenchmarkForm::setup() const {
   s.bidirectional = bidirectional_->isChecked();
   s.advanced = advanced_->values();
   for (const ChosenPair& p : chosenPairs()) {
-    s.portPairs.push_back({p.tx.name.toStdString(), p.rx.name.toStdString()});
+    if (p.reflected) s.portPairs.push_back({p.tx.name.toStdString(), p.tx.name.toStdString(), p.rx.name.toStdString()});
+    else s.portPairs.push_back({p.tx.name.toStdString(), p.rx.name.toStdString()});
     // Loads are of the slowest sending port's line rate (the drone executor's rule).
-    for (const PortPicker::Choice* sender : {&p.tx, s.bidirectional ? &p.rx : nullptr})
+    for (const PortPicker::Choice* sender : {&p.tx, s.bidirectional && !p.reflected ? &p.rx : nullptr})
       if (sender && sender->lineRateBps > 0)
         s.lineRateBps = s.lineRateBps > 0 ? std::min(s.lineRateBps, sender->lineRateBps) : sender->lineRateBps;
   }

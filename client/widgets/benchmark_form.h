@@ -1,6 +1,6 @@
 #pragma once
 /// The Benchmark page's settings: the port pairs (from the connected drones' port tree: the pair
-/// chosen, or several added to a list, across drones too), a preset that fills the rest, the
+/// chosen, or several added to a list, across drones too; or a port and a reflector), a preset that fills the rest, the
 /// tests, frame sizes, loss goals and trial length, and the advanced settings (folded). A
 /// preset's values land in the fields, where they can be changed before a run.
 #include <QWidget>
@@ -12,6 +12,7 @@
 #include "client/widgets/benchmark_advanced_box.h"
 #include "client/widgets/benchmark_executor_factory.h"
 #include "client/widgets/port_picker.h"
+#include "client/widgets/reflector_choice.h"
 
 class QCheckBox;
 class QComboBox;
@@ -36,7 +37,9 @@ class BenchmarkForm : public QWidget {
   void applyPreset(const QString& name);
 
   /// Chooses ports by drone key and port name (tests, remembered choices); false if not listed.
+  /// `rx` is the reflector when reflector()->on().
   bool choosePorts(const PortRef& tx, const PortRef& rx);
+  ReflectorChoice* reflector() const { return reflector_; }
   /// Adds the chosen pair to the list (what "Add pair" does); false when it is listed already.
   bool addChosenPair();
   void clearPairs();
@@ -52,7 +55,8 @@ class BenchmarkForm : public QWidget {
   /// The fields as last saved, else the quick preset's.
   void restoreSettings();
   struct ChosenPair {
-    PortPicker::Choice tx, rx;
+    PortPicker::Choice tx, rx;  ///< through a reflector, rx is the reflector
+    bool reflected = false;
   };
   /// The listed pairs, else the chosen one.
   std::vector<ChosenPair> chosenPairs() const;
@@ -60,6 +64,7 @@ class BenchmarkForm : public QWidget {
   QComboBox* preset_;
   PortPicker* tx_;
   PortPicker* rx_;
+  ReflectorChoice* reflector_;
   QCheckBox* bidirectional_;
   QListWidget* pairList_;
   std::vector<ChosenPair> listed_;

@@ -125,6 +125,7 @@ bool BenchmarkPage::run() {
   form_->saveSettings();
   BenchmarkTarget target;
   target.pairs = form_->pairs();
+  target.reflect = form_->reflector()->swap();
   auto prepared = factory_->create(*config, target);
   if (!prepared) {
     showStatus(tr("Cannot start: %1").arg(qs(prepared.error().toString())), true);

@@ -38,13 +38,14 @@ class OpeningExecutor : public bench::TrialExecutor {
 
 }  // namespace
 
-Result<PreparedExecutor> DroneBenchmarkFactory::create(const bench::BenchmarkConfig& config, const BenchmarkTarget&) {
+Result<PreparedExecutor> DroneBenchmarkFactory::create(const bench::BenchmarkConfig& config, const BenchmarkTarget& target) {
   auto flows = bench::flowsOf(config, kDefaultDroneTarget);
   if (!flows) return flows.error();
   auto drones = BenchmarkDrones::of(*workspace_, bench::dronesOf(*flows));
   if (!drones) return drones.error();
   bench::DroneExecutorSettings settings;
   settings.warn = benchmarkWarnings(workspace_, "benchmark");
+  settings.reflect = target.reflect;  // the config's pairs name the reflectors
   PreparedExecutor p;
   p.executor = std::make_unique<OpeningExecutor>(std::move(*drones), std::move(*flows), config.ipVersion, std::move(settings));
   return p;

@@ -16,6 +16,9 @@ namespace staccato::client {
 struct Y1564Target {
   PortRef tx, rx;
   unsigned ipVersion = 4;  ///< of the frames the services send: 4 or 6
+  PortRef via;             ///< the reflector; none (port "") unless through one: then rx is tx
+  /// What the reflector swaps, set on it when it does not reflect yet.
+  v1::PortConfig::Reflect reflect = v1::PortConfig::REFLECT_L3;
 };
 
 /// An executor ready to run its first step, and the line rate of its sending port (bits per

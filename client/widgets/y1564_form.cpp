@@ -53,7 +53,7 @@ Y1564Form::Y1564Form(PortTreeModel* ports, QWidget* parent) : QWidget(parent), s
   ipv6_ = new QCheckBox(tr("IPv6"), portsBox);
   ipv6_->setToolTip(tr("The services' frames carry IPv6 (else IPv4)"));
   portsForm->addRow(tr("Send on"), tx_);
-  portsForm->addRow(tr("Receive on"), rx_);
+  reflector_ = new ReflectorChoice(portsForm, rx_, "y1564", portsBox);
   portsForm->addRow(ipv6_);
   layout->addWidget(portsBox);
 
@@ -151,6 +151,8 @@ Y1564Form::Y1564Form(PortTreeModel* ports, QWidget* parent) : QWidget(parent), s
   for (size_t i = 0; i < std::size(kTests); ++i)
     if (settings.value("tests").toString() == kTestNames[i]) setTests(kTests[i]);
   ipv6_->setChecked(settings.value("ipv6").toBool());
+  reflector_->setOn(settings.value("reflector").toBool());
+  reflector_->setSwap(v1::PortConfig::Reflect(settings.value("reflect_swap", int(reflector_->swap())).toInt()));
 }
 
 void Y1564Form::saveSettings() {
@@ -161,6 +163,8 @@ void Y1564Form::saveSettings() {
   settings.setValue("config", qs(bench::y1564ConfigJson(*config)));
   settings.setValue("tests", kTestNames[tests_->currentIndex()]);
   settings.setValue("ipv6", ipv6_->isChecked());
+  settings.setValue("reflector", reflector_->on());
+  settings.setValue("reflect_swap", int(reflector_->swap()));
 }
 
 void Y1564Form::updateServiceButtons() {
@@ -223,12 +227,16 @@ bool Y1564Form::choosePorts(const PortRef& tx, const PortRef& rx) { return tx_->
 std::optional<Y1564Target> Y1564Form::target() const {
   auto tx = tx_->chosen(), rx = rx_->chosen();
   if (!tx || !rx) return std::nullopt;
-  return Y1564Target{tx->port, rx->port, ipv6_->isChecked() ? 6u : 4u};
+  const unsigned ipVersion = ipv6_->isChecked() ? 6u : 4u;
+  if (reflector_->on()) return Y1564Target{tx->port, tx->port, ipVersion, rx->port, reflector_->swap()};
+  return Y1564Target{tx->port, rx->port, ipVersion};
 }
 
 QString Y1564Form::portsText() const {
   auto tx = tx_->chosen(), rx = rx_->chosen();
-  return tx && rx ? tx->name + " -> " + rx->name : QString();
+  if (!tx || !rx) return {};
+  if (reflector_->on()) return tx->name + " -> " + rx->name + tr(" (reflector; delay is the round trip) -> ") + tx->name;
+  return tx->name + " -> " + rx->name;
 }
 
 bench::Y1564Tests Y1564Form::tests() const { return kTests[tests_->currentIndex()]; }

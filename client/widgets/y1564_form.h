@@ -1,5 +1,6 @@
 #pragma once
-/// The Y.1564 page's settings: the sending and receiving ports (from the port tree), the
+/// The Y.1564 page's settings: the sending and receiving ports (from the port tree; or a
+/// sending port and a reflector), the
 /// services edited in place in a table (up to 16), which tests run, the CIR steps, each step's
 /// length and the performance test's (15 min, 2 h, 24 h or any), and the config file (Load…,
 /// Save…). Every value is checked by Y1564Config::check() before a run or a save; its error
@@ -9,6 +10,7 @@
 #include "client/models/port_tree_model.h"
 #include "client/models/y1564_services_model.h"
 #include "client/widgets/port_picker.h"
+#include "client/widgets/reflector_choice.h"
 #include "client/widgets/y1564_executor_factory.h"
 
 class QCheckBox;
@@ -30,11 +32,14 @@ class Y1564Form : public QWidget {
   Result<bench::Y1564Config> checkedConfig();
   /// Fills every field from `config` (values the form has no field for are kept with it).
   void setConfig(const bench::Y1564Config& config);
-  /// Chooses ports by drone key and port name; false if not listed.
+  /// Chooses ports by drone key and port name; false if not listed. `rx` is the reflector when
+  /// reflector()->on().
   bool choosePorts(const PortRef& tx, const PortRef& rx);
+  ReflectorChoice* reflector() const { return reflector_; }
   /// The ports chosen; nothing when no drone offers a port.
   std::optional<Y1564Target> target() const;
-  /// "PORT@DRONE -> PORT@DRONE", as the result names where it ran.
+  /// "PORT@DRONE -> PORT@DRONE" (through a reflector "A -> R (reflector; delay is the round
+  /// trip) -> A", as the CLI says), as the result names where it ran.
   QString portsText() const;
   bench::Y1564Tests tests() const;
   void setTests(bench::Y1564Tests tests);
@@ -67,6 +72,7 @@ class Y1564Form : public QWidget {
   Y1564ServicesModel services_;
   PortPicker* tx_;
   PortPicker* rx_;
+  ReflectorChoice* reflector_;
   QCheckBox* ipv6_;
   QTableView* servicesView_;
   QPushButton* addService_;

@@ -10,7 +10,8 @@ build=${1:-build/dev}
 xvfb-run -a -s "-screen 0 1600x1000x24" env QT_QPA_PLATFORM=xcb \
   "$build/tests/client/gui/gui_screenshots" docs/images docs/examples
 xvfb-run -a -s "-screen 0 1600x1000x24" env QT_QPA_PLATFORM=xcb \
-  "$build/tests/client/benchmark/benchmark_screenshot" docs/images/benchmark-page.png
+  "$build/tests/client/benchmark/benchmark_screenshot" docs/images/benchmark-page.png \
+  docs/images/benchmark-reflector.png
 xvfb-run -a -s "-screen 0 1600x1000x24" env QT_QPA_PLATFORM=xcb \
   "$build/tests/client/benchmark/y1564_screenshot" docs/images/y1564-page.png
 xvfb-run -a -s "-screen 0 1600x1000x24" env QT_QPA_PLATFORM=xcb \

@@ -1,5 +1,6 @@
 // The Benchmark page bound as the app binds it (DroneBenchmarkFactory: the drone executor the CLI
-// uses), on a drone of fake ports in the test process: a real run from the GUI, end to end.
+// uses), on a drone of fake ports in the test process: a real run from the GUI, end to end, and
+// one through a reflector (which fake ports refuse to be).
 #include <gtest/gtest.h>
 
 #include <QProgressBar>
@@ -46,6 +47,31 @@ TEST(BenchmarkDronePage, RunsThroughTheDroneExecutorOnFakePorts) {
   EXPECT_GT(sent, 0u);
   EXPECT_EQ(d.page.results()->rowCount(), 1);
   EXPECT_EQ(d.page.progressBar()->value(), d.page.progressBar()->maximum());
+}
+
+TEST(BenchmarkDronePage, AReflectorIsSetToReflect) {
+  DroneLab d;
+  ASSERT_TRUE(d.sendsAToB());
+  BenchmarkForm* form = d.page.form();
+  form->reflector()->setOn(true);  // b, the receive port chosen, is now the reflector
+  form->reflector()->setSwap(v1::PortConfig::REFLECT_L4);
+  form->setTests({bench::TestKind::kThroughput});
+  form->setFrameSizes("512");
+  form->setLossGoals("0");
+  form->setTrialSeconds(0.3);
+  QSignalSpy finished(d.page.benchmarkRun(), &BenchmarkRun::finished);
+  ASSERT_TRUE(d.page.run()) << d.page.statusText().toStdString();
+  ASSERT_TRUE(finished.wait(180000)) << "no end after 3 minutes";
+  EXPECT_EQ(d.page.benchmarkRun()->result().config.portPairs[0].reflector, "b@" + d.key.toStdString());
+  // The run set b to reflect as chosen (fake ports cannot: an XDP program does, and b says why).
+  PortTreeModel* tree = d.workspace.portTree();
+  const v1::Port* b = nullptr;
+  EXPECT_TRUE(test::waitFor([&] {
+    b = tree->port(tree->portIndex(d.key, "b"));
+    return b && b->config().reflect() == v1::PortConfig::REFLECT_L4;
+  }));
+  ASSERT_TRUE(b);
+  EXPECT_NE(b->rx_backend_reason().find("cannot reflect"), std::string::npos) << b->rx_backend_reason();
 }
 
 TEST(BenchmarkDronePage, APortOfNoConnectedDroneIsRefused) {

@@ -55,6 +55,10 @@ TEST(Y1564DronePage, APortOfNoConnectedDroneIsRefused) {
   ASSERT_FALSE(open);
   EXPECT_EQ(open.error().path, "10.9.9.9:7878");
   EXPECT_NE(open.error().message.find("no drone is connected"), std::string::npos);
+  // The reflector's drone is one the run needs too.
+  open = factory.create({}, {{d.key, "a"}, {d.key, "a"}, 4, {"10.9.9.9:7878", "b"}, v1::PortConfig::REFLECT_L3});
+  ASSERT_FALSE(open);
+  EXPECT_EQ(open.error().path, "10.9.9.9:7878");
 }
 
 }  // namespace
