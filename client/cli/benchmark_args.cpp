@@ -5,6 +5,7 @@
 #include "client/core/benchmark/config_text.h"
 #include "client/core/benchmark/result_json.h"
 #include "common/files/stream_file.h"
+#include "rpc/names/backend_names.h"
 
 namespace staccato::cli {
 namespace {
@@ -54,11 +55,18 @@ Status applyNumbers(const Args& args, BenchmarkOptions& o) {
 }
 
 Status applyPorts(const Args& args, bench::BenchmarkConfig& c) {
-  const auto tx = args.every("--tx"), rx = args.every("--rx");
+  const auto tx = args.every("--tx"), rx = args.every("--rx"), reflectors = args.every("--reflector");
+  c.portPairs.clear();
+  if (!reflectors.empty()) {
+    if (!rx.empty()) return makeError("--rx", "through a reflector the frames return to --tx: leave out --rx");
+    if (tx.size() != reflectors.size())
+      return makeError("--reflector", "one --reflector PORT (PORT@DRONE, @NAME:PORT) for each --tx");
+    for (size_t i = 0; i < tx.size(); ++i) c.portPairs.push_back({tx[i], tx[i], reflectors[i]});
+    return Ok{};
+  }
   if (tx.empty() || tx.size() != rx.size())
     return makeError("--tx", "name the ports the device sits between: --tx PORT --rx PORT (one --rx for each --tx; "
-                             "PORT or PORT@DRONE)");
-  c.portPairs.clear();
+                             "PORT or PORT@DRONE), or --tx PORT --reflector PORT");
   for (size_t i = 0; i < tx.size(); ++i) c.portPairs.push_back({tx[i], rx[i]});
   return Ok{};
 }
@@ -66,8 +74,9 @@ Status applyPorts(const Args& args, bench::BenchmarkConfig& c) {
 }  // namespace
 
 std::set<std::string> benchmarkValueOptions(bool calibrate) {
-  std::set<std::string> v = {"--tx", "--rx", "--sizes", "--duration", "--precision", "--tolerance", "--retries",
-                             "--drain", "--start-margin", "--clock-tolerance", "--learning-frames", "--config"};
+  std::set<std::string> v = {"--tx", "--rx", "--reflector", "--reflect-swap", "--sizes", "--duration", "--precision",
+                             "--tolerance", "--retries", "--drain", "--start-margin", "--clock-tolerance",
+                             "--learning-frames", "--config"};
   if (!calibrate)
     v.insert({"--loss", "--tests", "--preset", "--report", "--json", "--junit", "--csv", "--search", "--ramp",
               "--latency-trials", "--b2b-trials", "--calibration"});
@@ -92,6 +101,12 @@ Status applyExecutorOptions(const Args& args, bench::DroneExecutorSettings& e) {
   e.clockToleranceNs = *tolerance * 1000;
   e.learningFrames = uint32_t(*learning);
   e.unsynchronizedStart = args.has("--unsynchronized-start");
+  if (auto swap = args.get("--reflect-swap")) {
+    const auto how = rpc::reflectFromName(*swap);
+    if (!how || *how == v1::PortConfig::REFLECT_OFF)
+      return makeError("--reflect-swap", "'" + *swap + "' (allowed: l2, l3, l4)");
+    e.reflect = *how;
+  }
   return Ok{};
 }
 

@@ -70,11 +70,12 @@ int portsCommand(const std::vector<std::string>& argv) {
 }
 
 int configureCommand(const std::vector<std::string>& argv) {
-  auto args = parseDroneArgs(argv, {"--mode", "--track-rx", "--line-rate", "--backend", "--queues", "--cpus", "--rx-backend"}, {});
+  auto args = parseDroneArgs(argv, {"--mode", "--track-rx", "--line-rate", "--backend", "--queues", "--cpus", "--rx-backend", "--reflect"}, {});
   if (!args) return fail(args.error().toString(), 2);
   if (args->positional.size() != 1)
     return fail("usage: staccato-cli configure PORT [--mode sequential|interleaved] [--track-rx on|off] [--line-rate BPS] "
-                "[--backend auto|pcap|turbo|turbo-zerocopy|turbo-xdp|turbo-copy] [--queues N] [--cpus C0,C1,...] [--rx-backend auto|pcap|turbo|xdp-count|tc-count]", 2);
+                "[--backend auto|pcap|turbo|turbo-zerocopy|turbo-xdp|turbo-copy] [--queues N] [--cpus C0,C1,...] [--rx-backend auto|pcap|turbo|xdp-count|tc-count] "
+                "[--reflect off|l2|l3|l4]", 2);
   auto queues = args->number("--queues", 0, 0, 1024);
   if (!queues) return fail(queues.error().toString(), 2);
   const auto backendName = args->get("--backend");
@@ -85,6 +86,9 @@ int configureCommand(const std::vector<std::string>& argv) {
   const auto rxBackend = rxBackendName ? rpc::rxBackendFromName(*rxBackendName) : std::nullopt;
   if (rxBackendName && !rxBackend)
     return fail("--rx-backend: '" + *rxBackendName + "' (allowed: " + rpc::kRxBackendChoices + ")", 2);
+  const auto reflectName = args->get("--reflect");
+  const auto reflect = reflectName ? rpc::reflectFromName(*reflectName) : std::nullopt;
+  if (reflectName && !reflect) return fail("--reflect: '" + *reflectName + "' (allowed: " + rpc::kReflectChoices + ")", 2);
   std::vector<uint32_t> cpus;
   if (auto list = args->get("--cpus")) {
     std::stringstream in(*list);
@@ -122,6 +126,7 @@ int configureCommand(const std::vector<std::string>& argv) {
   if (args->get("--line-rate")) req.mutable_config()->set_line_rate_bps(static_cast<double>(*lineRate));
   if (backend) req.mutable_config()->set_backend(*backend);
   if (rxBackend) req.mutable_config()->set_rx_backend(*rxBackend);
+  if (reflect) req.mutable_config()->set_reflect(*reflect);
   if (args->get("--queues")) req.mutable_config()->set_tx_queues(static_cast<uint32_t>(*queues));
   if (args->get("--cpus")) {
     req.mutable_config()->clear_cpus();

@@ -44,7 +44,7 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
   ports [--json]             The drone's ports.
   configure PORT [--mode sequential|interleaved] [--track-rx on|off] [--line-rate BPS]
                  [--backend auto|pcap|turbo|turbo-zerocopy|turbo-xdp|turbo-copy] [--queues N] [--cpus 0,1]
-                 [--rx-backend auto|pcap|turbo|xdp-count|tc-count]
+                 [--rx-backend auto|pcap|turbo|xdp-count|tc-count] [--reflect off|l2|l3|l4]
                              Transmit mode (streams one after another, or all at once each at
                              its own rate), per-stream receive tracking, the line rate that
                              load % refers to (0 = the driver's speed), the transmit backend
@@ -54,7 +54,10 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
                              (auto = per driver: xdp-count on veth, else turbo, else libpcap;
                              turbo and xdp-count count millions of frames/s, and tcpdump on
                              the port no longer sees signature frames: the drone's own capture
-                             does). Prints the new settings.
+                             does), and whether the port reflects: returns every test frame
+                             out of the port with MAC (l2), also IP (l3), also UDP/TCP port
+                             (l4) source and destination swapped, in XDP; other frames (ARP,
+                             ping) go to the kernel. Prints the new settings.
   run STREAM_FILE --tx PORT [--rx PORT [--rx-drone HOST:PORT]] [--duration SECONDS] [--json]
       [--junit FILE] [--check] [--lease SECONDS] [--latency-csv FILE] [--latency-hgrm FILE]
                              Load the streams on PORT, send, show progress, stop when done or
@@ -154,7 +157,7 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
                              PORT's neighbour table (IP, MAC, state, age, the emulated host it
                              belongs to). --resolve first resolves every group's gateway (and
                              each --address), waiting up to about 4 s.
-  benchmark rfc2544 --tx PORT --rx PORT [--tx PORT --rx PORT]... [--bidirectional] [--ipv6]
+  benchmark rfc2544 --tx PORT --rx PORT|--reflector PORT [--tx ...]... [--bidirectional] [--ipv6]
       [--sizes 64,128,...|imix] [--preset rfc2544-strict|quick | --config FILE] [--duration S]
       [--loss 0,0.5] [--tests throughput,latency,loss,b2b] [--search binary|multi-goal]
       [--precision PCT] [--calibration FILE] [--ramp MS] [--no-learning] [--learning-frames N]
@@ -167,12 +170,17 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
                              PORT@DRONE). Results the generator, not the device, limited say so
                              ("tester-limited"). A progress line names each trial on stderr.
                              The ports' streams are replaced. See docs/benchmarks.md.
+                             --reflector PORT instead of --rx: one tester end; the device sits
+                             between --tx and a port (often another drone's, @NAME:PORT) that
+                             returns the frames (configure --reflect; set to --reflect-swap
+                             l2|l3|l4, default l3, when it does not reflect yet): loss either
+                             way, latency the round trip.
   benchmark calibrate --tx PORT --rx PORT [--sizes ...] [--duration S] [--precision PCT] [--json]
                              Per frame size, the highest rate this generator sends and counts
                              port to port with no device (kpps, Mbit/s with the 20-byte
                              preamble and gap, % of line rate); --json: a file for
                              benchmark rfc2544 --calibration.
-  benchmark y1564 --config FILE --tx PORT --rx PORT [--no-performance|--performance-only]
+  benchmark y1564 --config FILE --tx PORT --rx PORT|--reflector PORT [--no-performance|--performance-only]
       [--step-seconds S] [--performance-seconds S] [--ipv6] [--learning-frames N] [--drain MS]
       [--start-margin MS] [--quiet] [--report OUT.html] [--json OUT.json] [--junit OUT.xml] [--csv OUT.csv]
                              ITU-T Y.1564 service activation of the services the config file

@@ -6,7 +6,7 @@
 namespace staccato::cli {
 
 std::set<std::string> y1564ValueOptions() {
-  return {"--config", "--tx", "--rx", "--step-seconds", "--performance-seconds", "--drain", "--start-margin",
+  return {"--config", "--tx", "--rx", "--reflector", "--reflect-swap", "--step-seconds", "--performance-seconds", "--drain", "--start-margin",
           "--clock-tolerance", "--learning-frames", "--report", "--json", "--junit", "--csv"};
 }
 
@@ -22,11 +22,13 @@ Result<Y1564Options> parseY1564Options(const Args& args) {
   auto config = bench::parseY1564Config(*text);
   if (!config) return config.error().inFile("--config " + *file);
   o.config = std::move(*config);
-  const auto tx = args.every("--tx"), rx = args.every("--rx");
-  if (tx.size() != 1 || rx.size() != 1)
-    return makeError("--tx", "name the two ports the service runs between: --tx PORT --rx PORT (PORT or PORT@DRONE)");
+  const auto tx = args.every("--tx"), rx = args.every("--rx"), reflector = args.every("--reflector");
+  if (tx.size() != 1 || rx.size() + reflector.size() != 1)
+    return makeError("--tx", "name the two ports the service runs between: --tx PORT --rx PORT (PORT or PORT@DRONE), "
+                             "or --tx PORT --reflector PORT");
   o.tx = tx[0];
-  o.rx = rx[0];
+  o.rx = rx.empty() ? tx[0] : rx[0];
+  if (!reflector.empty()) o.reflector = reflector[0];
   if (auto v = args.get("--step-seconds")) {
     auto s = decimalOption("--step-seconds", *v, 1, 3600);
     if (!s) return s.error();

@@ -18,6 +18,7 @@ std::set<std::string> y1564FlagOptions();
 struct Y1564Options {
   bench::Y1564Config config;
   std::string tx, rx;        ///< PORT or PORT@DRONE
+  std::string reflector;     ///< "" = none (then rx is tx)
   unsigned ipVersion = 4;
   bench::Y1564Tests tests = bench::Y1564Tests::kBoth;  ///< --no-performance, --performance-only
   bench::DroneExecutorSettings executor;

@@ -97,17 +97,23 @@ int y1564Command(const std::vector<std::string>& argv) {
   if (!tx) return fail(tx.error().withPrefix("--tx").toString(), 2);
   auto rx = bench::parseEndpoint(o->rx, primaryTarget(*args));
   if (!rx) return fail(rx.error().withPrefix("--rx").toString(), 2);
-  auto drones = connectAll(*args, {{*tx, *rx, 0}});
+  bench::Endpoint via;
+  if (!o->reflector.empty()) {
+    auto r = bench::parseEndpoint(o->reflector, primaryTarget(*args));
+    if (!r) return fail(r.error().withPrefix("--reflector").toString(), 2);
+    via = *r;
+  }
+  auto drones = connectAll(*args, {{*tx, *rx, 0, via}});
   if (!drones) return fail(drones.error().toString());
   o->executor.warn = [](const std::string& text) { std::cerr << "staccato-cli: warning: " << text << "\n"; };
-  auto executor = bench::Y1564DroneExecutor::open(drones->map, o->config, *tx, *rx, o->ipVersion, o->executor);
+  auto executor = bench::Y1564DroneExecutor::open(drones->map, o->config, *tx, *rx, o->ipVersion, o->executor, via);
   if (!executor) return fail(executor.error().toString());
   RunGuard guard(0);
   bench::Y1564Result r = bench::runY1564(o->config, (*executor)->lineRateBps(), **executor, hooks(o->config, o->quiet),
                                          o->tests);
   if (!o->quiet && isatty(STDERR_FILENO)) std::cerr << "\n";
   r.generator = kBenchmarkGenerator;
-  r.ports = o->tx + " -> " + o->rx;
+  r.ports = o->tx + " -> " + (o->reflector.empty() ? "" : o->reflector + " (reflector; delay is the round trip) -> ") + o->rx;
   std::cout << y1564SummaryText(r);
   if (auto s = writeReports(o->reports, r); !s) return fail(s.error().toString());
   const std::string written = reportsWritten(o->reports);

@@ -117,11 +117,21 @@ Status DroneCore::configurePort(const std::string& name, const v1::PortConfig& c
     *only.mutable_devices() = c.devices();
     return only.SerializeAsString();
   };
-  if (groups((*p)->config) != groups(config))
-    if (auto s = hosts_.update((*p)->info, std::make_shared<const devices::HostTable>(std::move(hosts).value())); !s) return s;
+  const v1::PortConfig before = (*p)->config;
   (*p)->config = config;
-  tx_.resetChoice(name);  // the port list shows what the next start would choose
   rx_.update(**p, true);
+  // Asked to reflect, a port that cannot would lose every test frame: nothing of the change stays.
+  Status applied = Ok{};
+  if (config.reflect() != v1::PortConfig::REFLECT_OFF && rx_.of(name).engine != "reflect")
+    applied = makeError("config.reflect", "the port cannot reflect: " + rx_.of(name).reason, ErrorKind::kUnavailable);
+  else if (groups(before) != groups(config))
+    applied = hosts_.update((*p)->info, std::make_shared<const devices::HostTable>(std::move(hosts).value()));
+  if (!applied) {
+    (*p)->config = before;
+    rx_.update(**p, true);
+    return applied;
+  }
+  tx_.resetChoice(name);  // the port list shows what the next start would choose
   return Ok{};
 }
 
@@ -268,6 +278,7 @@ v1::StatsSnapshot DroneCore::collect(bool latencyBuckets) {
       v1::PortStats& row = *snap.mutable_ports(snap.ports_size() - 1);
       row.set_drone_rx_dropped(missed);
       row.set_drone_rx_examined(r->examined());
+      row.set_drone_reflected(r->reflected());
       r->forEachCount(
           [&](uint16_t id, const StreamRxCounts& rx) { received.push_back(receiveRow(name, id, rx, missed, latencyBuckets)); });
     }

@@ -55,6 +55,8 @@ class PortSource {
   /// In-kernel receive counting: an XDP program (`atTc`: a tc ingress program) counts signature
   /// frames in maps (turbo/xdp).
   virtual Result<std::unique_ptr<SignatureReceiver>> openXdpCountRx(const PortInfo& port, bool atTc) = 0;
+  /// The reflector (PortConfig.reflect): test frames go back out of the port, swapped as `how` says.
+  virtual Result<std::unique_ptr<SignatureReceiver>> openReflector(const PortInfo& port, v1::PortConfig::Reflect how) = 0;
   /// A capture engine handing what crosses the port (as `spec` asks; frames cut to `snapLength`)
   /// to `sink`, which outlives it.
   virtual Result<std::unique_ptr<CaptureEngine>> openCapture(const PortInfo& port, const CaptureSpec& spec,

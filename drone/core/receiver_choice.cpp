@@ -49,6 +49,19 @@ std::string engineReason(const SignatureReceiver& r, const PortInfo& port) {
 
 ReceiverChoice openReceiver(PortSource& source, const PortInfo& port, const v1::PortConfig& config) {
   ReceiverChoice c;
+  if (config.reflect() != Config::REFLECT_OFF) {  // the port's XDP hook reflects: nothing else receives there
+    auto reflector = source.openReflector(port, config.reflect());
+    if (!reflector) {
+      c.name = "off";
+      c.failed = true;
+      c.reason = "the reflector: " + reflector.error().message;
+      return c;
+    }
+    c.receiver = std::move(reflector).value();
+    c.name = c.receiver->engine();
+    c.reason = "reflecting test frames (" + c.receiver->engineNote() + "); other frames go to the kernel";
+    return c;
+  }
   if (!config.track_rx()) {
     c.name = "off";
     c.reason = "track_rx is off";

@@ -11,8 +11,9 @@ void Receivers::update(const PortEntry& port, bool retryFailed) {
   // Turbo depends on the MTU (frame size) and the receive queues (one socket each): it is
   // tried again when they change.
   const bool shapeChanged = port.info.mtu != rx.openedFor.mtu || port.info.rxQueues != rx.openedFor.rxQueues;
-  const bool sameAsk = want.track_rx() == rx.openedWith.track_rx() && want.rx_backend() == rx.openedWith.rx_backend();
-  const bool failed = want.track_rx() && !rx.receiver;
+  const bool sameAsk = want.track_rx() == rx.openedWith.track_rx() && want.rx_backend() == rx.openedWith.rx_backend() &&
+                       want.reflect() == rx.openedWith.reflect();
+  const bool failed = (want.track_rx() || want.reflect() != v1::PortConfig::REFLECT_OFF) && !rx.receiver;
   if (rx.opened && sameAsk && !(want.track_rx() && asksTurbo(want) && shapeChanged) && !(failed && retryFailed)) return;
   rx.receiver.reset();  // first: the new engine may need what the old one holds
   ReceiverChoice c = openReceiver(source_, port.info, want);

@@ -146,6 +146,11 @@ Result<std::unique_ptr<SignatureReceiver>> FakePortSource::openXdpCountRx(const 
   return fakeReceiver(p, atTc ? "tc-count" : "xdp-count");
 }
 
+Result<std::unique_ptr<SignatureReceiver>> FakePortSource::openReflector(const PortInfo& info, v1::PortConfig::Reflect) {
+  return makeError(info.name, "fake ports cannot reflect (the reflector is an XDP program: use a real interface)",
+                   ErrorKind::kUnavailable);
+}
+
 Result<std::unique_ptr<CaptureEngine>> FakePortSource::openCapture(const PortInfo& info, const CaptureSpec&, uint32_t,
                                                                    CaptureSink& sink) {
   if (auto s = takeFailure(info.name); !s) return s.error();

@@ -50,6 +50,7 @@ class FakePortSource final : public PortSource {
   Result<std::unique_ptr<SignatureReceiver>> openPcapRx(const PortInfo& port) override;
   Result<std::unique_ptr<SignatureReceiver>> openTurboRx(const PortInfo& port) override;
   Result<std::unique_ptr<SignatureReceiver>> openXdpCountRx(const PortInfo& port, bool atTc) override;
+  Result<std::unique_ptr<SignatureReceiver>> openReflector(const PortInfo& port, v1::PortConfig::Reflect how) override;
   Result<std::unique_ptr<CaptureEngine>> openCapture(const PortInfo& port, const CaptureSpec& spec, uint32_t snapLength,
                                                      CaptureSink& sink) override;
   Result<std::unique_ptr<devices::ControlSocket>> openControl(const PortInfo& port) override;

@@ -16,6 +16,7 @@
 #include "drone/capture/capture_sink.h"
 #include "drone/port/port_info.h"
 #include "drone/rx/stream_rx_stats.h"
+#include "staccato/v1/drone.pb.h"
 
 namespace staccato::turbo {
 class TurboRx;
@@ -51,6 +52,9 @@ class SignatureReceiver {
   /// while a capture of the port runs (at tc: always, they run first).
   static Result<std::unique_ptr<SignatureReceiver>> openXdpCount(const PortInfo& port, const RxOptions& options,
                                                                  bool atTc = false);
+  /// The reflector (when built with turbo): an XDP program returns every test frame out of the
+  /// port with source and destination swapped as `how` says, and counts it; it counts no streams.
+  static Result<std::unique_ptr<SignatureReceiver>> openReflector(const PortInfo& port, v1::PortConfig::Reflect how);
 
   virtual ~SignatureReceiver();
 
@@ -78,7 +82,9 @@ class SignatureReceiver {
   virtual uint64_t dropped() const { return 0; }
   /// Frames the filter passed and this engine examined (signatures or not), since the last clear.
   virtual uint64_t examined() const { return examined_.load(std::memory_order_relaxed); }
-  /// "pcap", "turbo-native", "turbo-generic" or "xdp-count".
+  /// Test frames this engine returned to their sender (a reflector), since the last clear.
+  virtual uint64_t reflected() const { return 0; }
+  /// "pcap", "turbo-native", "turbo-generic", "xdp-count", "tc-count" or "reflect".
   virtual std::string engine() const = 0;
   /// Where arrival times come from: "kernel", "adapter" (the NIC's, synchronised with the system
   /// clock), "XDP" (the driver's, when the XDP program runs) or "receive thread".

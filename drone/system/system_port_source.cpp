@@ -82,6 +82,9 @@ class SystemPortSource final : public PortSource {
   Result<std::unique_ptr<SignatureReceiver>> openXdpCountRx(const PortInfo& port, bool atTc) override {
     return SignatureReceiver::openXdpCount(port, rx_, atTc);
   }
+  Result<std::unique_ptr<SignatureReceiver>> openReflector(const PortInfo& port, v1::PortConfig::Reflect how) override {
+    return SignatureReceiver::openReflector(port, how);
+  }
   Result<std::unique_ptr<CaptureEngine>> openCapture(const PortInfo& port, const CaptureSpec& spec, uint32_t snapLength,
                                                      CaptureSink& sink) override {
     return openPcapCapture(port.name, spec, snapLength, sink);

@@ -21,4 +21,21 @@ std::optional<v1::PortConfig::RxBackend> rxBackendFromName(const std::string& na
   return std::nullopt;
 }
 
+std::optional<v1::PortConfig::Reflect> reflectFromName(const std::string& name) {
+  if (name == "off") return v1::PortConfig::REFLECT_OFF;
+  if (name == "l2") return v1::PortConfig::REFLECT_L2;
+  if (name == "l3") return v1::PortConfig::REFLECT_L3;
+  if (name == "l4") return v1::PortConfig::REFLECT_L4;
+  return std::nullopt;
+}
+
+std::string reflectName(v1::PortConfig::Reflect how) {
+  switch (how) {
+    case v1::PortConfig::REFLECT_L2: return "l2";
+    case v1::PortConfig::REFLECT_L3: return "l3";
+    case v1::PortConfig::REFLECT_L4: return "l4";
+    default: return "off";
+  }
+}
+
 }  // namespace staccato::rpc

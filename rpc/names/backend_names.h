@@ -17,4 +17,11 @@ inline constexpr const char* kRxBackendChoices = "auto, pcap, turbo, xdp-count, 
 /// "auto", "pcap", "turbo", "xdp-count", "tc-count"; nullopt for anything else.
 std::optional<v1::PortConfig::RxBackend> rxBackendFromName(const std::string& name);
 
+inline constexpr const char* kReflectChoices = "off, l2, l3, l4";
+
+/// "off", "l2", "l3", "l4"; nullopt for anything else.
+std::optional<v1::PortConfig::Reflect> reflectFromName(const std::string& name);
+/// The name reflectFromName takes.
+std::string reflectName(v1::PortConfig::Reflect how);
+
 }  // namespace staccato::rpc

@@ -38,6 +38,29 @@ TEST(BenchFlows, OnePerPairAndDirectionWithTheirOwnIds) {
   EXPECT_NE(flowsOf(c, "d1").error().message.find("same port"), std::string::npos);
 }
 
+TEST(BenchFlows, ThroughAReflectorTheTransmitPortReceives) {
+  BenchmarkConfig c;
+  c.portPairs = {{"a", "a", "r@d2"}, {"b", "b", "s"}};
+  auto flows = flowsOf(c, "d1");
+  ASSERT_TRUE(flows) << flows.error().toString();
+  ASSERT_EQ(flows->size(), 2u);
+  const Flow& f = (*flows)[0];
+  EXPECT_TRUE(f.reflected());
+  EXPECT_EQ(f.tx, f.rx);
+  EXPECT_EQ(f.via, (Endpoint{"d2", "r"}));
+  EXPECT_EQ(f.farEnd(), f.via);
+  EXPECT_EQ((*flows)[1].via, (Endpoint{"d1", "s"}));
+  EXPECT_EQ(dronesOf(*flows), (std::vector<std::string>{"d1", "d2"})) << "the reflector's drone too";
+  c.portPairs = {{"a", "b"}};
+  EXPECT_FALSE(flowsOf(c, "d1")->front().reflected());
+  c.portPairs = {{"a", "a", "a@d1"}};
+  EXPECT_NE(flowsOf(c, "d1").error().message.find("the reflector a is the transmit port"), std::string::npos);
+  c.portPairs = {{"a", "b", "r"}};
+  EXPECT_NE(flowsOf(c, "d1").error().message.find("return to the transmit port a"), std::string::npos);
+  c.portPairs = {{"a", "a", "r@"}};
+  EXPECT_EQ(flowsOf(c, "d1").error().toString().rfind("port_pairs[0].reflector", 0), 0u) << flowsOf(c, "d1").error().toString();
+}
+
 v1::Port port(const std::string& name, const std::string& mac, const std::string& ipv4 = "") {
   v1::Port p;
   p.set_name(name);

@@ -106,6 +106,24 @@ TEST(BenchmarkArgs, ErrorsNameTheOptionAndWhatItAllows) {
   EXPECT_NE(error({"--tx", "a", "--rx", "b"}).find("--report: name where the results go"), std::string::npos);
 }
 
+TEST(BenchmarkArgs, AReflectorInsteadOfTheReceivePort) {
+  auto o = parse({"--tx", "va", "--reflector", "@far:r0", "--tx", "vc", "--reflector", "r1@unix:/tmp/r.sock",
+                  "--reflect-swap", "l4", "--report", "out.html"});
+  ASSERT_TRUE(o) << o.error().toString();
+  ASSERT_EQ(o->config.portPairs.size(), 2u);
+  EXPECT_EQ(o->config.portPairs[0], (bench::PortPair{"va", "va", "@far:r0"}));
+  EXPECT_EQ(o->config.portPairs[1], (bench::PortPair{"vc", "vc", "r1@unix:/tmp/r.sock"}));
+  EXPECT_EQ(o->executor.reflect, v1::PortConfig::REFLECT_L4);
+  EXPECT_EQ(parse({"--tx", "va", "--reflector", "r0", "--report", "o.html"})->executor.reflect, v1::PortConfig::REFLECT_L3)
+      << "l3 unless asked";
+  EXPECT_EQ(error({"--tx", "va", "--rx", "vb", "--reflector", "r0", "--report", "o.html"}).rfind("--rx: through a reflector", 0), 0u);
+  EXPECT_EQ(error({"--tx", "va", "--tx", "vb", "--reflector", "r0", "--report", "o.html"}).rfind("--reflector: one --reflector PORT", 0), 0u);
+  EXPECT_EQ(error({"--tx", "va", "--reflector", "r0", "--reflect-swap", "off", "--report", "o.html"})
+                .rfind("--reflect-swap: 'off' (allowed: l2, l3, l4)", 0), 0u);
+  EXPECT_NE(error({"--tx", "va", "--reflector", "r0", "--bidirectional", "--report", "o.html"}).find("both ways already"),
+            std::string::npos);
+}
+
 TEST(BenchmarkArgs, CalibrateTakesJsonAsAFlagAndNoReports) {
   auto o = parse({"--tx", "a", "--rx", "b", "--sizes", "64,1518", "--json", "--duration", "1"}, true);
   ASSERT_TRUE(o) << o.error().toString();

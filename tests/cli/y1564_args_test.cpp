@@ -44,6 +44,14 @@ TEST(Y1564Args, TheExampleConfigAndWhatTheCommandLineSetsOverIt) {
   EXPECT_EQ(only->tests, bench::Y1564Tests::kPerformance);
 }
 
+TEST(Y1564Args, AReflectorInsteadOfTheReceivePort) {
+  auto o = parse({"--config", kExample, "--tx", "va", "--reflector", "@far:r0"});
+  ASSERT_TRUE(o) << o.error().toString();
+  EXPECT_EQ(o->rx, "va");
+  EXPECT_EQ(o->reflector, "@far:r0");
+  EXPECT_EQ(error({"--config", kExample, "--tx", "va", "--rx", "vb", "--reflector", "r0"}).rfind("--tx: name the two ports", 0), 0u);
+}
+
 TEST(Y1564Args, ErrorsNameTheOptionOrTheConfigsMember) {
   EXPECT_EQ(error({"--tx", "va", "--rx", "vb"}).rfind("--config: name the services to test", 0), 0u);
   EXPECT_EQ(error({"--config", kExample, "--tx", "va"}).rfind("--tx: name the two ports", 0), 0u);

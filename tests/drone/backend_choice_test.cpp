@@ -166,5 +166,22 @@ TEST(ReceiveChoice, AReceiverThatCannotOpenIsThePortsError) {
   EXPECT_EQ(d.listed("b")->error(), "");
 }
 
+TEST(ReceiveChoice, APortThatCannotReflectRefusesToAndStaysAsItWas) {
+  FakeDrone d;
+  const Status s = d.configure("b", [](Config& c) {
+    c.set_reflect(Config::REFLECT_L3);
+    c.set_line_rate_bps(1e9);
+  });
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(errorText(s).find("config.reflect: the port cannot reflect"), std::string::npos) << errorText(s);
+  EXPECT_NE(errorText(s).find("fake ports cannot reflect"), std::string::npos) << errorText(s);
+  const v1::Port b = d.listed("b").value();
+  EXPECT_EQ(b.config().reflect(), Config::REFLECT_OFF) << "nothing of the change stays";
+  EXPECT_EQ(b.config().line_rate_bps(), 0);
+  EXPECT_EQ(b.rx_backend(), d.listed("a")->rx_backend()) << "receiving as before";
+  d.runToEnd("a", {udpStream(1, 50)});
+  EXPECT_EQ(receivedOf(d.waitReceived("b", 1, 50), "a", 1, "b"), 50u);
+}
+
 }  // namespace
 }  // namespace staccato::drone::test

@@ -201,6 +201,9 @@ class PortsOf final : public PortSource {
   Result<std::unique_ptr<SignatureReceiver>> openXdpCountRx(const PortInfo& port, bool atTc) override {
     return all_->openXdpCountRx(port, atTc);
   }
+  Result<std::unique_ptr<SignatureReceiver>> openReflector(const PortInfo& port, v1::PortConfig::Reflect how) override {
+    return all_->openReflector(port, how);
+  }
   Result<std::unique_ptr<CaptureEngine>> openCapture(const PortInfo& port, const CaptureSpec& spec, uint32_t snapLength,
                                                      CaptureSink& sink) override {
     return all_->openCapture(port, spec, snapLength, sink);

@@ -101,6 +101,10 @@ Status checkConfig(const BenchmarkConfig& c) {
   for (size_t i = 0; i < c.portPairs.size(); ++i)
     if (c.portPairs[i].tx.empty() || c.portPairs[i].rx.empty())
       return makeError("port_pairs[" + std::to_string(i) + "]", "names a transmit and a receive port");
+    else if (!c.portPairs[i].reflector.empty() && c.portPairs[i].rx != c.portPairs[i].tx)
+      return makeError("port_pairs[" + std::to_string(i) + "]", "through a reflector the transmit port receives too");
+    else if (!c.portPairs[i].reflector.empty() && c.direction == Direction::kBidirectional)
+      return makeError("direction", "a reflector returns every frame: its test runs both ways already (leave out bidirectional)");
   if (auto s = checkSearch(c.search); !s) return s;
   if (c.criteria.percentile.has_value() != c.criteria.percentileLatencyNs.has_value() ||
       (c.criteria.percentile && !(*c.criteria.percentile > 0 && *c.criteria.percentile <= 1)))

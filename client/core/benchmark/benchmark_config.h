@@ -125,8 +125,11 @@ struct EnumNames<Direction> {
 };
 
 /// A pair of tester ports with the device between them: "PORT" (on the default drone) or "PORT@DRONE".
+/// Through a reflector, the device sits between `tx` and `reflector`, which returns the frames
+/// to `tx` (that receives them: `rx` is `tx`): one tester end measures the round trip.
 struct PortPair {
   std::string tx, rx;
+  std::string reflector;  ///< "" = none
   bool operator==(const PortPair&) const = default;
 };
 

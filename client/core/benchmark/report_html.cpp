@@ -32,7 +32,9 @@ std::string setupSection(const BenchmarkResult& r) {
   for (TestKind t : c.tests) tests += (tests.empty() ? "" : ", ") + std::string(testName(t));
   for (const LossGoal& g : c.search.goals) goals += (goals.empty() ? "" : ", ") + g.name + " " + percentText(g.lossRatio);
   for (const FrameSize& s : c.sizes()) sizes += (sizes.empty() ? "" : " ") + s.label();
-  for (const PortPair& p : c.portPairs) ports += (ports.empty() ? "" : ", ") + p.tx + " -> " + p.rx;
+  for (const PortPair& p : c.portPairs)
+    ports += (ports.empty() ? "" : ", ") + p.tx + " -> " +
+             (p.reflector.empty() ? p.rx : p.reflector + " (reflector; latency is the round trip) -> " + p.rx);
   std::string criteria;
   if (c.criteria.maxLatencyNs) criteria += "max latency " + nsText(double(*c.criteria.maxLatencyNs)) + "; ";
   if (c.criteria.percentile && c.criteria.percentileLatencyNs)

@@ -98,6 +98,7 @@ template <class V>
 void fields(V& v, PortPair& p) {
   v("tx", p.tx);
   v("rx", p.rx);
+  v("reflector", OmitEmpty<std::string>{p.reflector});
 }
 
 template <class V>

@@ -23,8 +23,17 @@ Result<std::vector<Flow>> flowsOf(const BenchmarkConfig& config, const std::stri
     if (!tx) return tx.error().withPrefix(where + ".tx");
     auto rx = parseEndpoint(config.portPairs[i].rx, defaultDrone);
     if (!rx) return rx.error().withPrefix(where + ".rx");
-    if (*tx == *rx) return makeError(where, "sends and receives on the same port " + tx->port + ": name two ports with the device between them");
-    flows.push_back({*tx, *rx, kFirstStreamId + uint32_t(flows.size())});
+    Endpoint via;
+    if (!config.portPairs[i].reflector.empty()) {
+      auto r = parseEndpoint(config.portPairs[i].reflector, defaultDrone);
+      if (!r) return r.error().withPrefix(where + ".reflector");
+      if (*r == *tx) return makeError(where, "the reflector " + r->port + " is the transmit port: name the port at the device's far side");
+      if (*rx != *tx) return makeError(where, "through a reflector the frames return to the transmit port " + tx->port);
+      via = *r;
+    } else if (*tx == *rx) {
+      return makeError(where, "sends and receives on the same port " + tx->port + ": name two ports with the device between them");
+    }
+    flows.push_back({*tx, *rx, kFirstStreamId + uint32_t(flows.size()), via});
     if (config.direction == Direction::kBidirectional) flows.push_back({*rx, *tx, kFirstStreamId + uint32_t(flows.size())});
   }
   if (flows.empty()) return makeError("port_pairs", "no port pair: name the ports the device sits between (--tx PORT --rx PORT)");
@@ -34,8 +43,8 @@ Result<std::vector<Flow>> flowsOf(const BenchmarkConfig& config, const std::stri
 std::vector<std::string> dronesOf(const std::vector<Flow>& flows) {
   std::vector<std::string> out;
   for (const Flow& f : flows)
-    for (const std::string& d : {f.tx.drone, f.rx.drone})
-      if (std::find(out.begin(), out.end(), d) == out.end()) out.push_back(d);
+    for (const Endpoint& e : {f.tx, f.rx, f.via})
+      if (!e.port.empty() && std::find(out.begin(), out.end(), e.drone) == out.end()) out.push_back(e.drone);
   return out;
 }
 

@@ -26,19 +26,24 @@ Result<Endpoint> parseEndpoint(std::string_view text, const std::string& default
 /// The first signature stream id of a benchmark's flows (ids below stay free for the user's own).
 inline constexpr uint32_t kFirstStreamId = 2544;
 
-/// One flow of a trial: a stream sent on `tx` and counted on `rx`.
+/// One flow of a trial: a stream sent on `tx` and counted on `rx`; through a reflector (`via`),
+/// sent to it and counted where it returns (`rx` is `tx`).
 struct Flow {
   Endpoint tx, rx;
   uint32_t streamId = 0;  ///< in its signature; unique over the whole benchmark (pairing across drones)
+  Endpoint via;           ///< the reflector; port "" = none
+  bool reflected() const { return !via.port.empty(); }
+  /// The far end of the device: where the frames are addressed to (the reflector, else `rx`).
+  const Endpoint& farEnd() const { return reflected() ? via : rx; }
   bool operator==(const Flow&) const = default;
 };
 
 /// The flows of `config` (its port pairs, both ways when bidirectional), in the order the
 /// reports count them. An error names the first port that cannot be parsed, or a pair whose two
-/// ends are the same port.
+/// ends are the same port (without a reflector between them).
 Result<std::vector<Flow>> flowsOf(const BenchmarkConfig& config, const std::string& defaultDrone);
 
-/// Every drone address the flows use, in first-use order.
+/// Every drone address the flows use (reflectors' too), in first-use order.
 std::vector<std::string> dronesOf(const std::vector<Flow>& flows);
 
 }  // namespace staccato::bench

@@ -30,9 +30,9 @@ Result<BenchPorts> BenchPorts::open(const DroneMap& drones, std::vector<Flow> fl
     for (const v1::Port& port : listed->ports()) p.ports_[address][port.name()] = port;
   }
   for (const Flow& f : p.flows_)
-    for (const Endpoint& end : {f.tx, f.rx}) {
+    for (const Endpoint& end : {f.tx, f.rx, f.via}) {
       const auto& table = p.ports_[end.drone];
-      if (table.count(end.port)) continue;
+      if (end.port.empty() || table.count(end.port)) continue;
       std::string names;
       for (const auto& [name, port] : table) names += (names.empty() ? "" : ", ") + name;
       return makeError(end.port, "is not a port of drone " + end.drone + " (it has: " + names + ")");
@@ -43,7 +43,7 @@ Result<BenchPorts> BenchPorts::open(const DroneMap& drones, std::vector<Flow> fl
     const Flow& f = p.flows_[i];
     const v1::Port& tx = p.port(f.tx);
     p.lineRateBps_ = std::min(p.lineRateBps_, tx.line_rate_bps() > 0 ? tx.line_rate_bps() : 10e9);
-    auto a = flowAddressing(tx, p.port(f.rx), ipVersion, i);
+    auto a = flowAddressing(tx, p.port(f.farEnd()), ipVersion, i);
     if (!a) return a.error();
     p.addressing_.push_back(*a);
   }
@@ -66,19 +66,24 @@ Result<BenchPorts> BenchPorts::open(const DroneMap& drones, std::vector<Flow> fl
 
 Status BenchPorts::configurePorts() {
   std::map<std::pair<std::string, std::string>, unsigned> sends;
-  std::set<std::pair<std::string, std::string>> receives;
+  std::set<std::pair<std::string, std::string>> receives, reflects;
   for (const Flow& f : flows_) {
     ++sends[{f.tx.drone, f.tx.port}];
     receives.insert({f.rx.drone, f.rx.port});
+    if (f.reflected()) reflects.insert({f.via.drone, f.via.port});
   }
   for (auto& [drone, table] : ports_)
     for (auto& [name, port] : table) {
       v1::PortConfig config = port.config();
       // Counting needs the receive engine; several flows on one port must send at once.
-      if (receives.count({drone, name})) config.set_track_rx(true);
+      if (receives.count({drone, name})) config.set_track_rx(true), config.set_reflect(v1::PortConfig::REFLECT_OFF);
+      // A reflector already reflecting keeps its depth; one that is not reflects as the settings say.
+      if (reflects.count({drone, name}) && config.reflect() == v1::PortConfig::REFLECT_OFF) config.set_reflect(settings_.reflect);
       if (sends[{drone, name}] > 1) config.set_tx_mode(v1::PortConfig::INTERLEAVED);
       if (config.SerializeAsString() == port.config().SerializeAsString()) continue;
-      if (auto s = configurePort(*drones_.at(drone), name, config); !s) return portError(name, drone, s.error(), "configuring it to count the benchmark's frames");
+      const bool reflecting = config.reflect() != port.config().reflect();
+      if (auto s = configurePort(*drones_.at(drone), name, config); !s)
+        return portError(name, drone, s.error(), reflecting ? "setting it to reflect" : "configuring it to count the benchmark's frames");
       *port.mutable_config() = config;
     }
   return Ok{};
@@ -93,14 +98,17 @@ PortsByDrone BenchPorts::sending() const {
 PortsByDrone BenchPorts::touched() const {
   PortsByDrone out;
   for (const Flow& f : flows_)
-    for (const Endpoint& end : {f.tx, f.rx}) addOnce(out[end.drone], end.port);
+    for (const Endpoint& end : {f.tx, f.rx, f.via})
+      if (!end.port.empty()) addOnce(out[end.drone], end.port);
   return out;
 }
 
 std::string BenchPorts::describeFlows() const {
   std::string out;
   for (const Flow& f : flows_) {
-    out += (out.empty() ? "" : "; ") + f.tx.port + "@" + f.tx.drone + " -> " + f.rx.port;
+    out += (out.empty() ? "" : "; ") + f.tx.port + "@" + f.tx.drone + " -> ";
+    if (f.reflected()) out += f.via.port + (f.via.drone != f.tx.drone ? "@" + f.via.drone : "") + " (reflector) -> ";
+    out += f.rx.port;
     if (f.rx.drone != f.tx.drone) out += "@" + f.rx.drone;
   }
   return out;

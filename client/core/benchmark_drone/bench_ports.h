@@ -25,6 +25,8 @@ struct DroneExecutorSettings {
   uint64_t clockToleranceNs = client::kDefaultClockToleranceNs;  ///< several sending drones
   bool unsynchronizedStart = false;   ///< drones whose clocks disagree: warn instead of refusing
   uint32_t learningFrames = 10;       ///< per flow before each trial (request.learning)
+  /// How a flow's reflector swaps, when it does not reflect yet (it is left reflecting).
+  v1::PortConfig::Reflect reflect = v1::PortConfig::REFLECT_L3;
   std::function<void(const std::string&)> warn;  ///< warnings for people (may be empty)
 };
 
@@ -56,7 +58,7 @@ class BenchPorts {
   /// The sending ports' line rate (the lowest of them, bits per second with the 20-byte overhead).
   double lineRateBps() const { return lineRateBps_; }
   DroneExecutorSettings& settings() { return settings_; }
-  /// Ports by drone: the sending ones, and every one the flows touch.
+  /// Ports by drone: the sending ones, and every one the flows touch (reflectors too).
   PortsByDrone sending() const;
   PortsByDrone touched() const;
   /// "drone: va -> vb" lines: how the ports are joined (a calibration's setup).

@@ -50,7 +50,7 @@ v1::Stream flowStream(const Flow& flow, const FlowAddressing& a, unsigned ipVers
                       const FlowPace& pace) {
   v1::Stream s;
   s.set_id(flow.streamId);
-  s.set_name("benchmark " + flow.tx.port + " -> " + flow.rx.port);
+  s.set_name("benchmark " + flow.tx.port + " -> " + (flow.reflected() ? flow.via.port + " -> " : "") + flow.rx.port);
   auto& eth = *addLayer(s, "eth")->mutable_fields();
   eth["eth.src"] = a.srcMac;
   eth["eth.dst"] = a.dstMac;

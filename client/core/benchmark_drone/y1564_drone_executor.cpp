@@ -50,17 +50,21 @@ Y1564Measurement measurementOf(const TrialResult& r) {
 
 Result<std::unique_ptr<Y1564DroneExecutor>> Y1564DroneExecutor::open(const DroneMap& drones, const Y1564Config& config,
                                                                      const Endpoint& tx, const Endpoint& rx,
-                                                                     unsigned ipVersion, DroneExecutorSettings settings) {
+                                                                     unsigned ipVersion, DroneExecutorSettings settings,
+                                                                     const Endpoint& via) {
   if (auto s = config.check(); !s) return s.error();
-  if (tx == rx) return makeError("rx", "sends and receives on the same port " + tx.port + ": name two ports with the device between them");
+  if (via.port.empty() && tx == rx)
+    return makeError("rx", "sends and receives on the same port " + tx.port + ": name two ports with the device between them");
+  if (!via.port.empty() && (tx != rx || via == tx))
+    return makeError("reflector", "through a reflector the frames return to the transmit port: a reflector other than it, and no rx");
   std::vector<Flow> flows;
   std::vector<ServiceFlows> services;
   for (const Y1564Service& s : config.services) {
     ServiceFlows f{flows.size(), {}};
-    flows.push_back({tx, rx, kFirstStreamId + uint32_t(flows.size())});
+    flows.push_back({tx, rx, kFirstStreamId + uint32_t(flows.size()), via});
     if (s.colour == ColourMode::kAware) {
       f.yellow = flows.size();
-      flows.push_back({tx, rx, kFirstStreamId + uint32_t(flows.size())});
+      flows.push_back({tx, rx, kFirstStreamId + uint32_t(flows.size()), via});
     }
     services.push_back(f);
   }

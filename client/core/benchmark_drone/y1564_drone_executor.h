@@ -17,10 +17,11 @@ namespace staccato::bench {
 class Y1564DroneExecutor final : public Y1564Executor {
  public:
   /// The ports `tx` and `rx` ready for `config`'s services: checked, counting, the emulated
-  /// hosts' gateways resolved and a few learning frames of every service sent.
+  /// hosts' gateways resolved and a few learning frames of every service sent. Through a
+  /// reflector `via` (port "" = none), `rx` is `tx`.
   static Result<std::unique_ptr<Y1564DroneExecutor>> open(const DroneMap& drones, const Y1564Config& config,
                                                           const Endpoint& tx, const Endpoint& rx, unsigned ipVersion,
-                                                          DroneExecutorSettings settings);
+                                                          DroneExecutorSettings settings, const Endpoint& via = {});
 
   Result<Y1564Measurement> runStep(const Y1564Config& config, const Y1564Step& step) override;
   Result<std::vector<Y1564ServiceRun>> runPerformance(const Y1564Config& config, double seconds,
