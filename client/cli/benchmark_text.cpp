@@ -29,6 +29,10 @@ std::string progressText(const bench::ProgressEvent& e) {
 
 std::string summaryText(const bench::BenchmarkResult& r) {
   std::string out;
+  // Through a reflector the frames crossed the device twice: say so before any figure.
+  for (const bench::PortPair& p : r.config.portPairs)
+    if (!p.reflector.empty())
+      out += "through the reflector " + p.reflector + ": loss is of both directions, latency the round trip\n";
   for (const bench::SizeResult& s : r.sizes) {
     const std::string size = sizeText(s.frameSize);
     if (s.throughput)

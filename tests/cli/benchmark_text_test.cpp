@@ -47,6 +47,10 @@ TEST(BenchmarkText, SummarySaysWhyAResultIsMissing) {
   const std::string text = summaryText(r);
   EXPECT_NE(text.find("1518 B  throughput NDR: 50.00 % of line rate = 4.06 kpps, 50.00 Mbit/s L1 per flow\n"), std::string::npos) << text;
   EXPECT_NE(text.find("1518 B  latency at 50.00 %: tester-limited: offered 4.0 kpps"), std::string::npos) << text;
+  EXPECT_EQ(text.find("reflector"), std::string::npos) << text;
+  r.config.portPairs = {{"va", "va", "r0@far"}};
+  EXPECT_EQ(summaryText(r).rfind("through the reflector r0@far: loss is of both directions, latency the round trip\n", 0), 0u)
+      << summaryText(r);
 }
 
 TEST(BenchmarkText, CalibrationTable) {
