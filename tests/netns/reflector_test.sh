@@ -10,7 +10,9 @@
 #  - what it returned decodes in tshark (an oracle we did not write) with source and destination
 #    swapped down to the UDP ports (--reflect-swap l4) and every IP and UDP checksum valid;
 #  - frames that are not test frames reach the reflector's kernel side: the router resolves vb's
-#    host (ARP) and pings it while vb reflects.
+#    host (ARP) and pings it while vb reflects;
+#  - Y.1564's CIR steps of a service below tbf's rate pass through the reflector, with the round
+#    trip's delay.
 source "$(dirname "$0")/router_lab.sh"
 for tool in tc tcpdump tshark; do
   command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
@@ -81,6 +83,16 @@ cli ports --drone "$REFL" --json >"$LAB_TMP/ports-before.json"
 ndr reflected --reflector "vb@$REFL" --reflect-swap l4
 cli ports --drone "$REFL" --json >"$LAB_TMP/ports.json"
 cli stats --drone "$REFL" --json >"$LAB_TMP/reflector-stats.json"
+# Y.1564's configuration test through the reflector: a service well below tbf's rate passes its
+# CIR steps, with the round trip's delay (its policing step fails: nothing on this path polices).
+cat >"$LAB_TMP/y1564.json" <<JSON
+{"format": "staccato-y1564-config", "step_seconds": 1,
+ "services": [{"name": "data", "frame_size": "512", "dscp": 10, "cir_mbps": 20,
+               "sac": {"ftd_ms": 50, "fdv_ms": 40, "flr": 0.001, "avail": 0.999}}]}
+JSON
+cli benchmark y1564 --config "$LAB_TMP/y1564.json" --tx va --reflector "vb@$REFL" --no-performance --drain 300 \
+  --json "$LAB_TMP/y1564-result.json" --quiet >"$LAB_TMP/y1564.txt" 2>"$LAB_TMP/y1564.err" || true
+[[ -s $LAB_TMP/y1564-result.json ]] || { echo "FAIL Y.1564 through the reflector: $(cat "$LAB_TMP/y1564.err")"; exit 1; }
 echo "vb: $(json "$LAB_TMP/ports.json" "[p['rx_backend'] + ': ' + p['rx_backend_reason'] for p in d['ports'] if p['name'] == 'vb'][0]")"
 
 # --- the kernel still hears everything else: ARP and ping to vb's host while it reflects --------
@@ -155,5 +167,14 @@ report(len(fwd) > 50 and len(back) > 50, f"tshark decoded {len(fwd)} frames to t
 report(ports_back and ports_back <= ports_fwd, f"reflected UDP ports swapped: {sorted(ports_fwd)[:2]} -> back {sorted((b, a) for a, b in ports_back)[:2]}")
 bad_checksums = [r for r in rows if r[4] == "0" or r[5] == "0" or len(r) > 6]
 report(not bad_checksums, f"every IP and UDP checksum valid, nothing malformed ({len(bad_checksums)} bad of {len(rows)})")
+y = json.load(open(f"{tmp}/y1564-result.json"))
+report("reflector" in y["ports"], f"the Y.1564 result names the reflector: {y['ports']}")
+for st in y["configuration"]:
+    step, m, v = st["step"], st["measured"], st["verdict"]
+    if step["kind"] == "cir":
+        report(v["outcome"] == "PASS" and m["ftd_ms"] > 0, f"Y.1564 {step['label']}: {v['outcome']} at IR {v['ir_mbps']:.2f} "
+               f"Mbit/s, round-trip FTD {m['ftd_ms']:.3f} ms")
+    else:
+        print(f"note Y.1564 {step['label']}: {v['outcome']} at IR {v['ir_mbps']:.2f} Mbit/s (nothing on this path polices)")
 sys.exit(1 if fail else 0)
 PY
