@@ -8,6 +8,7 @@
 
 #include "common/core/clock.h"
 #include "common/core/thread_affinity.h"
+#include "drone/rx/clock_refresh.h"
 #include "drone/rx/signature_receiver.h"
 #ifdef STACCATO_HAVE_TURBO
 #include "turbo/xdp/signature_reflector.h"
@@ -19,7 +20,6 @@ namespace staccato::drone {
 namespace {
 
 constexpr auto kTurn = std::chrono::milliseconds(20);  ///< bounds how long a clear waits
-constexpr uint64_t kClockRefreshNs = 1'000'000'000;    ///< realtime steps (NTP)
 
 class ReflectReceiver final : public SignatureReceiver {
  public:
@@ -41,13 +41,10 @@ class ReflectReceiver final : public SignatureReceiver {
  private:
   void run(std::stop_token st) {
     nameCurrentThread(name_.c_str());
-    uint64_t clockSetNs = monotonicNs();
+    ClockRefresh clock;
     while (!st.stop_requested()) {
       serviceClear();
-      if (const uint64_t now = monotonicNs(); now - clockSetNs >= kClockRefreshNs) {
-        (void)reflector_->setClock(realtimeMinusMonotonicNs());  // a failure keeps the last
-        clockSetNs = now;
-      }
+      if (clock.due()) (void)reflector_->setClock(realtimeMinusMonotonicNs());  // a failure keeps the last
       std::this_thread::sleep_for(kTurn);
     }
   }

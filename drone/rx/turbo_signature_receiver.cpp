@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "common/core/thread_affinity.h"
+#include "drone/rx/clock_refresh.h"
 #include "drone/rx/signature_receiver.h"
 #include "common/core/clock.h"
 #ifdef STACCATO_HAVE_TURBO
@@ -21,7 +22,6 @@ namespace staccato::drone {
 namespace {
 
 constexpr int kIdleWaitMs = 50;  // also bounds how long a clear or a stop waits
-constexpr uint64_t kClockRefreshNs = 1'000'000'000;  // the XDP program's realtime offset (NTP steps)
 
 class TurboSignatureReceiver final : public SignatureReceiver, private turbo::RxFrameSink {
  public:
@@ -41,14 +41,11 @@ class TurboSignatureReceiver final : public SignatureReceiver, private turbo::Rx
  private:
   void run(std::stop_token st) {
     nameCurrentThread(name_.c_str());
-    uint64_t clockSetNs = monotonicNs();
+    ClockRefresh clock;
     while (!st.stop_requested()) {
       serviceClear();
       if (rx_->drain(*this) == 0) rx_->wait(kIdleWaitMs);
-      if (const uint64_t now = monotonicNs(); now - clockSetNs >= kClockRefreshNs) {
-        (void)rx_->setRealtimeOffset(realtimeMinusMonotonicNs());  // a failure keeps the last offset
-        clockSetNs = now;
-      }
+      if (clock.due()) (void)rx_->setRealtimeOffset(realtimeMinusMonotonicNs());  // a failure keeps the last offset
     }
   }
 

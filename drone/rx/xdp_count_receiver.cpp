@@ -12,6 +12,7 @@
 #include "common/core/clock.h"
 #include "common/core/thread_affinity.h"
 #include "common/packet/signature_layout.h"
+#include "drone/rx/clock_refresh.h"
 #include "drone/rx/signature_receiver.h"
 #ifdef STACCATO_HAVE_TURBO
 #include "turbo/xdp/signature_counter.h"
@@ -25,7 +26,6 @@ namespace {
 constexpr size_t kCounterBytes = size_t{32} << 20;  ///< kernel memory for one port's counters
 constexpr uint32_t kMaxCountedStreams = 1024;
 constexpr auto kTurn = std::chrono::milliseconds(20);  ///< bounds how long a clear or a tap change waits
-constexpr uint64_t kClockRefreshNs = 1'000'000'000;    ///< realtime steps (NTP)
 
 StreamRxCounts countsOf(const turbo::CountedStream& c) {
   StreamRxCounts r;
@@ -98,7 +98,7 @@ class XdpCountReceiver final : public SignatureReceiver {
 
   void run(std::stop_token st) {
     nameCurrentThread(name_.c_str());
-    uint64_t clockSetNs = monotonicNs();
+    ClockRefresh clock;
     while (!st.stop_requested()) {
       // Before serviceClear acknowledges a new tap: captures see counted frames from then on.
       if (const bool capture = tap() != nullptr; capture != passing_) {
@@ -106,10 +106,9 @@ class XdpCountReceiver final : public SignatureReceiver {
         if (counter_->setPassCounted(capture)) passing_ = capture;
       }
       serviceClear();
-      if (const uint64_t now = monotonicNs(); now - clockSetNs >= kClockRefreshNs) {
+      if (clock.due()) {
         std::lock_guard lock(mu_);
         (void)counter_->setClock(realtimeMinusMonotonicNs(), kSignatureClockWindowNs);  // a failure keeps the last
-        clockSetNs = now;
       }
       std::this_thread::sleep_for(kTurn);
     }
