@@ -202,12 +202,19 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
                              seconds first (longer than the device keeps an address).
   benchmark rfc2889 meshed --ports PORT,PORT[,...] [--load PCT] [--min-load PCT] [--resolution PCT]
       [--duration S] [--size BYTES|imix] [--quiet] [--json OUT.json]
+  benchmark rfc2889 one-to-many --tx PORT --rx PORT,PORT[,...] [meshed's options]
+  benchmark rfc2889 many-to-one --tx PORT,PORT[,...] --rx PORT [meshed's options]
+  benchmark rfc2889 congestion --ports SENDER,SENDER,CONGESTED,UNCONGESTED [--load PCT] [--duration S]
   benchmark rfc2889 broadcast --tx PORT --rx PORT[,...] [--load PCT] [--duration S] [--size BYTES]
                              RFC 2889 fully meshed throughput (every port to every other, the
                              highest load per port with every frame delivered where it belongs
-                             and nowhere else; per-pair counts and latency) and broadcast
-                             forwarding (one port's broadcast counted on every other). A line
-                             per trial on stderr; exit 0 when the test completed.
+                             and nowhere else; per-pair counts and latency), partially meshed
+                             (one port to several, its load split; several to one, each at the
+                             load), congestion control (the first sender to the congested and
+                             the uncongested port at half the load each, the second to the
+                             congested one: head-of-line blocking and back pressure, one trial)
+                             and broadcast forwarding (one port's broadcast counted on every
+                             other). A line per trial on stderr; exit 0 when the test completed.
   benchmark report RESULT.json [--report OUT.html] [--json OUT.json] [--junit OUT.xml] [--csv OUT.csv]
                              Renders the reports again from a result file (written by
                              benchmark rfc2544 or y1564 --json, or by a script: the Python

@@ -19,6 +19,9 @@ const std::map<Rfc2889Test, std::set<std::string>> kOwnOptions{
     {Rfc2889Test::kCaching, {"--learning", "--test", "--monitor", "--aging", "--test-rate", "--max-addresses", "--learning-rate", "--resolution"}},
     {Rfc2889Test::kLearning, {"--learning", "--test", "--monitor", "--aging", "--test-rate", "--addresses", "--min-rate", "--max-rate", "--resolution"}},
     {Rfc2889Test::kMeshed, {"--ports", "--load", "--min-load", "--resolution", "--duration", "--size"}},
+    {Rfc2889Test::kOneToMany, {"--tx", "--rx", "--load", "--min-load", "--resolution", "--duration", "--size"}},
+    {Rfc2889Test::kManyToOne, {"--tx", "--rx", "--load", "--min-load", "--resolution", "--duration", "--size"}},
+    {Rfc2889Test::kCongestion, {"--ports", "--load", "--duration", "--size"}},
     {Rfc2889Test::kBroadcast, {"--tx", "--rx", "--load", "--duration", "--size"}},
 };
 const std::set<std::string> kCommonOptions{"--drain", "--start-margin", "--clock-tolerance", "--learning-frames", "--json"};
@@ -74,18 +77,26 @@ Status parseAddressTest(const Args& args, Rfc2889Options& o) {
 }
 
 Status parseTrafficTest(const Args& args, Rfc2889Options& o) {
-  if (o.test == Rfc2889Test::kMeshed) {
+  if (o.test == Rfc2889Test::kMeshed || o.test == Rfc2889Test::kCongestion) {
+    const bool congestion = o.test == Rfc2889Test::kCongestion;
     const auto ports = args.every("--ports");
     if (ports.size() != 1) return makeError("--ports", "name the ports once: --ports PORT,PORT[,PORT...] (PORT or PORT@DRONE)");
     o.ports = splitCommas(ports[0]);
+    if (congestion && o.ports.size() != 4)
+      return makeError("--ports", "name four ports: the two senders, the congested port, the uncongested one");
     if (o.ports.size() < 2 || o.ports.size() > 16) return makeError("--ports", "name 2..16 ports, separated by commas");
   } else {
+    // The one port first (the legs' port 0): the sender, or many-to-one's receiver.
+    const bool manyToOne = o.test == Rfc2889Test::kManyToOne;
     const auto tx = args.every("--tx"), rx = args.every("--rx");
-    if (tx.size() != 1 || rx.size() != 1)
-      return makeError("--tx", "name the sending port and the others: --tx PORT --rx PORT[,PORT...] (PORT or PORT@DRONE)");
-    o.ports = {tx[0]};
-    for (const std::string& p : splitCommas(rx[0])) o.ports.push_back(p);
-    if (o.ports.size() > 16) return makeError("--rx", "name 1..15 receiving ports, separated by commas");
+    const char* usage = manyToOne ? "name the sending ports and the receiving one: --tx PORT[,PORT...] --rx PORT (PORT or PORT@DRONE)"
+                                  : "name the sending port and the others: --tx PORT --rx PORT[,PORT...] (PORT or PORT@DRONE)";
+    if (tx.size() != 1 || rx.size() != 1) return makeError("--tx", usage);
+    const std::vector<std::string> many = splitCommas(manyToOne ? tx[0] : rx[0]);
+    o.ports = {manyToOne ? rx[0] : tx[0]};
+    if (o.ports[0].find(',') != std::string::npos) return makeError(manyToOne ? "--rx" : "--tx", usage);
+    o.ports.insert(o.ports.end(), many.begin(), many.end());
+    if (o.ports.size() > 16) return makeError(manyToOne ? "--tx" : "--rx", "name 1..15 ports, separated by commas");
   }
   if (auto s = decimalInto(args, "--load", 0, 100, o.load, 0.01); !s) return s;
   if (o.load <= 0) return makeError("--load", "must be above 0 and at most 100 (% of the line rate)");
@@ -104,14 +115,27 @@ Status parseTrafficTest(const Args& args, Rfc2889Options& o) {
 
 }  // namespace
 
+bench::TrafficPattern Rfc2889Options::pattern() const {
+  switch (test) {
+    case Rfc2889Test::kOneToMany: return bench::TrafficPattern::kOneToMany;
+    case Rfc2889Test::kManyToOne: return bench::TrafficPattern::kManyToOne;
+    case Rfc2889Test::kCongestion: return bench::TrafficPattern::kCongestion;
+    case Rfc2889Test::kBroadcast: return bench::TrafficPattern::kBroadcast;
+    default: return bench::TrafficPattern::kMeshed;
+  }
+}
+
 Result<Rfc2889Options> parseRfc2889Options(const std::string& test, const Args& args) {
-  static const std::map<std::string, Rfc2889Test> kTests{{"caching", Rfc2889Test::kCaching},
-                                                         {"learning", Rfc2889Test::kLearning},
-                                                         {"meshed", Rfc2889Test::kMeshed},
-                                                         {"broadcast", Rfc2889Test::kBroadcast}};
+  static const std::map<std::string, Rfc2889Test> kTests{
+      {"caching", Rfc2889Test::kCaching},       {"learning", Rfc2889Test::kLearning},
+      {"meshed", Rfc2889Test::kMeshed},         {"one-to-many", Rfc2889Test::kOneToMany},
+      {"many-to-one", Rfc2889Test::kManyToOne}, {"congestion", Rfc2889Test::kCongestion},
+      {"broadcast", Rfc2889Test::kBroadcast}};
   Rfc2889Options o;
   const auto known = kTests.find(test);
-  if (known == kTests.end()) return makeError("", "'" + test + "' is not an RFC 2889 test (allowed: caching, learning, meshed, broadcast)");
+  if (known == kTests.end())
+    return makeError("", "'" + test + "' is not an RFC 2889 test (allowed: caching, learning, meshed, one-to-many, "
+                         "many-to-one, congestion, broadcast)");
   o.test = known->second;
   if (!args.positional.empty()) return makeError("", "unexpected argument '" + args.positional[0] + "'");
   if (auto s = refuseOthers(args, o.test, test); !s) return s.error();

@@ -1,8 +1,10 @@
-// staccato-cli benchmark rfc2889 meshed (5.1: every port to every other, throughput by binary
-// search on the load per port, per-pair counts) and broadcast (5.9: one port's broadcast frames
-// counted on every other port, at one load).
+// staccato-cli benchmark rfc2889 meshed, one-to-many, many-to-one (5.1, 5.2: throughput by binary
+// search on the load per sending port, per-pair counts), congestion (5.5: one trial, head-of-line
+// blocking and back pressure) and broadcast (5.9: one port's broadcast frames counted on every
+// other port, at one load).
 #include "client/cli/rfc2889_traffic_command.h"
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 
@@ -26,6 +28,17 @@ std::string trialText(const bench::TrafficTrial& t) {
   return text + (t.passed() ? ": passed" : ": failed");
 }
 
+/// What the answer line starts with ("" for broadcast, whose answer says it).
+std::string patternLabel(bench::TrafficPattern p) {
+  switch (p) {
+    case bench::TrafficPattern::kMeshed: return "fully meshed: ";
+    case bench::TrafficPattern::kOneToMany: return "one-to-many: ";
+    case bench::TrafficPattern::kManyToOne: return "many-to-one: ";
+    case bench::TrafficPattern::kCongestion: return "congestion control ";
+    default: return "";
+  }
+}
+
 /// A table of the pairs of `t`: what each sent, received and lost, and its average latency.
 void printPairs(const bench::TrafficTrial& t) {
   std::cout << "  pair                              sent    received        lost   elsewhere   latency\n";
@@ -41,13 +54,12 @@ void printPairs(const bench::TrafficTrial& t) {
 }  // namespace
 
 int runRfc2889Traffic(const Rfc2889Options& o, const bench::DroneMap& drones, const std::vector<bench::Endpoint>& ports) {
-  const bool meshed = o.test == Rfc2889Test::kMeshed;
-  auto probe = bench::DroneTrafficProbe::open(drones, meshed ? bench::TrafficPattern::kMeshed : bench::TrafficPattern::kBroadcast,
-                                              ports, o.executor, o.traffic);
+  auto probe = bench::DroneTrafficProbe::open(drones, o.pattern(), ports, o.executor, o.traffic);
   if (!probe) return fail(probe.error().toString());
   RunGuard guard(0);
   bench::Rfc2889TrafficResult r;
-  r.meshed = meshed;
+  r.pattern = o.pattern();
+  const bool searched = r.searched();
   r.generator = kBenchmarkGenerator;
   r.ports = o.ports;
   r.lineRateBps = (*probe)->lineRateBps();
@@ -59,14 +71,14 @@ int runRfc2889Traffic(const Rfc2889Options& o, const bench::DroneMap& drones, co
     if (!o.quiet) std::cerr << trialText(t) << "\n" << std::flush;
   };
   auto stopRequested = [] { return RunGuard::stopSignal() != 0; };
-  auto found = meshed ? bench::searchThroughput(o.throughput, (*probe)->probe(), trialDone, stopRequested)
-                      : bench::broadcastTrial(o.load, (*probe)->probe(), trialDone, stopRequested);
+  auto found = searched ? bench::searchThroughput(o.throughput, (*probe)->probe(), trialDone, stopRequested)
+                      : bench::oneTrial(o.load, (*probe)->probe(), trialDone, stopRequested);
   if (found) r.search = std::move(*found);
   else r.error = found.error().toString();
   r.endNs = realtimeNs();
-  std::cout << (meshed ? "fully meshed: " : "") << r.answer() << "\n";
-  if (const bench::TrafficTrial* shown = meshed ? r.search.atThroughput() : r.search.heaviest()) printPairs(*shown);
-  if (meshed)
+  std::cout << patternLabel(r.pattern) << r.answer() << "\n";
+  if (const bench::TrafficTrial* shown = searched ? r.search.atThroughput() : r.search.heaviest()) printPairs(*shown);
+  if (searched)
     if (const bench::TrafficTrial* heaviest = r.search.heaviest(); heaviest && heaviest != r.search.atThroughput())
       std::cout << "  at " << formatSi(heaviest->load * 100, "%") << " (the heaviest load): "
                 << formatSi(heaviest->forwardedFps(), "fps") << " forwarded, " << heaviest->lost() << " lost\n";
@@ -74,7 +86,10 @@ int runRfc2889Traffic(const Rfc2889Options& o, const bench::DroneMap& drones, co
     if (auto s = writeFileAtomically(o.json, bench::rfc2889TrafficJson(r)); !s) return fail(s.error().toString());
     std::cerr << "staccato-cli: wrote " << o.json << "\n";
   }
-  std::vector<std::string> senders = meshed ? o.ports : std::vector<std::string>{o.ports[0]};
+  std::vector<std::string> senders;
+  const auto legs = bench::trafficLegs(r.pattern, o.ports.size());
+  for (const bench::TrafficLeg& leg : legs ? *legs : std::vector<bench::TrafficLeg>{})
+    if (std::find(senders.begin(), senders.end(), o.ports[leg.from]) == senders.end()) senders.push_back(o.ports[leg.from]);
   return guard.exitCode(r.complete() ? 0 : 1, senders, "the trials above");
 }
 

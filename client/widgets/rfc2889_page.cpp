@@ -216,9 +216,9 @@ void Rfc2889Page::showAnswer() {
       detail_->setText(tr("Besides the test port's own address, which the device learned first."));
   } else {
     const auto& t = run_->trafficResult();
-    title = t.meshed ? tr("Fully meshed") : tr("Broadcast");
+    title = t.pattern == bench::TrafficPattern::kMeshed ? tr("Fully meshed") : tr("Broadcast");
     const bench::TrafficTrial* heaviest = t.search.heaviest();
-    if (t.meshed && heaviest && heaviest != t.search.atThroughput())
+    if (t.searched() && heaviest && heaviest != t.search.atThroughput())
       detail_->setText(tr("At %1 (the heaviest load): %2 forwarded, %3 lost.")
                            .arg(loadText(*heaviest), formatSi(heaviest->forwardedFps(), "fps"), groupedInteger(heaviest->lost())));
   }
@@ -242,7 +242,7 @@ void Rfc2889Page::showPairs() {
     if (run_->running()) {
       shown = &search.trials.back();
       why = tr("the last one so far");
-    } else if (!run_->trafficResult().meshed) {
+    } else if (!run_->trafficResult().searched()) {
       shown = search.heaviest();
       why = tr("the broadcast trial");
     } else if ((shown = search.atThroughput())) {

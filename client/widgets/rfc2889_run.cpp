@@ -25,13 +25,13 @@ bench::Rfc2889AddressResult addressResultOf(const Rfc2889Setup& setup, const std
 bench::Rfc2889TrafficResult trafficResultOf(const Rfc2889Setup& setup, const std::string& generator,
                                             const std::vector<std::string>& ports) {
   bench::Rfc2889TrafficResult r;
-  r.meshed = setup.test == Rfc2889Test::kMeshed;
+  r.pattern = setup.test == Rfc2889Test::kMeshed ? bench::TrafficPattern::kMeshed : bench::TrafficPattern::kBroadcast;
   r.generator = generator;
   r.ports = ports;
   r.trialSeconds = setup.traffic.seconds;
   r.size = setup.traffic.size;
   r.settings = setup.throughput;
-  if (!r.meshed) r.settings.maxLoad = setup.broadcastLoad;  // as the CLI writes it: the trial's load
+  if (!r.searched()) r.settings.maxLoad = setup.broadcastLoad;  // as the CLI writes it: the trial's load
   return r;
 }
 
@@ -54,7 +54,7 @@ void runTrafficTest(const Rfc2889Setup& setup, const bench::TrafficProbe& probe,
                     const std::function<void(const bench::TrafficTrial&)>& trialDone,
                     const std::function<bool()>& stopRequested, bench::Rfc2889TrafficResult& r) {
   auto found = setup.test == Rfc2889Test::kMeshed ? bench::searchThroughput(setup.throughput, probe, trialDone, stopRequested)
-                                                  : bench::broadcastTrial(setup.broadcastLoad, probe, trialDone, stopRequested);
+                                                  : bench::oneTrial(setup.broadcastLoad, probe, trialDone, stopRequested);
   if (found) r.search = std::move(*found);
   else r.error = found.error().toString();
 }

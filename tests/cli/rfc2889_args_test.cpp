@@ -75,6 +75,31 @@ TEST(Rfc2889Args, BroadcastSenderFirstThenEveryReceiver) {
   EXPECT_DOUBLE_EQ(o->traffic.seconds, 10) << "the default trial";
 }
 
+TEST(Rfc2889Args, PartiallyMeshedTheOnePortFirst) {
+  auto one = parse("one-to-many", {"--tx", "va", "--rx", "vb,vc", "--load", "50", "--resolution", "2"});
+  ASSERT_TRUE(one) << one.error().toString();
+  EXPECT_EQ(one->ports, (std::vector<std::string>{"va", "vb", "vc"}));
+  EXPECT_EQ(one->pattern(), bench::TrafficPattern::kOneToMany);
+  EXPECT_DOUBLE_EQ(one->throughput.maxLoad, 0.5);
+  auto many = parse("many-to-one", {"--tx", "vb,vc,vd", "--rx", "va"});
+  ASSERT_TRUE(many) << many.error().toString();
+  EXPECT_EQ(many->ports, (std::vector<std::string>{"va", "vb", "vc", "vd"})) << "the receiving port first";
+  EXPECT_EQ(many->pattern(), bench::TrafficPattern::kManyToOne);
+  EXPECT_NE(error("many-to-one", {"--tx", "vb", "--rx", "va,vc"}).find("--rx: name the sending ports and the receiving one"),
+            std::string::npos);
+  EXPECT_EQ(error("one-to-many", {"--ports", "va,vb", "--tx", "va", "--rx", "vb"}), "--ports: is not an option of the one-to-many test");
+}
+
+TEST(Rfc2889Args, CongestionTakesFourPortsAndOneLoad) {
+  auto o = parse("congestion", {"--ports", "va,vb,vc,vd", "--duration", "2"});
+  ASSERT_TRUE(o) << o.error().toString();
+  EXPECT_EQ(o->pattern(), bench::TrafficPattern::kCongestion);
+  EXPECT_DOUBLE_EQ(o->load, 1.0) << "at the line rate unless asked";
+  EXPECT_DOUBLE_EQ(o->traffic.seconds, 2);
+  EXPECT_NE(error("congestion", {"--ports", "va,vb,vc"}).find("--ports: name four ports"), std::string::npos);
+  EXPECT_EQ(error("congestion", {"--ports", "va,vb,vc,vd", "--min-load", "10"}), "--min-load: is not an option of the congestion test");
+}
+
 TEST(Rfc2889Args, ErrorsNameTheOptionAndWhatItAllows) {
   EXPECT_NE(error("meshed", {"--ports", "va"}).find("--ports: name 2..16 ports"), std::string::npos);
   EXPECT_NE(error("meshed", {"--ports", "va,vb", "--load", "0"}).find("--load"), std::string::npos);
@@ -84,7 +109,8 @@ TEST(Rfc2889Args, ErrorsNameTheOptionAndWhatItAllows) {
   EXPECT_NE(error("meshed", {"--ports", "va,vb", "--size", "12"}).find("--size"), std::string::npos);
   EXPECT_EQ(error("meshed", {"--ports", "va,vb", "--aging", "1"}), "--aging: is not an option of the meshed test");
   EXPECT_NE(error("broadcast", {"--tx", "va"}).find("--rx PORT[,PORT...]"), std::string::npos);
-  EXPECT_EQ(error("mesh", kPorts), "'mesh' is not an RFC 2889 test (allowed: caching, learning, meshed, broadcast)");
+  EXPECT_EQ(error("mesh", kPorts), "'mesh' is not an RFC 2889 test (allowed: caching, learning, meshed, one-to-many, "
+                                   "many-to-one, congestion, broadcast)");
   EXPECT_NE(error("caching", {"--learning", "va", "--test", "vb", "--aging", "1"}).find("--monitor PORT"), std::string::npos);
   EXPECT_NE(error("caching", {"--learning", "va", "--test", "vb", "--monitor", "vc"}).find("--aging: say how long"),
             std::string::npos);

@@ -20,6 +20,7 @@ uint64_t TrafficTrial::sent() const { return sum(pairs, [](const PairCount& p) {
 uint64_t TrafficTrial::received() const { return sum(pairs, [](const PairCount& p) { return p.received; }); }
 uint64_t TrafficTrial::lost() const { return sum(pairs, [](const PairCount& p) { return p.lost(); }); }
 uint64_t TrafficTrial::elsewhere() const { return sum(pairs, [](const PairCount& p) { return p.elsewhere; }); }
+bool TrafficTrial::heldBack() const { return sum(pairs, [](const PairCount& p) { return uint64_t(p.heldBack); }) > 0; }
 
 const TrafficTrial* ThroughputSearch::heaviest() const {
   const TrafficTrial* best = nullptr;
@@ -55,7 +56,7 @@ Result<std::optional<bool>> trafficTrial(ThroughputSearch& search, const Traffic
 
 }  // namespace
 
-Result<ThroughputSearch> broadcastTrial(double load, const TrafficProbe& probe,
+Result<ThroughputSearch> oneTrial(double load, const TrafficProbe& probe,
                                         const std::function<void(const TrafficTrial&)>& trialDone,
                                         const std::function<bool()>& stopRequested) {
   ThroughputSearch search;

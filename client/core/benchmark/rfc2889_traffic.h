@@ -18,6 +18,8 @@ struct PairCount {
   uint64_t sent = 0, received = 0;
   uint64_t elsewhere = 0;  ///< this pair's frames received on ports other than rx
   double latencyAvgUs = 0; ///< 0 when none measured
+  uint64_t asked = 0;      ///< frames it was to send (0: as sent)
+  bool heldBack = false;   ///< its sender waited for room (a share of the trial): the device pushed back
   uint64_t lost() const { return sent > received ? sent - received : 0; }
 };
 
@@ -33,8 +35,10 @@ struct TrafficTrial {
   uint64_t received() const;
   uint64_t lost() const;
   uint64_t elsewhere() const;
-  /// Every frame arrived where it belongs, and nowhere else.
-  bool passed() const { return judged() && lost() == 0 && elsewhere() == 0; }
+  /// Every frame arrived where it belongs, and nowhere else, and the device took them all.
+  bool passed() const { return judged() && lost() == 0 && elsewhere() == 0 && !heldBack(); }
+  /// The device pushed back on some sender (flow control): it did not take the load offered.
+  bool heldBack() const;
   /// Frames forwarded to their ports a second, over every pair.
   double forwardedFps() const { return seconds > 0 ? double(received()) / seconds : 0; }
 };
@@ -65,8 +69,9 @@ Result<ThroughputSearch> searchThroughput(const ThroughputSettings& settings, co
                                           const std::function<void(const TrafficTrial&)>& trialDone = {},
                                           const std::function<bool()>& stopRequested = {});
 
-/// Broadcast (one load, no search): the one trial at `load`, complete when it was judged.
-Result<ThroughputSearch> broadcastTrial(double load, const TrafficProbe& probe,
+/// Broadcast, congestion control (one load, no search): the one trial at `load`, complete when it
+/// was judged.
+Result<ThroughputSearch> oneTrial(double load, const TrafficProbe& probe,
                                         const std::function<void(const TrafficTrial&)>& trialDone = {},
                                         const std::function<bool()>& stopRequested = {});
 

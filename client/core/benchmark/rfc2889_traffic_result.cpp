@@ -14,13 +14,18 @@ std::string percent(double share) { return formatSi(share * 100, "%"); }
 
 std::string Rfc2889TrafficResult::answer() const {
   std::string value;
-  if (meshed) {
+  if (searched()) {
     const TrafficTrial* best = search.atThroughput();
-    value = best ? "throughput " + percent(search.throughput) + " of the line rate per port (" +
+    const char* per = pattern == TrafficPattern::kMeshed ? " of the line rate per port (" : " of the line rate per sending port (";
+    value = best ? "throughput " + percent(search.throughput) + per +
                        formatSi(best->forwardedFps(), "fps") + " forwarded over " + std::to_string(best->pairs.size()) +
                        " pairs)"
                  : "throughput: none (frames were lost or misdelivered even at " +
                        percent(search.trials.empty() ? settings.minLoad : search.trials.back().load) + ")";
+    if (pattern == TrafficPattern::kManyToOne && ports.size() > 2)
+      value += "; the receiving port takes " + std::to_string(ports.size() - 1) + " times that";
+  } else if (pattern == TrafficPattern::kCongestion) {
+    if (const TrafficTrial* t = search.heaviest()) value = "at " + percent(t->load) + ": " + congestionOf(*t).text();
   } else if (const TrafficTrial* t = search.heaviest()) {
     value = "broadcast at " + percent(t->load) + ": " + formatSi(t->forwardedFps(), "fps") + " forwarded to " +
             std::to_string(t->pairs.size()) + " ports, " + std::to_string(t->lost()) + " lost";
@@ -30,7 +35,7 @@ std::string Rfc2889TrafficResult::answer() const {
 
 std::string rfc2889TrafficJson(const Rfc2889TrafficResult& r) {
   JsonWriter w;
-  beginRfc2889Result(w, r.generator, r.meshed ? "fully_meshed" : "broadcast", r.startNs, r.endNs);
+  beginRfc2889Result(w, r.generator, std::string(patternName(r.pattern)), r.startNs, r.endNs);
   w.beginArray("ports");
   for (const std::string& p : r.ports) w.add("", p);
   w.endArray();
@@ -44,7 +49,16 @@ std::string rfc2889TrafficJson(const Rfc2889TrafficResult& r) {
   w.endObject();
   w.beginObject("result");
   w.add("complete", r.complete());
-  if (r.meshed) w.add("throughput_load", r.search.throughput);
+  if (r.searched()) w.add("throughput_load", r.search.throughput);
+  if (const TrafficTrial* t = r.search.heaviest(); t && r.pattern == TrafficPattern::kCongestion) {
+    const CongestionVerdict v = congestionOf(*t);
+    w.add("judged", v.judged);
+    w.add("head_of_line_blocking", v.headOfLineBlocking);
+    w.add("congested", v.congested);
+    w.add("back_pressure", v.backPressure);
+    w.add("congested_loss_ratio", v.congestedLossRatio);
+    w.add("expected_loss_ratio", v.expectedLossRatio);
+  }
   w.add("answer", r.answer());
   w.add("note", r.search.note);
   w.add("error", r.error);

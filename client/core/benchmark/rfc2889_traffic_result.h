@@ -1,27 +1,31 @@
 #pragma once
-/// An RFC 2889 traffic test's result (fully meshed throughput, or broadcast forwarding): the
-/// ports, the settings, the search's answer and every trial with its pairs; written as JSON
-/// (`staccato-rfc2889-result`, as the address tests).
+/// An RFC 2889 traffic test's result (the throughput of a fully meshed, one-to-many or
+/// many-to-one pattern; broadcast forwarding; congestion control): the ports, the settings, the
+/// answer and every trial with its pairs; written as JSON (`staccato-rfc2889-result`, as the
+/// address tests).
 #include <string>
 #include <vector>
 
 #include "client/core/benchmark/frame_size.h"
+#include "client/core/benchmark/rfc2889_patterns.h"
 #include "client/core/benchmark/rfc2889_traffic.h"
 
 namespace staccato::bench {
 
 struct Rfc2889TrafficResult {
-  bool meshed = true;        ///< false: broadcast
+  TrafficPattern pattern = TrafficPattern::kMeshed;
   std::string generator;
-  std::vector<std::string> ports;  ///< broadcast: the sender first
+  std::vector<std::string> ports;  ///< in the order the pattern's legs count them (the sender first)
   uint64_t startNs = 0, endNs = 0;
   double lineRateBps = 0, trialSeconds = 0;
   FrameSize size;
   ThroughputSettings settings;
-  ThroughputSearch search;   ///< broadcast: its one trial (no search)
+  ThroughputSearch search;   ///< broadcast, congestion control: their one trial (no search)
   std::string error;
 
   bool complete() const { return error.empty() && search.complete; }
+  /// The pattern's throughput is searched (else one trial runs at the load asked).
+  bool searched() const { return pattern != TrafficPattern::kBroadcast && pattern != TrafficPattern::kCongestion; }
   /// "throughput 87 % of the line rate (...)" / "broadcast forwarded ..." / "incomplete: ..."
   std::string answer() const;
 };

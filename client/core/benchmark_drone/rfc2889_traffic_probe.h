@@ -1,18 +1,18 @@
 #pragma once
-/// One RFC 2889 traffic trial on the drones: fully meshed (every port sends to every other,
-/// the port's load split evenly over its N - 1 destinations) or broadcast (the first port sends
-/// to ff:ff:ff:ff:ff:ff, every other port counts). Tracked streams between the ports' own MACs;
-/// before a meshed trial each port sends learning frames so a switch knows where each MAC is.
+/// One RFC 2889 traffic trial on the drones, its streams as the pattern's legs say
+/// (rfc2889_patterns.h): fully meshed, one-to-many, many-to-one, congestion control, or broadcast
+/// (the first port sends to ff:ff:ff:ff:ff:ff, every other port counts). Tracked streams between
+/// the ports' own MACs; before a unicast trial each port sends learning frames so a switch knows
+/// where each MAC is.
 #include <memory>
 #include <vector>
 
 #include "client/core/benchmark/frame_size.h"
+#include "client/core/benchmark/rfc2889_patterns.h"
 #include "client/core/benchmark/rfc2889_traffic.h"
 #include "client/core/benchmark_drone/bench_ports.h"
 
 namespace staccato::bench {
-
-enum class TrafficPattern { kMeshed, kBroadcast };
 
 struct TrafficProbeSettings {
   double seconds = 10;  ///< each trial's sending time
@@ -21,7 +21,7 @@ struct TrafficProbeSettings {
 
 class DroneTrafficProbe {
  public:
-  /// `ports`: at least 2 different ones; for kBroadcast the first sends and the others count.
+  /// `ports`: different ones, as many as the pattern takes (trafficLegs).
   static Result<std::unique_ptr<DroneTrafficProbe>> open(const DroneMap& drones, TrafficPattern pattern,
                                                           const std::vector<Endpoint>& ports, DroneExecutorSettings settings,
                                                           TrafficProbeSettings probe);
@@ -34,19 +34,20 @@ class DroneTrafficProbe {
   double lineRateBps() const { return ports_.lineRateBps(); }
 
  private:
-  DroneTrafficProbe(BenchPorts ports, TrafficPattern pattern, size_t portCount, TrafficProbeSettings settings)
-      : ports_(std::move(ports)), pattern_(pattern), portCount_(portCount), settings_(settings) {}
+  DroneTrafficProbe(BenchPorts ports, TrafficPattern pattern, std::vector<double> shares, TrafficProbeSettings settings)
+      : ports_(std::move(ports)), pattern_(pattern), shares_(std::move(shares)), settings_(settings) {}
   Status learn();
-  /// Waits until every stream of `streams` has sent its `frames`, or a grace time has passed.
-  Status waitUntilSent(const std::map<size_t, v1::Stream>& streams, uint64_t frames);
+  /// Waits until every stream of `streams` has sent its frames (`frames`, by flow), or a grace
+  /// time has passed.
+  Status waitUntilSent(const std::map<size_t, v1::Stream>& streams, const std::vector<uint64_t>& frames);
   /// "PORT" when every port is on one drone, else "PORT@DRONE".
   std::string named(const Endpoint& e) const;
-  /// The trial's pairs from the counters read after it; `frames` each stream was to send.
-  void count(const DroneSnapshots& snaps, uint64_t frames, TrafficTrial& t) const;
+  /// The trial's pairs from the counters read after it; `frames` each flow's stream was to send.
+  void count(const DroneSnapshots& snaps, const std::vector<uint64_t>& frames, TrafficTrial& t) const;
 
   BenchPorts ports_;
   TrafficPattern pattern_;
-  size_t portCount_;
+  std::vector<double> shares_;  ///< by flow: its share of the sending port's load
   TrafficProbeSettings settings_;
 };
 

@@ -201,7 +201,7 @@ TEST(Rfc2889Page, BroadcastCountsTheSendersFramesOnEveryReceiver) {
   EXPECT_EQ(lab.factory->lastSetup.ports.front(), labPort("eth2")) << "the sender first";
   EXPECT_EQ(lab.factory->lastSetup.broadcastLoad, 0.5);
   const bench::Rfc2889TrafficResult& r = lab.page->rfc2889Run()->trafficResult();
-  EXPECT_FALSE(r.meshed);
+  EXPECT_EQ(r.pattern, bench::TrafficPattern::kBroadcast);
   EXPECT_EQ(r.settings.maxLoad, 0.5) << "the result file names the trial's load";
   ASSERT_EQ(lab.page->trials()->rowCount(), 1);
   EXPECT_EQ(lab.cell(0, Trials::kTrafficVerdict), "PASS");
