@@ -1,5 +1,5 @@
 """staccato.Rfc2889Result reads the RFC 2889 result file (every member the C++ writers write, and
-back to the same JSON), and staccato.rfc2889() drives staccato-cli's `benchmark rfc2889 --json`
+back to the same JSON; congestion control's verdicts), and staccato.rfc2889() drives staccato-cli's `benchmark rfc2889 --json`
 (a stand-in CLI shows the arguments, incomplete results and errors; the real one runs meshed and
 broadcast on a fake-lab drone: the address tests need a switch that learns)."""
 import json
@@ -57,6 +57,16 @@ CACHING = {
                "error": ""},
     "trials": [address_trial(600, 101), address_trial(300, 0), address_trial(450, 0), address_trial(525, 26)],
 }
+CONGESTION = {
+    **MESHED, "test": "congestion_control", "ports": ["p1", "p2", "p3", "p4"],
+    "result": {"complete": True, "judged": True, "head_of_line_blocking": True, "congested": True, "back_pressure": True,
+               "congested_loss_ratio": 0.0, "expected_loss_ratio": 1 / 3,
+               "answer": "at 100 %: head-of-line blocking: yes (0 of 4960 frames to the uncongested port lost, its sender "
+                         "held back); back pressure: yes (the congested port lost 0.00 % of its frames; its line rate "
+                         "alone makes it lose 33.33 %)", "note": "", "error": ""},
+    "trials": [traffic_trial(1, False, [pair("p1", "p3", 4960, 4960), pair("p1", "p4", 4960, 4960),
+                                        pair("p2", "p3", 9920, 9920)])],
+}
 LEARNING = {
     **CACHING, "test": "address_learning_rate",
     "settings": {"aging_seconds": 6.5, "test_rate_fps": 20000, "addresses": 100, "min_rate_fps": 100,
@@ -79,6 +89,18 @@ def test_a_meshed_result_reads_back_to_the_same_file():
     assert best.addresses is None and best.pairs[1].latency_avg_us == 4.5
     r.trials.pop()  # none passed: nothing at the throughput
     assert r.at_throughput() is None
+
+
+def test_a_congestion_result_has_its_verdicts():
+    r = staccato.Rfc2889Result.from_json(json.dumps(CONGESTION))
+    assert json.loads(r.to_json()) == CONGESTION
+    assert r.complete and r.head_of_line_blocking and r.back_pressure and r.throughput_load is None
+    assert r.outcome.judged and r.outcome.congested and r.outcome.expected_loss_ratio == 1 / 3
+    assert r.outcome.congested_loss_ratio == 0 and r.at_throughput() is None
+    assert [(p.tx, p.rx) for p in r.trials[0].pairs] == [("p1", "p3"), ("p1", "p4"), ("p2", "p3")]
+    meshed = staccato.Rfc2889Result.from_json(json.dumps(MESHED))
+    assert meshed.head_of_line_blocking is None and meshed.back_pressure is None and meshed.outcome.judged is None
+    assert "back_pressure" not in json.loads(meshed.to_json())["result"]
 
 
 def test_address_results_read_back_to_the_same_files():
@@ -149,6 +171,14 @@ COMMON_ARGS = ["--drain", "200", "--start-margin", "300", "--learning-frames", "
     ("broadcast", {"tx": "fake0", "rx": "fake1", "load": 10, "size": 1518},
      ["--tx", "fake0", "--rx", "fake1", "--load", "10", "--size", "1518"]),
     ("broadcast", {"tx": "fake0", "rx": ["fake1", "fake2"]}, ["--tx", "fake0", "--rx", "fake1,fake2"]),
+    ("one-to-many", {"tx": "fake0", "rx": ["fake1", "fake2@lab-b"], "load": 50, "min_load": 5, "resolution": 2,
+                     "duration": 1, "size": 512},
+     ["--tx", "fake0", "--rx", "fake1,fake2@lab-b", "--resolution", "2", "--load", "50", "--min-load", "5",
+      "--duration", "1", "--size", "512"]),
+    ("many-to-one", {"tx": ["fake1", "fake2"], "rx": "fake0", "load": 40}, ["--tx", "fake1,fake2", "--rx", "fake0", "--load", "40"]),
+    ("many-to-one", {"tx": "fake1", "rx": "fake0"}, ["--tx", "fake1", "--rx", "fake0"]),
+    ("congestion", {"ports": ["p1", "p2", "p3", "p4"], "load": 90, "duration": 2},
+     ["--ports", "p1,p2,p3,p4", "--load", "90", "--duration", "2"]),
 ])
 def test_options_become_the_clis_arguments(sample, tmp_path, test, options, expected):
     cli = stand_in(tmp_path, """\
@@ -168,8 +198,15 @@ def test_options_become_the_clis_arguments(sample, tmp_path, test, options, expe
 
 
 def test_bad_arguments_are_refused_in_python():
-    with pytest.raises(ValueError, match="'mesh' is not an RFC 2889 test .allowed: caching, learning, meshed, broadcast."):
+    with pytest.raises(ValueError, match="'mesh' is not an RFC 2889 test .allowed: caching, learning, meshed, "
+                                         "one-to-many, many-to-one, congestion, broadcast."):
         staccato.Rfc2889("mesh", ports=["fake0", "fake1"])
+    with pytest.raises(ValueError, match="ports: congestion takes four ports: the two senders, the congested port"):
+        staccato.Rfc2889("congestion", ports=["p1", "p2", "p3"])
+    with pytest.raises(TypeError, match="rx: one port"):
+        staccato.Rfc2889("many-to-one", tx=["fake1", "fake2"], rx=["fake0", "fake3"])
+    with pytest.raises(TypeError, match="tx: one port"):
+        staccato.Rfc2889("one-to-many", tx=["fake0", "fake3"], rx=["fake1"])
     with pytest.raises(TypeError, match="test_port: one port"):
         staccato.Rfc2889("caching", learning_port="port1", test_port=["port2"], monitor_port="port3", aging=1)
     with pytest.raises(TypeError, match="ports: ports as text"):
@@ -228,6 +265,20 @@ def test_bad_options_are_the_clis_message(test, options, message):
     with pytest.raises(staccato.BenchmarkError, match=r"exit 2\) without a result: staccato-cli: " + message) as e:
         staccato.rfc2889(test, drone="unix:/nonexistent.sock", cli=CLI, timeout=60, **options)
     assert e.value.returncode == 2 and e.value.result is None
+
+
+@pytest.mark.parametrize("test, options", [
+    ("one-to-many", {"tx": "fake0", "rx": ["fake1", "fake2"], "load": 50, "min_load": 5, "resolution": 2, "duration": 1}),
+    ("many-to-one", {"tx": ["fake1", "fake2"], "rx": "fake0", "load": 40, "size": "imix"}),
+    ("congestion", {"ports": ["fake0", "fake1", "fake2", "fake3"], "load": 90, "duration": 2, "size": 128}),
+])
+def test_the_real_cli_takes_the_new_tests_options(test, options):
+    """The CLI accepts what the wrapper builds (a refused option exits 2): it goes on to the drone,
+    which is not there (exit 1)."""
+    needs_cli()
+    with pytest.raises(staccato.BenchmarkError, match=r"exit 1\) without a result: staccato-cli: ") as e:
+        staccato.rfc2889(test, drone="unix:/nonexistent.sock", cli=CLI, timeout=60, **options)
+    assert e.value.returncode == 1 and e.value.result is None
 
 
 def test_the_real_cli_on_a_fake_lab(fake_lab, tmp_path):

@@ -8,6 +8,8 @@ uses (docs/benchmarks.md), whose JSON comes back as a :class:`~staccato.Rfc2889R
     caching = staccato.rfc2889("caching", learning_port="eth1", test_port="eth2", monitor_port="eth3",
                                aging=600, drone=lab)
     print(caching.capacity, "or more" if caching.at_least else "")
+    congestion = staccato.rfc2889("congestion", ports=["eth1", "eth2", "eth3", "eth4"], drone=lab)
+    print(congestion.head_of_line_blocking, congestion.back_pressure)
 """
 import os
 import tempfile
@@ -16,7 +18,7 @@ from typing import Callable, List, Optional, Sequence, Union
 from staccato.benchmark_cli import BenchmarkError, _flags, _join, _last_line, _options, _run_for_result, find_cli
 from staccato.rfc2889_result import Rfc2889Result
 
-TESTS = ("caching", "learning", "meshed", "broadcast")
+TESTS = ("caching", "learning", "meshed", "one-to-many", "many-to-one", "congestion", "broadcast")
 
 Ports = Union[str, Sequence[str]]
 
@@ -31,9 +33,16 @@ def _port_list(name: str, ports: Optional[Ports]) -> Optional[List[str]]:
     return listed
 
 
+def _listed(ports: Union[str, List[str], None]) -> Optional[str]:
+    """One port as given, a list as the CLI takes it ("eth1,eth2"); None (or an empty list) stays out."""
+    if not ports:
+        return None
+    return _join(ports) if isinstance(ports, list) else ports
+
+
 class Rfc2889:
-    """An RFC 2889 test's settings, run as often as wanted with :meth:`run`. ``test`` is
-    "caching", "learning", "meshed" or "broadcast"; options are the CLI's (``staccato-cli
+    """An RFC 2889 test's settings, run as often as wanted with :meth:`run`. ``test`` is one of
+    :data:`TESTS`; options are the CLI's (``staccato-cli
     benchmark rfc2889``, docs/benchmarks.md), each test taking its own (the CLI refuses others):
 
     - caching, learning: ``learning_port``, ``test_port``, ``monitor_port`` (``--learning``,
@@ -43,6 +52,11 @@ class Rfc2889:
       ``resolution`` (a share of the rate: 0.01)
     - meshed: ``ports`` (a list of 2 to 16), ``load``, ``min_load``, ``resolution`` (percent of
       the line rate), ``duration`` (seconds a trial), ``size`` (bytes or "imix")
+    - one-to-many: ``tx`` (one port), ``rx`` (one or a list); many-to-one: ``tx`` (one or a
+      list), ``rx`` (one port); both ``load``, ``min_load``, ``resolution``, ``duration``, ``size``
+      as meshed
+    - congestion: ``ports`` (four: the two senders, the congested port, the uncongested one),
+      ``load`` (percent, the one trial's), ``duration``, ``size``
     - broadcast: ``tx`` (one port), ``rx`` (one or a list), ``load`` (percent), ``duration``, ``size``
     - every test: ``drain``, ``start_margin`` (ms), ``learning_frames``; ``drone``,
       ``token_file``, ``tls``, ``ca``, ``fleet``: the drones, as every CLI command takes them;
@@ -51,7 +65,7 @@ class Rfc2889:
     """
 
     def __init__(self, test: str, *, learning_port: Optional[str] = None, test_port: Optional[str] = None,
-                 monitor_port: Optional[str] = None, ports: Optional[Ports] = None, tx: Optional[str] = None,
+                 monitor_port: Optional[str] = None, ports: Optional[Ports] = None, tx: Optional[Ports] = None,
                  rx: Optional[Ports] = None, aging: Optional[float] = None, test_rate: Optional[float] = None,
                  max_addresses: Optional[int] = None, learning_rate: Optional[float] = None,
                  addresses: Optional[int] = None, min_rate: Optional[float] = None, max_rate: Optional[float] = None,
@@ -63,13 +77,18 @@ class Rfc2889:
                  extra_args: Sequence[str] = (), cli: Optional[str] = None):
         if test not in TESTS:
             raise ValueError(f"test: {test!r} is not an RFC 2889 test (allowed: {', '.join(TESTS)})")
+        many_to_one = test == "many-to-one"  # its senders are many, its receiver one
         for name, port in (("learning_port", learning_port), ("test_port", test_port), ("monitor_port", monitor_port),
-                           ("tx", tx)):
+                           ("rx", rx) if many_to_one else ("tx", tx)):
             if port is not None and not isinstance(port, str):
                 raise TypeError(f"{name}: one port (\"eth1\" or \"eth1@ADDRESS\"), as text")
         self.test = test
         self.learning_port, self.test_port, self.monitor_port = learning_port, test_port, monitor_port
-        self.ports, self.tx, self.rx = _port_list("ports", ports), tx, _port_list("rx", rx)
+        self.ports = _port_list("ports", ports)
+        if test == "congestion" and self.ports is not None and len(self.ports) != 4:
+            raise ValueError("ports: congestion takes four ports: the two senders, the congested port, the uncongested one")
+        self.tx = _port_list("tx", tx) if many_to_one else tx
+        self.rx = rx if many_to_one else _port_list("rx", rx)
         self.aging, self.test_rate, self.max_addresses, self.learning_rate = aging, test_rate, max_addresses, learning_rate
         self.addresses, self.min_rate, self.max_rate, self.resolution = addresses, min_rate, max_rate, resolution
         self.load, self.min_load, self.duration, self.size = load, min_load, duration, size
@@ -81,8 +100,8 @@ class Rfc2889:
         """The CLI's arguments after the program's name."""
         return (["benchmark", "rfc2889", self.test] +
                 _options(("--learning", self.learning_port), ("--test", self.test_port),
-                         ("--monitor", self.monitor_port), ("--ports", _join(self.ports) if self.ports else None),
-                         ("--tx", self.tx), ("--rx", _join(self.rx) if self.rx else None), ("--aging", self.aging),
+                         ("--monitor", self.monitor_port), ("--ports", _listed(self.ports)),
+                         ("--tx", _listed(self.tx)), ("--rx", _listed(self.rx)), ("--aging", self.aging),
                          ("--test-rate", self.test_rate), ("--max-addresses", self.max_addresses),
                          ("--learning-rate", self.learning_rate), ("--addresses", self.addresses),
                          ("--min-rate", self.min_rate), ("--max-rate", self.max_rate), ("--resolution", self.resolution),
@@ -98,7 +117,7 @@ class Rfc2889:
         finish (a trial it did not send as asked, a stop on request) is a result
         (``result.complete`` False, ``result.answer`` "incomplete: why (so far: ...)"), not an
         error, although the CLI exits 1 for it. ``on_output`` gets each line the CLI prints (a
-        line per trial, the answer, a meshed or broadcast test's pairs).
+        line per trial, the answer, a traffic test's pairs).
 
         Raises :class:`BenchmarkError` when the CLI ends without a result (bad options, an
         unreachable drone: the CLI's message), and with ``check`` (the default) when the run

@@ -3,10 +3,10 @@
 JSON's (but ``Rfc2889Result.outcome``, the file's ``result``); loads and resolutions of the
 traffic tests are shares of the line rate (0.5 = 50 %), rates frames per second, times ISO 8601
 strings. The file's writers are the C++ runner's (client/core/benchmark/rfc2889_address_result.cpp
-and rfc2889_traffic_result.cpp). One file holds one of four tests, so a member another test
-has is None here (and left out of ``to_json()``): the address tests (caching, learning) have
-three named ports and address trials, the traffic tests (meshed, broadcast) a list of ports and
-trials with per-pair counts.
+and rfc2889_traffic_result.cpp). One file holds one test, so a member another test has is None
+here (and left out of ``to_json()``): the address tests (caching, learning) have three named
+ports and address trials, the traffic tests (meshed, one-to-many, many-to-one, congestion,
+broadcast) a list of ports and trials with per-pair counts; congestion control adds its verdicts.
 
     result = staccato.Rfc2889Result.load("meshed.json")
     print(result.answer)                                  # the CLI's answer, "incomplete: ..." too
@@ -36,11 +36,11 @@ class Rfc2889Settings:
     max_rate_fps: Optional[float] = None
     # every test: caching in addresses; learning a share of the rate; meshed, broadcast of the line rate
     resolution: Optional[float] = None
-    # meshed and broadcast
+    # the traffic tests
     frame_size: Optional[str] = None           # "64", "imix"
     trial_seconds: Optional[float] = None
     line_rate_bps: Optional[float] = None
-    max_load: Optional[float] = None           # the first trial's load (broadcast: its one trial's)
+    max_load: Optional[float] = None           # the first trial's load (broadcast, congestion: the one trial's)
     min_load: Optional[float] = None
 
 
@@ -51,7 +51,14 @@ class Rfc2889Outcome:
     at_least: Optional[bool] = None            # caching, learning: the device's limit is higher still
     capacity_addresses: Optional[int] = None   # caching: besides the test port's own address
     learning_rate_fps: Optional[float] = None  # learning: as sent (0: none passed)
-    throughput_load: Optional[float] = None    # meshed: per port (0: none passed)
+    throughput_load: Optional[float] = None    # meshed, one-to-many, many-to-one: per sending port (0: none passed)
+    # congestion: its one trial judged (the tester sent and counted as asked), and the verdicts
+    judged: Optional[bool] = None
+    head_of_line_blocking: Optional[bool] = None  # frames to the uncongested port lost or held back
+    congested: Optional[bool] = None              # the congested port was offered more than it forwards
+    back_pressure: Optional[bool] = None          # senders held back, the congested port losing clearly less
+    congested_loss_ratio: Optional[float] = None  # what the congested port lost, of what was sent to it
+    expected_loss_ratio: Optional[float] = None   # what its line rate alone makes it lose
     answer: str = ""
     note: str = ""     # why the search stopped early (a trial the tester did not send as asked, stopped)
     error: str = ""    # what ended it (a drone's failure); "" = no error
@@ -84,7 +91,7 @@ class Rfc2889Trial:
     test_sent: Optional[int] = None
     forwarded: Optional[int] = None            # test frames counted on the learning port
     flooded: Optional[int] = None              # test frames counted on the monitor port
-    # meshed and broadcast
+    # the traffic tests
     load: Optional[float] = None
     offered_fps_per_port: Optional[float] = None
     seconds: Optional[float] = None
@@ -105,11 +112,14 @@ class Rfc2889Result(ResultFile):
     format: str = FORMAT
     format_version: int = FORMAT_VERSION
     generator: str = ""
-    test: str = ""   # "address_caching_capacity", "address_learning_rate", "fully_meshed" or "broadcast"
+    # "address_caching_capacity", "address_learning_rate", "fully_meshed", "one_to_many", "many_to_one",
+    # "congestion_control" or "broadcast"
+    test: str = ""
     start: str = ""
     end: str = ""
     # caching, learning: {"learning": PORT, "test": PORT, "monitor": PORT}; meshed: the ports;
-    # broadcast: the sending port, then the receiving ones
+    # broadcast, one-to-many: the sending port, then the receiving ones; many-to-one: the
+    # receiving port, then the sending ones; congestion: sender 1, sender 2, congested, uncongested
     ports: Union[Dict[str, str], List[str]] = field(default_factory=list)
     settings: Rfc2889Settings = _of(Rfc2889Settings, Rfc2889Settings)
     outcome: Rfc2889Outcome = field(default_factory=Rfc2889Outcome, metadata={"of": Rfc2889Outcome, "json": "result"})
@@ -148,11 +158,24 @@ class Rfc2889Result(ResultFile):
 
     @property
     def throughput_load(self) -> Optional[float]:
-        """Meshed: the highest load per port, a share of the line rate, that passed (None in other tests)."""
+        """Meshed, one-to-many, many-to-one: the highest load per sending port, a share of the line
+        rate, that passed (None in other tests)."""
         return self.outcome.throughput_load
 
+    @property
+    def head_of_line_blocking(self) -> Optional[bool]:
+        """Congestion: the congested port held back or lost frames to the uncongested one (None in
+        other tests; False when the trial was not judged: see ``outcome.judged``)."""
+        return self.outcome.head_of_line_blocking
+
+    @property
+    def back_pressure(self) -> Optional[bool]:
+        """Congestion: the device held its senders back instead of losing frames (None in other
+        tests; False when not judged: see ``outcome.congested``, ``outcome.judged``)."""
+        return self.outcome.back_pressure
+
     def at_throughput(self) -> Optional[Rfc2889Trial]:
-        """Meshed: the passing trial at the throughput (the one whose pairs the CLI prints); None
+        """The searched tests: the passing trial at the throughput (the one whose pairs the CLI prints); None
         when none passed or in other tests."""
         if self.throughput_load is None:
             return None
