@@ -194,7 +194,7 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
   benchmark rfc2889 caching|learning --learning PORT --test PORT --monitor PORT --aging S
       [--test-rate FPS] [--max-addresses N] [--learning-rate FPS] [--resolution N]      (caching)
       [--addresses N] [--min-rate FPS] [--max-rate FPS] [--resolution SHARE]            (learning)
-      [--drain MS] [--quiet] [--json OUT.json]
+      [--drain MS] [--quiet] [--json OUT.json] [--report OUT.html]
                              RFC 2889 address caching capacity (the most source addresses the
                              device learns on --learning without flooding frames to them onto
                              --monitor) or address learning rate (the fastest rate, as sent, at

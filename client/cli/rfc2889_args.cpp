@@ -7,7 +7,8 @@ namespace staccato::cli {
 std::set<std::string> rfc2889ValueOptions() {
   return {"--learning", "--test", "--monitor", "--ports", "--tx", "--rx", "--aging", "--test-rate", "--max-addresses",
           "--learning-rate", "--resolution", "--addresses", "--min-rate", "--max-rate", "--load", "--min-load",
-          "--duration", "--size", "--drain", "--start-margin", "--clock-tolerance", "--learning-frames", "--json"};
+          "--duration", "--size", "--drain", "--start-margin", "--clock-tolerance", "--learning-frames", "--json",
+          "--report"};
 }
 
 std::set<std::string> rfc2889FlagOptions() { return {"--quiet", "--unsynchronized-start"}; }
@@ -24,7 +25,8 @@ const std::map<Rfc2889Test, std::set<std::string>> kOwnOptions{
     {Rfc2889Test::kCongestion, {"--ports", "--load", "--duration", "--size"}},
     {Rfc2889Test::kBroadcast, {"--tx", "--rx", "--load", "--duration", "--size"}},
 };
-const std::set<std::string> kCommonOptions{"--drain", "--start-margin", "--clock-tolerance", "--learning-frames", "--json"};
+const std::set<std::string> kCommonOptions{"--drain", "--start-margin", "--clock-tolerance", "--learning-frames", "--json",
+                                           "--report"};
 
 Status refuseOthers(const Args& args, Rfc2889Test test, const std::string& name) {
   for (const std::string& option : rfc2889ValueOptions())
@@ -142,6 +144,7 @@ Result<Rfc2889Options> parseRfc2889Options(const std::string& test, const Args& 
   if (auto s = o.addressTest() ? parseAddressTest(args, o) : parseTrafficTest(args, o); !s) return s.error();
   if (auto s = applyExecutorOptions(args, o.executor); !s) return s.error();
   if (auto v = args.get("--json")) o.json = *v;
+  if (auto v = args.get("--report")) o.report = *v;
   o.quiet = args.has("--quiet");
   return o;
 }

@@ -34,7 +34,8 @@ struct Rfc2889Options {
   bench::TrafficProbeSettings traffic;    ///< meshed, broadcast: each trial's time and frame size
   double load = 1.0;                      ///< broadcast, congestion: the one trial's load (share of line rate)
   bench::DroneExecutorSettings executor;
-  std::string json;  ///< --json OUT.json ("" = none)
+  std::string json;    ///< --json OUT.json ("" = none)
+  std::string report;  ///< --report OUT.html ("" = none)
   bool quiet = false;
 
   bool addressTest() const { return test == Rfc2889Test::kCaching || test == Rfc2889Test::kLearning; }

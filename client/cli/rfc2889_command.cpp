@@ -8,6 +8,7 @@
 #include "client/cli/commands.h"
 #include "client/cli/drone_options.h"
 #include "client/cli/rfc2889_args.h"
+#include "client/cli/rfc2889_files.h"
 #include "client/cli/rfc2889_traffic_command.h"
 #include "client/cli/run_guard.h"
 #include "client/core/benchmark/rfc2889_address_result.h"
@@ -32,17 +33,22 @@ std::string trialText(const bench::AddressTrial& t) {
 int rfc2889Command(const std::vector<std::string>& argv) {
   if (argv.empty())
     return fail("usage: staccato-cli benchmark rfc2889 caching|learning --learning PORT --test PORT --monitor PORT "
-                "--aging SECONDS [options] [--json OUT.json]\n"
-                "       staccato-cli benchmark rfc2889 meshed --ports PORT,PORT[,...] [--load PCT] [options] [--json OUT.json]\n"
-                "       staccato-cli benchmark rfc2889 broadcast --tx PORT --rx PORT[,...] [--load PCT] [options] [--json OUT.json]",
+                "--aging SECONDS [options]\n"
+                "       staccato-cli benchmark rfc2889 meshed --ports PORT,PORT[,...] [--load PCT] [options]\n"
+                "       staccato-cli benchmark rfc2889 one-to-many --tx PORT --rx PORT,PORT[,...] [--load PCT] [options]\n"
+                "       staccato-cli benchmark rfc2889 many-to-one --tx PORT,PORT[,...] --rx PORT [--load PCT] [options]\n"
+                "       staccato-cli benchmark rfc2889 congestion --ports SENDER,SENDER,CONGESTED,UNCONGESTED [options]\n"
+                "       staccato-cli benchmark rfc2889 broadcast --tx PORT --rx PORT[,...] [--load PCT] [options]\n"
+                "options include --json OUT.json and --report OUT.html (staccato-cli --help)",
                 2);
   auto args = parseArgs({argv.begin() + 1, argv.end()}, withDroneOptions(rfc2889ValueOptions()),
                         withDroneFlags(rfc2889FlagOptions()));
   if (!args) return fail(args.error().toString(), 2);
   auto o = parseRfc2889Options(argv[0], *args);
   if (!o) return fail(o.error().toString(), 2);
-  if (!o->json.empty())
-    if (auto s = checkWritable("--json", o->json); !s) return fail(s.error().toString(), 2);
+  for (const auto& [option, path] : {std::pair{"--json", o->json}, std::pair{"--report", o->report}})
+    if (!path.empty())
+      if (auto s = checkWritable(option, path); !s) return fail(s.error().toString(), 2);
   std::vector<bench::Endpoint> endpoints;
   for (const std::string& text : o->ports) {
     auto e = bench::parseEndpoint(text, primaryTarget(*args));
@@ -87,10 +93,7 @@ int rfc2889Command(const std::vector<std::string>& argv) {
             << "\n";
   if (o->test == Rfc2889Test::kCaching && r.caching.capacity)
     std::cout << "  (besides the test port's own address, which the device learned first)\n";
-  if (!o->json.empty()) {
-    if (auto s = writeFileAtomically(o->json, bench::rfc2889ResultJson(r)); !s) return fail(s.error().toString());
-    std::cerr << "staccato-cli: wrote " << o->json << "\n";
-  }
+  if (auto s = writeRfc2889Files(*o, r, bench::rfc2889ResultJson(r)); !s) return fail(s.error().toString());
   return guard.exitCode(r.complete() ? 0 : 1, {o->ports[0], o->ports[1]}, "the trials above");
 }
 

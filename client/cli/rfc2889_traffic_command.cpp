@@ -10,6 +10,7 @@
 
 #include "client/cli/benchmark_setup.h"
 #include "client/cli/commands.h"
+#include "client/cli/rfc2889_files.h"
 #include "client/cli/run_guard.h"
 #include "client/core/benchmark/rfc2889_traffic_result.h"
 #include "common/core/clock.h"
@@ -82,10 +83,7 @@ int runRfc2889Traffic(const Rfc2889Options& o, const bench::DroneMap& drones, co
     if (const bench::TrafficTrial* heaviest = r.search.heaviest(); heaviest && heaviest != r.search.atThroughput())
       std::cout << "  at " << formatSi(heaviest->load * 100, "%") << " (the heaviest load): "
                 << formatSi(heaviest->forwardedFps(), "fps") << " forwarded, " << heaviest->lost() << " lost\n";
-  if (!o.json.empty()) {
-    if (auto s = writeFileAtomically(o.json, bench::rfc2889TrafficJson(r)); !s) return fail(s.error().toString());
-    std::cerr << "staccato-cli: wrote " << o.json << "\n";
-  }
+  if (auto s = writeRfc2889Files(o, r, bench::rfc2889TrafficJson(r)); !s) return fail(s.error().toString());
   std::vector<std::string> senders;
   const auto legs = bench::trafficLegs(r.pattern, o.ports.size());
   for (const bench::TrafficLeg& leg : legs ? *legs : std::vector<bench::TrafficLeg>{})

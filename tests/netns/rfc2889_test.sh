@@ -5,7 +5,11 @@
 # port's own address takes one entry), an unlimited bridge is "at least" the largest trial, and
 # the learning rate is measured. Fully meshed over the four ports counts every pair (a policer on
 # one port's way out shows on exactly the pairs into it), broadcast is counted on every port.
-# PARTS=address|traffic runs one half. Both namespaces go on exit.
+# Partially meshed and congestion control against the bridge with a policer emulating one port's
+# line rate: many-to-one finds a third of the line per sender, one-to-many all of it; the
+# congested port loses what its line rate makes it lose, exactly what nftables dropped, and the
+# uncongested one nothing (no head-of-line blocking, no back pressure).
+# PARTS=address|traffic|partial runs one part. Both namespaces go on exit.
 # (router_lab.sh for its DUT namespace and cleanup; the bridge is made here, not its router.)
 source "$(dirname "$0")/router_lab.sh"
 FDB_MAX=1000
@@ -120,5 +124,70 @@ sys.exit(0 if ok else 1)
 PY
 }
 
-[[ ${PARTS:-address} == traffic ]] || address_tests
-[[ ${PARTS:-traffic} == address ]] || traffic_tests
+# line_policer PORT: the bridge lets out of PORT at most a 10 Mbit/s line's 14,880 frames a second.
+line_policer() {
+  in_dut nft -f - <<NFT
+table bridge line {
+  chain forward { type filter hook forward priority 0; oifname "$1" limit rate over 14880/second burst 100 packets counter drop; }
+}
+NFT
+}
+line_dropped() { in_dut nft list table bridge line | grep -o 'counter packets [0-9]*' | cut -d' ' -f3; }
+
+partial_tests() {
+  for p in va vb vc vd; do cli configure "$p" --line-rate 10000000 >/dev/null; done
+  cli benchmark rfc2889 one-to-many --tx va --rx vb,vc,vd --duration 2 --json "$LAB_TMP/one.json" >"$LAB_TMP/one.out" || true
+  cat "$LAB_TMP/one.out"
+  check "one-to-many at 100 %: va's line split over 3 pairs, every frame delivered" \
+    "d['test'] == 'one_to_many' and d['result']['throughput_load'] == 1 and len(d['trials'][0]['pairs']) == 3 and all(p['tx'] == 'va' and 4900 <= p['sent'] == p['received'] for p in d['trials'][0]['pairs'])" \
+    "$LAB_TMP/one.json"
+  # va's way out at its line rate: three senders into it fit a third of the line each.
+  line_policer ba
+  cli benchmark rfc2889 many-to-one --tx vb,vc,vd --rx va --duration 2 --resolution 2 --json "$LAB_TMP/many.json" >"$LAB_TMP/many.out" || true
+  cat "$LAB_TMP/many.out"
+  dropped=$(line_dropped)
+  check "many-to-one: the throughput per sender is a third of va's line (within the 2 % resolution), every frame lost one nftables dropped ($dropped)" \
+    "d['result']['complete'] and 0.31 <= d['result']['throughput_load'] <= 0.34 and sum(t['lost'] for t in d['trials']) == $dropped and all(p['rx'] == 'va' for p in d['trials'][0]['pairs'])" \
+    "$LAB_TMP/many.json"
+  in_dut nft delete table bridge line
+  # vc's way out at its line rate, offered 150 % of it: a third cannot leave; vd's frames all do.
+  line_policer bc
+  cli benchmark rfc2889 congestion --ports va,vb,vc,vd --duration 2 --json "$LAB_TMP/congestion.json" \
+    --report "$LAB_TMP/congestion.html" >"$LAB_TMP/congestion.out" || true
+  cat "$LAB_TMP/congestion.out"
+  dropped=$(line_dropped)
+  check "congestion control: no head-of-line blocking (va -> vd lost nothing), no back pressure (vc lost about a third), lost == nftables' drops ($dropped)" \
+    "d['result']['judged'] and d['result']['congested'] and not d['result']['head_of_line_blocking'] and not d['result']['back_pressure'] and 0.28 <= d['result']['congested_loss_ratio'] <= 0.34 and d['trials'][0]['lost'] == $dropped and d['trials'][0]['pairs'][1]['lost'] == 0" \
+    "$LAB_TMP/congestion.json"
+  in_dut nft delete table bridge line
+  # The HTML report: balanced, with the verdicts and a chart point for the trial.
+  python3 - "$LAB_TMP/congestion.html" <<'PY' || exit 1
+import sys
+from html.parser import HTMLParser
+class Balance(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.stack, self.bad, self.points = [], [], 0
+    def handle_starttag(self, tag, attrs):
+        self.points += tag == "circle" and "point" in (dict(attrs).get("class") or "")
+        if tag not in ("meta", "br", "hr", "img", "link", "circle", "line", "path", "rect", "text", "polyline"):
+            self.stack.append(tag)
+    def handle_endtag(self, tag):
+        if tag in ("circle", "line", "path", "rect", "text", "polyline"):
+            return
+        if not self.stack or self.stack.pop() != tag:
+            self.bad.append(tag)
+html = open(sys.argv[1]).read()
+p = Balance()
+p.feed(html)
+ok = not p.bad and not p.stack and p.points == 1 and "head-of-line blocking: no" in html
+print(f"{'ok  ' if ok else 'FAIL'} the congestion report: balanced ({p.bad or 'yes'}), {p.points} chart point, verdicts in it")
+sys.exit(0 if ok else 1)
+PY
+}
+
+part() { [[ -z ${PARTS:-} || $PARTS == "$1" ]]; }
+part address && address_tests
+part traffic && traffic_tests
+part partial && partial_tests
+exit 0

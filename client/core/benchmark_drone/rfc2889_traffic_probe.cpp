@@ -11,6 +11,8 @@ namespace {
 constexpr double kMaxTrialSeconds = 3600;
 /// A sender that waited for room this share of the trial's time was held back by the device.
 constexpr double kHeldBackShare = 0.01;
+/// The learning flows' first stream id: above any trial's (at most 16 x 15 flows from kFirstStreamId).
+constexpr uint32_t kLearningStreamIds = kFirstStreamId + 1000;
 
 }  // namespace
 
@@ -30,19 +32,31 @@ Result<std::unique_ptr<DroneTrafficProbe>> DroneTrafficProbe::open(const DroneMa
     flows.push_back({ports[leg.from], ports[leg.to], kFirstStreamId + uint32_t(flows.size())});
     shares.push_back(leg.share);
   }
+  std::optional<BenchPorts> learning;
+  if (pattern != TrafficPattern::kMeshed && pattern != TrafficPattern::kBroadcast) {
+    std::vector<Flow> all;  // ids of their own: their frames never count in a trial
+    for (size_t i = 0; i < ports.size(); ++i)
+      for (size_t j = 0; j < ports.size(); ++j)
+        if (i != j) all.push_back({ports[i], ports[j], kLearningStreamIds + uint32_t(all.size())});
+    auto opened = BenchPorts::open(drones, std::move(all), 4, settings);
+    if (!opened) return opened.error();
+    learning = std::move(*opened);
+  }
   auto opened = BenchPorts::open(drones, std::move(flows), 4, std::move(settings));
   if (!opened) return opened.error();
   if (auto s = opened->requireLayer2("an RFC 2889 test"); !s) return s.error();
-  return std::unique_ptr<DroneTrafficProbe>(new DroneTrafficProbe(std::move(*opened), pattern, std::move(shares), probe));
+  return std::unique_ptr<DroneTrafficProbe>(
+      new DroneTrafficProbe(std::move(*opened), std::move(learning), pattern, std::move(shares), probe));
 }
 
 Status DroneTrafficProbe::learn() {
-  const FlowPace pace = ports_.learningPace();
+  BenchPorts& from = learning_ ? *learning_ : ports_;
+  const FlowPace pace = from.learningPace();
   std::map<size_t, v1::Stream> streams;
-  for (size_t f = 0; f < ports_.flows().size(); ++f)
-    streams[f] = flowStream(ports_.flows()[f], ports_.addressing(f), 4, settings_.size, pace);
-  if (auto s = ports_.load(streams); !s) return s;
-  return ports_.sendLearning(pace);
+  for (size_t f = 0; f < from.flows().size(); ++f)
+    streams[f] = flowStream(from.flows()[f], from.addressing(f), 4, settings_.size, pace);
+  if (auto s = from.load(streams); !s) return s;
+  return from.sendLearning(pace);
 }
 
 Result<TrafficTrial> DroneTrafficProbe::trial(double load) {

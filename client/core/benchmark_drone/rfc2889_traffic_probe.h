@@ -5,6 +5,7 @@
 /// the ports' own MACs; before a unicast trial each port sends learning frames so a switch knows
 /// where each MAC is.
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "client/core/benchmark/frame_size.h"
@@ -34,8 +35,13 @@ class DroneTrafficProbe {
   double lineRateBps() const { return ports_.lineRateBps(); }
 
  private:
-  DroneTrafficProbe(BenchPorts ports, TrafficPattern pattern, std::vector<double> shares, TrafficProbeSettings settings)
-      : ports_(std::move(ports)), pattern_(pattern), shares_(std::move(shares)), settings_(settings) {}
+  DroneTrafficProbe(BenchPorts ports, std::optional<BenchPorts> learning, TrafficPattern pattern, std::vector<double> shares,
+                    TrafficProbeSettings settings)
+      : ports_(std::move(ports)),
+        learning_(std::move(learning)),
+        pattern_(pattern),
+        shares_(std::move(shares)),
+        settings_(settings) {}
   Status learn();
   /// Waits until every stream of `streams` has sent its frames (`frames`, by flow), or a grace
   /// time has passed.
@@ -46,6 +52,9 @@ class DroneTrafficProbe {
   void count(const DroneSnapshots& snaps, const std::vector<uint64_t>& frames, TrafficTrial& t) const;
 
   BenchPorts ports_;
+  /// Every port to every other, to learn from (a port that only receives in the pattern must
+  /// still tell the switch where its MAC is); none when the pattern's own flows do (meshed).
+  std::optional<BenchPorts> learning_;
   TrafficPattern pattern_;
   std::vector<double> shares_;  ///< by flow: its share of the sending port's load
   TrafficProbeSettings settings_;
