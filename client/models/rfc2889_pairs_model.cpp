@@ -41,6 +41,8 @@ QVariant Rfc2889PairsModel::data(const QModelIndex& index, int role) const {
   const bench::PairCount& p = pairs_[size_t(index.row())];
   if (role == Qt::ForegroundRole && (p.lost() || p.elsewhere)) return QBrush(QColor(0xb0, 0x00, 0x20));
   if (role == Qt::TextAlignmentRole && index.column() >= kSent) return int(Qt::AlignRight | Qt::AlignVCenter);
+  if (role == Qt::ToolTipRole && index.column() == kSent && p.heldBack)  // congestion control's back pressure
+    return tr("Its sender was held back: the device pushed back (%1 asked)").arg(groupedInteger(p.asked));
   if (role != Qt::DisplayRole) return {};
   switch (index.column()) {
     case kFrom: return qs(p.tx);

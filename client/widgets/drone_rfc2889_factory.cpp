@@ -30,8 +30,7 @@ Result<OpenedRfc2889Probe> openAddressProbe(std::shared_ptr<BenchmarkDrones> dro
 
 Result<OpenedRfc2889Probe> openTrafficProbe(std::shared_ptr<BenchmarkDrones> drones, const Rfc2889Setup& setup,
                                             const std::vector<bench::Endpoint>& ports, bench::DroneExecutorSettings settings) {
-  const auto pattern = setup.test == Rfc2889Test::kMeshed ? bench::TrafficPattern::kMeshed : bench::TrafficPattern::kBroadcast;
-  auto probe = bench::DroneTrafficProbe::open(drones->map(), pattern, ports, std::move(settings), setup.traffic);
+  auto probe = bench::DroneTrafficProbe::open(drones->map(), setup.pattern(), ports, std::move(settings), setup.traffic);
   if (!probe) return probe.error();
   auto held = std::make_shared<ConnectedProbe<bench::DroneTrafficProbe>>(std::move(drones), std::move(*probe));
   OpenedRfc2889Probe opened;

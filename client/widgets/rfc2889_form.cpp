@@ -27,6 +27,16 @@ const TestChoice kTests[] = {
     {Rfc2889Test::kMeshed, "meshed", "Fully meshed throughput (5.1)",
      "Every port sends to every other: the highest load per port with every frame delivered to its port and nowhere "
      "else, by binary search; per-pair counts and latency."},
+    {Rfc2889Test::kOneToMany, "one-to-many", "Partially meshed: one-to-many throughput (5.2)",
+     "One port sends to every other, its load split evenly over them: the highest load with every frame delivered to "
+     "its port and nowhere else, by binary search; per-pair counts and latency."},
+    {Rfc2889Test::kManyToOne, "many-to-one", "Partially meshed: many-to-one throughput (5.2)",
+     "Every sender sends to one port, each at the load: the highest load per sender with every frame delivered, by "
+     "binary search. The receiving port takes the senders' loads together."},
+    {Rfc2889Test::kCongestion, "congestion", "Congestion control (5.5)",
+     "Sender 1 sends to the congested and the uncongested port at half the load each, Sender 2 to the congested port at "
+     "the load, for one trial: whether the congested port holds back the frames to the uncongested one (head-of-line "
+     "blocking) and whether the device pushes back on its senders instead of losing frames (back pressure)."},
     {Rfc2889Test::kBroadcast, "broadcast", "Broadcast forwarding (5.9)",
      "One port sends broadcast frames at a load for a time: how many reach every other port, and their latency."},
 };

@@ -26,6 +26,28 @@ QString loadText(const bench::TrafficTrial& t) { return formatCompact(t.load * 1
 
 QString trialsText(size_t n) { return n == 1 ? QObject::tr("1 trial") : QObject::tr("%1 trials").arg(n); }
 
+/// What the answer starts with.
+QString patternTitle(bench::TrafficPattern p) {
+  switch (p) {
+    case bench::TrafficPattern::kMeshed: return QObject::tr("Fully meshed");
+    case bench::TrafficPattern::kBroadcast: return QObject::tr("Broadcast");
+    case bench::TrafficPattern::kOneToMany: return QObject::tr("One-to-many");
+    case bench::TrafficPattern::kManyToOne: return QObject::tr("Many-to-one");
+    case bench::TrafficPattern::kCongestion: return QObject::tr("Congestion control");
+  }
+  return {};
+}
+
+QString yesNo(bool yes) { return yes ? QObject::tr("yes") : QObject::tr("no"); }
+
+/// The verdicts alone, for the large type ("head-of-line blocking: no, back pressure: yes"); the
+/// counts behind them go below (CongestionVerdict::text).
+QString congestionHeadline(const bench::CongestionVerdict& v) {
+  if (!v.judged) return QObject::tr("not judged");
+  return QObject::tr("head-of-line blocking: %1, back pressure: %2")
+      .arg(yesNo(v.headOfLineBlocking), v.congested ? yesNo(v.backPressure) : QObject::tr("not judged"));
+}
+
 }  // namespace
 
 Rfc2889Page::Rfc2889Page(PortTreeModel* ports, QWidget* parent)
@@ -63,7 +85,7 @@ Rfc2889Page::Rfc2889Page(PortTreeModel* ports, QWidget* parent)
   trialsView_ = makeResultsTable(this, &trials_, "rfc2889Trials");
   trialsView_->setSelectionBehavior(QAbstractItemView::SelectRows);
   trialsView_->setSelectionMode(QAbstractItemView::SingleSelection);
-  trialsView_->setToolTip(tr("Select a meshed or broadcast trial to see its pairs below"));
+  trialsView_->setToolTip(tr("Select a traffic test's trial to see its pairs below"));
   pairsPane_ = new QWidget(this);
   auto* pairsLayout = new QVBoxLayout(pairsPane_);
   pairsLayout->setContentsMargins(0, 0, 0, 0);
@@ -216,8 +238,14 @@ void Rfc2889Page::showAnswer() {
       detail_->setText(tr("Besides the test port's own address, which the device learned first."));
   } else {
     const auto& t = run_->trafficResult();
-    title = t.pattern == bench::TrafficPattern::kMeshed ? tr("Fully meshed") : tr("Broadcast");
+    title = patternTitle(t.pattern);
     const bench::TrafficTrial* heaviest = t.search.heaviest();
+    if (t.pattern == bench::TrafficPattern::kCongestion && heaviest && complete) {
+      const bench::CongestionVerdict v = bench::congestionOf(*heaviest);
+      detail_->setText(tr("At %1: %2.").arg(loadText(*heaviest), qs(v.text())));
+      answer_->setText(title + ": " + congestionHeadline(v));
+      return;
+    }
     if (t.searched() && heaviest && heaviest != t.search.atThroughput())
       detail_->setText(tr("At %1 (the heaviest load): %2 forwarded, %3 lost.")
                            .arg(loadText(*heaviest), formatSi(heaviest->forwardedFps(), "fps"), groupedInteger(heaviest->lost())));
@@ -244,7 +272,8 @@ void Rfc2889Page::showPairs() {
       why = tr("the last one so far");
     } else if (!run_->trafficResult().searched()) {
       shown = search.heaviest();
-      why = tr("the broadcast trial");
+      why = run_->trafficResult().pattern == bench::TrafficPattern::kBroadcast ? tr("the broadcast trial")
+                                                                               : tr("the congestion control trial");
     } else if ((shown = search.atThroughput())) {
       why = tr("the throughput");
     } else {

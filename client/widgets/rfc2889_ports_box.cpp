@@ -8,17 +8,20 @@
 namespace staccato::client {
 namespace {
 
-/// As the CLI: a meshed test on 2..16 ports, a broadcast to 1..15.
+/// As the CLI: a meshed test on 2..16 ports; one port and 1..15 others.
 constexpr size_t kMaxPorts = 16;
 
-enum Page { kAddressPage, kMeshedPage, kBroadcastPage };
+enum Page { kAddressPage, kMeshedPage, kSenderPage, kReceiverPage, kCongestionPage };
 
 Page pageOf(Rfc2889Test test) {
   switch (test) {
     case Rfc2889Test::kCaching:
     case Rfc2889Test::kLearning: return kAddressPage;
     case Rfc2889Test::kMeshed: return kMeshedPage;
-    case Rfc2889Test::kBroadcast: return kBroadcastPage;
+    case Rfc2889Test::kBroadcast:
+    case Rfc2889Test::kOneToMany: return kSenderPage;
+    case Rfc2889Test::kManyToOne: return kReceiverPage;
+    case Rfc2889Test::kCongestion: return kCongestionPage;
   }
   return kAddressPage;
 }
@@ -29,7 +32,46 @@ QLabel* hint(const QString& text, QWidget* parent) {
   return label;
 }
 
+/// A page of the stack laid out as a form.
+QFormLayout* formPage(QStackedWidget* pages) {
+  auto* page = new QWidget(pages);
+  auto* form = new QFormLayout(page);
+  form->setContentsMargins(0, 0, 0, 0);
+  pages->addWidget(page);
+  return form;
+}
+
+PortPicker* picker(PortTreeModel* ports, int defaultRow, const char* name, QWidget* parent) {
+  auto* p = new PortPicker(ports, defaultRow, parent);
+  p->setObjectName(name);
+  return p;
+}
+
+PortChecklist* checklist(PortTreeModel* ports, const char* name, QWidget* parent) {
+  auto* c = new PortChecklist(ports, parent);
+  c->setObjectName(name);
+  return c;
+}
+
 Error noPort() { return makeError("Ports", "no port to send on: connect a drone first."); }
+
+/// `one`'s port, then the 1..15 others ticked in `many` (labelled `manyLabel`), of which `one`'s
+/// is not: the sender and its receivers, or many-to-one's receiver and its senders.
+Result<std::vector<PortPicker::Choice>> oneAndTicked(const PortPicker* one, const PortChecklist* many,
+                                                     const std::string& manyLabel, const std::string& oneWord,
+                                                     const std::string& verb) {
+  auto chosen = one->chosen();
+  if (!chosen) return noPort();
+  std::vector<PortPicker::Choice> ports{*chosen};
+  for (const PortPicker::Choice& p : many->ticked()) {
+    if (p.port == chosen->port)
+      return makeError(manyLabel, "the " + oneWord + " " + chosen->name.toStdString() + " cannot also " + verb + ": untick it");
+    ports.push_back(p);
+  }
+  if (ports.size() < 2 || ports.size() > kMaxPorts)
+    return makeError(manyLabel, "tick 1..15 ports besides the " + oneWord + " (" + std::to_string(ports.size() - 1) + " ticked)");
+  return ports;
+}
 
 }  // namespace
 
@@ -38,63 +80,88 @@ Rfc2889PortsBox::Rfc2889PortsBox(PortTreeModel* ports, QWidget* parent) : QGroup
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(pages_);
 
-  auto* address = new QWidget(pages_);
-  auto* addressForm = new QFormLayout(address);
-  addressForm->setContentsMargins(0, 0, 0, 0);
-  learning_ = new PortPicker(ports, 0, address);
-  learning_->setObjectName("rfc2889Learning");
+  QFormLayout* address = formPage(pages_);
+  QWidget* page = address->parentWidget();
+  learning_ = picker(ports, 0, "rfc2889Learning", page);
   learning_->setToolTip(tr("Sends from the addresses the device is to learn; counts the test frames forwarded to them"));
-  test_ = new PortPicker(ports, 1, address);
-  test_->setObjectName("rfc2889TestPort");
+  test_ = picker(ports, 1, "rfc2889TestPort", page);
   test_->setToolTip(tr("Sends one frame to each learned address"));
-  monitor_ = new PortPicker(ports, 2, address);
-  monitor_->setObjectName("rfc2889Monitor");
+  monitor_ = picker(ports, 2, "rfc2889Monitor", page);
   monitor_->setToolTip(tr("Counts the test frames the device flooded: addresses it did not learn"));
-  addressForm->addRow(tr("Learning port"), learning_);
-  addressForm->addRow(tr("Test port"), test_);
-  addressForm->addRow(tr("Monitoring port"), monitor_);
-  addressForm->addRow(hint(tr("Three ports of the device, at layer 2 (no emulated hosts)."), address));
-  pages_->addWidget(address);
+  address->addRow(tr("Learning port"), learning_);
+  address->addRow(tr("Test port"), test_);
+  address->addRow(tr("Monitoring port"), monitor_);
+  address->addRow(hint(tr("Three ports of the device, at layer 2 (no emulated hosts)."), page));
 
   auto* meshed = new QWidget(pages_);
   auto* meshedLayout = new QVBoxLayout(meshed);
   meshedLayout->setContentsMargins(0, 0, 0, 0);
-  meshed_ = new PortChecklist(ports, meshed);
-  meshed_->setObjectName("rfc2889MeshedPorts");
+  meshed_ = checklist(ports, "rfc2889MeshedPorts", meshed);
   meshedLayout->addWidget(hint(tr("Tick 2 to 16 ports: each sends to every other."), meshed));
   meshedLayout->addWidget(meshed_, 1);
   pages_->addWidget(meshed);
 
-  auto* broadcast = new QWidget(pages_);
-  auto* broadcastForm = new QFormLayout(broadcast);
-  broadcastForm->setContentsMargins(0, 0, 0, 0);
-  sender_ = new PortPicker(ports, 0, broadcast);
-  sender_->setObjectName("rfc2889Sender");
-  receivers_ = new PortChecklist(ports, broadcast);
-  receivers_->setObjectName("rfc2889Receivers");
-  broadcastForm->addRow(tr("Sender"), sender_);
-  broadcastForm->addRow(tr("Receivers"), receivers_);
-  broadcastForm->addRow(hint(tr("Tick 1 to 15 ports besides the sender: each should receive every frame."), broadcast));
-  pages_->addWidget(broadcast);
+  QFormLayout* fanOut = formPage(pages_);
+  page = fanOut->parentWidget();
+  sender_ = picker(ports, 0, "rfc2889Sender", page);
+  receivers_ = checklist(ports, "rfc2889Receivers", page);
+  receiversHint_ = hint({}, page);  // says what the receivers get: showTest()
+  fanOut->addRow(tr("Sender"), sender_);
+  fanOut->addRow(tr("Receivers"), receivers_);
+  fanOut->addRow(receiversHint_);
+
+  QFormLayout* fanIn = formPage(pages_);
+  page = fanIn->parentWidget();
+  receiver_ = picker(ports, 0, "rfc2889Receiver", page);
+  senders_ = checklist(ports, "rfc2889Senders", page);
+  fanIn->addRow(tr("Receiver"), receiver_);
+  fanIn->addRow(tr("Senders"), senders_);
+  fanIn->addRow(hint(tr("Tick 1 to 15 ports besides the receiver: each sends to it at the load."), page));
+
+  QFormLayout* congestion = formPage(pages_);
+  page = congestion->parentWidget();
+  const char* names[] = {"rfc2889Sender1", "rfc2889Sender2", "rfc2889Congested", "rfc2889Uncongested"};
+  const QString labels[] = {tr("Sender 1"), tr("Sender 2"), tr("Congested port"), tr("Uncongested port")};
+  for (int i = 0; i < 4; ++i) {
+    congestion_.push_back(picker(ports, i, names[i], page));
+    congestion->addRow(labels[i], congestion_.back());
+  }
+  congestion->addRow(hint(tr("Sender 1 sends to the congested and the uncongested port at half the load each, Sender 2 "
+                             "to the congested port at the load: the congested port is offered 1.5 times the load."),
+                          page));
 }
 
-void Rfc2889PortsBox::showTest(Rfc2889Test test) { pages_->setCurrentIndex(pageOf(test)); }
+void Rfc2889PortsBox::showTest(Rfc2889Test test) {
+  pages_->setCurrentIndex(pageOf(test));
+  receiversHint_->setText(test == Rfc2889Test::kBroadcast
+                              ? tr("Tick 1 to 15 ports besides the sender: each should receive every frame.")
+                              : tr("Tick 1 to 15 ports besides the sender: its load is split evenly over them."));
+}
 
 Result<std::vector<PortPicker::Choice>> Rfc2889PortsBox::chosen(Rfc2889Test test) const {
   switch (pageOf(test)) {
-    case kAddressPage: return addressPorts();
+    case kAddressPage:
+      return distinct({learning_, test_, monitor_}, "the learning, test and monitoring ports must be three different ports");
     case kMeshedPage: return meshedPorts();
-    case kBroadcastPage: return broadcastPorts();
+    case kSenderPage: return oneAndTicked(sender_, receivers_, "Receivers", "sender", "receive");
+    case kReceiverPage: return oneAndTicked(receiver_, senders_, "Senders", "receiver", "send");
+    case kCongestionPage:
+      return distinct(congestion_, "Sender 1, Sender 2, the congested and the uncongested port must be four different ports");
   }
   return noPort();
 }
 
-Result<std::vector<PortPicker::Choice>> Rfc2889PortsBox::addressPorts() const {
-  auto learning = learning_->chosen(), test = test_->chosen(), monitor = monitor_->chosen();
-  if (!learning || !test || !monitor) return noPort();
-  if (learning->port == test->port || learning->port == monitor->port || test->port == monitor->port)
-    return makeError("Ports", "the learning, test and monitoring ports must be three different ports");
-  return std::vector<PortPicker::Choice>{*learning, *test, *monitor};
+Result<std::vector<PortPicker::Choice>> Rfc2889PortsBox::distinct(const std::vector<PortPicker*>& pickers,
+                                                                   const std::string& what) const {
+  std::vector<PortPicker::Choice> ports;
+  for (const PortPicker* p : pickers) {
+    auto choice = p->chosen();
+    if (!choice) return noPort();
+    for (const PortPicker::Choice& before : ports)
+      if (before.port == choice->port) return makeError("Ports", what);
+    ports.push_back(*choice);
+  }
+  return ports;
 }
 
 Result<std::vector<PortPicker::Choice>> Rfc2889PortsBox::meshedPorts() const {
@@ -105,28 +172,24 @@ Result<std::vector<PortPicker::Choice>> Rfc2889PortsBox::meshedPorts() const {
   return ticked;
 }
 
-Result<std::vector<PortPicker::Choice>> Rfc2889PortsBox::broadcastPorts() const {
-  auto sender = sender_->chosen();
-  if (!sender) return noPort();
-  std::vector<PortPicker::Choice> ports{*sender};
-  for (const PortPicker::Choice& p : receivers_->ticked()) {
-    if (p.port == sender->port)
-      return makeError("Receivers", "the sender " + sender->name.toStdString() + " cannot also receive: untick it");
-    ports.push_back(p);
-  }
-  if (ports.size() < 2 || ports.size() > kMaxPorts)
-    return makeError("Receivers", "tick 1..15 ports besides the sender (" + std::to_string(ports.size() - 1) + " ticked)");
-  return ports;
-}
-
 bool Rfc2889PortsBox::chooseAddressPorts(const PortRef& learning, const PortRef& test, const PortRef& monitor) {
   return learning_->choose(learning) && test_->choose(test) && monitor_->choose(monitor);
 }
 
 bool Rfc2889PortsBox::chooseMeshedPorts(const std::vector<PortRef>& ports) { return meshed_->tick(ports); }
 
-bool Rfc2889PortsBox::chooseBroadcastPorts(const PortRef& sender, const std::vector<PortRef>& receivers) {
+bool Rfc2889PortsBox::chooseSenderPorts(const PortRef& sender, const std::vector<PortRef>& receivers) {
   return sender_->choose(sender) && receivers_->tick(receivers);
+}
+
+bool Rfc2889PortsBox::chooseReceiverPorts(const PortRef& receiver, const std::vector<PortRef>& senders) {
+  return receiver_->choose(receiver) && senders_->tick(senders);
+}
+
+bool Rfc2889PortsBox::chooseCongestionPorts(const PortRef& sender1, const PortRef& sender2, const PortRef& congested,
+                                            const PortRef& uncongested) {
+  return congestion_[0]->choose(sender1) && congestion_[1]->choose(sender2) && congestion_[2]->choose(congested) &&
+         congestion_[3]->choose(uncongested);
 }
 
 }  // namespace staccato::client

@@ -1,8 +1,9 @@
 #pragma once
 /// The RFC 2889 page's ports, from the port tree, as the test chosen needs them: the learning,
 /// test and monitoring ports of an address test; the ports of a fully meshed test (2 to 16,
-/// ticked); the sender and the receivers of a broadcast test. chosen() checks them and names
-/// what is wrong.
+/// ticked); the sender and the ticked receivers of a broadcast or one-to-many test; the receiver
+/// and the ticked senders of a many-to-one test; the four ports of congestion control. chosen()
+/// checks them and names what is wrong.
 #include <QGroupBox>
 
 #include <vector>
@@ -12,6 +13,7 @@
 #include "client/widgets/port_picker.h"
 #include "client/widgets/rfc2889_probe_factory.h"
 
+class QLabel;
 class QStackedWidget;
 
 namespace staccato::client {
@@ -23,18 +25,23 @@ class Rfc2889PortsBox : public QGroupBox {
 
   /// Shows the ports `test` runs on.
   void showTest(Rfc2889Test test);
-  /// The ports of `test` in the setup's order (learning, test, monitor; each meshed port; the
-  /// sender, then the receivers), checked: the error names the choice that is wrong.
+  /// The ports of `test` in the setup's order (Rfc2889Setup::ports), checked: the error names
+  /// the choice that is wrong.
   Result<std::vector<PortPicker::Choice>> chosen(Rfc2889Test test) const;
 
   bool chooseAddressPorts(const PortRef& learning, const PortRef& test, const PortRef& monitor);
   bool chooseMeshedPorts(const std::vector<PortRef>& ports);
-  bool chooseBroadcastPorts(const PortRef& sender, const std::vector<PortRef>& receivers);
+  /// Broadcast and one-to-many (they share the choice).
+  bool chooseSenderPorts(const PortRef& sender, const std::vector<PortRef>& receivers);
+  /// Many-to-one.
+  bool chooseReceiverPorts(const PortRef& receiver, const std::vector<PortRef>& senders);
+  bool chooseCongestionPorts(const PortRef& sender1, const PortRef& sender2, const PortRef& congested,
+                             const PortRef& uncongested);
 
  private:
-  Result<std::vector<PortPicker::Choice>> addressPorts() const;
+  /// Each picker's port, all different (`what` names them for the error), else the error.
+  Result<std::vector<PortPicker::Choice>> distinct(const std::vector<PortPicker*>& pickers, const std::string& what) const;
   Result<std::vector<PortPicker::Choice>> meshedPorts() const;
-  Result<std::vector<PortPicker::Choice>> broadcastPorts() const;
 
   QStackedWidget* pages_;
   PortPicker* learning_;
@@ -43,6 +50,10 @@ class Rfc2889PortsBox : public QGroupBox {
   PortChecklist* meshed_;
   PortPicker* sender_;
   PortChecklist* receivers_;
+  QLabel* receiversHint_;
+  PortPicker* receiver_;
+  PortChecklist* senders_;
+  std::vector<PortPicker*> congestion_;  ///< sender 1, sender 2, congested, uncongested
 };
 
 }  // namespace staccato::client

@@ -1,12 +1,12 @@
 #pragma once
 /// The seam between the RFC 2889 page and the tester, as Y1564ExecutorFactory is for Y.1564: the
 /// page knows the test, its ports and settings; the factory makes the probe that runs one trial
-/// (an address trial, or a meshed or broadcast one at a load) and says the sending ports' line
-/// rate. The product binds the drones (DroneRfc2889Factory); tests bind a model switch.
+/// (an address trial, or a traffic one at a load) and says the sending ports' line rate. The product binds the drones (DroneRfc2889Factory); tests bind a model switch.
 #include <functional>
 #include <vector>
 
 #include "client/core/benchmark/rfc2889_address_search.h"
+#include "client/core/benchmark/rfc2889_patterns.h"
 #include "client/core/benchmark/rfc2889_traffic.h"
 #include "client/core/benchmark_drone/rfc2889_address_probe.h"
 #include "client/core/benchmark_drone/rfc2889_traffic_probe.h"
@@ -14,27 +14,40 @@
 
 namespace staccato::client {
 
-enum class Rfc2889Test { kCaching, kLearning, kMeshed, kBroadcast };
+enum class Rfc2889Test { kCaching, kLearning, kMeshed, kBroadcast, kOneToMany, kManyToOne, kCongestion };
 
 /// One RFC 2889 test as the page's form describes it, every value checked.
 struct Rfc2889Setup {
   Rfc2889Test test = Rfc2889Test::kCaching;
-  /// caching, learning: the learning, test and monitoring ports. meshed: each port. broadcast:
-  /// the sender, then the receivers.
+  /// In the order the probe takes them: caching, learning: the learning, test and monitoring
+  /// ports. meshed: each port. broadcast, one-to-many: the sender, then the receivers.
+  /// many-to-one: the receiver, then the senders. congestion: sender 1, sender 2, the congested
+  /// port, the uncongested one.
   std::vector<PortRef> ports;
   /// caching, learning: aging, the test frames' rate, fresh addresses each trial (learning)
   bench::AddressProbeSettings address;
   bench::CachingSettings caching;
   bench::LearningSettings learning;
-  bench::ThroughputSettings throughput;   ///< meshed: the search (its first trial at maxLoad)
-  double broadcastLoad = 1.0;             ///< broadcast: the one trial's load (share of line rate)
-  bench::TrafficProbeSettings traffic;    ///< meshed, broadcast: each trial's time and frame size
+  bench::ThroughputSettings throughput;   ///< the searched tests': the search (its first trial at maxLoad)
+  double trialLoad = 1.0;                 ///< broadcast, congestion: the one trial's load (share of line rate)
+  bench::TrafficProbeSettings traffic;    ///< the traffic tests: each trial's time and frame size
 
   bool addressTest() const { return test == Rfc2889Test::kCaching || test == Rfc2889Test::kLearning; }
+  /// The traffic test's pattern (meaningless for the address tests).
+  bench::TrafficPattern pattern() const {
+    switch (test) {
+      case Rfc2889Test::kBroadcast: return bench::TrafficPattern::kBroadcast;
+      case Rfc2889Test::kOneToMany: return bench::TrafficPattern::kOneToMany;
+      case Rfc2889Test::kManyToOne: return bench::TrafficPattern::kManyToOne;
+      case Rfc2889Test::kCongestion: return bench::TrafficPattern::kCongestion;
+      default: return bench::TrafficPattern::kMeshed;
+    }
+  }
+  /// A throughput search (meshed, one-to-many, many-to-one), else one trial at trialLoad.
+  bool searched() const { return test == Rfc2889Test::kMeshed || test == Rfc2889Test::kOneToMany || test == Rfc2889Test::kManyToOne; }
 };
 
-/// A probe ready for its first trial: `address` for the address tests, `traffic` for meshed and
-/// broadcast. Each owns what it runs on (the drones' connections), released with it.
+/// A probe ready for its first trial: `address` for the address tests, `traffic` for the others. Each owns what it runs on (the drones' connections), released with it.
 struct OpenedRfc2889Probe {
   bench::AddressProbe address;
   bench::TrafficProbe traffic;

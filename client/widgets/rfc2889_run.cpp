@@ -25,13 +25,13 @@ bench::Rfc2889AddressResult addressResultOf(const Rfc2889Setup& setup, const std
 bench::Rfc2889TrafficResult trafficResultOf(const Rfc2889Setup& setup, const std::string& generator,
                                             const std::vector<std::string>& ports) {
   bench::Rfc2889TrafficResult r;
-  r.pattern = setup.test == Rfc2889Test::kMeshed ? bench::TrafficPattern::kMeshed : bench::TrafficPattern::kBroadcast;
+  r.pattern = setup.pattern();
   r.generator = generator;
   r.ports = ports;
   r.trialSeconds = setup.traffic.seconds;
   r.size = setup.traffic.size;
   r.settings = setup.throughput;
-  if (!r.searched()) r.settings.maxLoad = setup.broadcastLoad;  // as the CLI writes it: the trial's load
+  if (!r.searched()) r.settings.maxLoad = setup.trialLoad;  // as the CLI writes it: the trial's load
   return r;
 }
 
@@ -49,12 +49,12 @@ void runAddressTest(const Rfc2889Setup& setup, const bench::AddressProbe& probe,
   }
 }
 
-/// The meshed throughput search, or the one broadcast trial, into `r` (the worker thread).
+/// The throughput search, or the one trial (broadcast, congestion), into `r` (the worker thread).
 void runTrafficTest(const Rfc2889Setup& setup, const bench::TrafficProbe& probe,
                     const std::function<void(const bench::TrafficTrial&)>& trialDone,
                     const std::function<bool()>& stopRequested, bench::Rfc2889TrafficResult& r) {
-  auto found = setup.test == Rfc2889Test::kMeshed ? bench::searchThroughput(setup.throughput, probe, trialDone, stopRequested)
-                                                  : bench::oneTrial(setup.broadcastLoad, probe, trialDone, stopRequested);
+  auto found = setup.searched() ? bench::searchThroughput(setup.throughput, probe, trialDone, stopRequested)
+                                : bench::oneTrial(setup.trialLoad, probe, trialDone, stopRequested);
   if (found) r.search = std::move(*found);
   else r.error = found.error().toString();
 }

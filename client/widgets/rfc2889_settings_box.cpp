@@ -17,11 +17,17 @@ enum TestMask : unsigned {
   kLearning = 2,
   kMeshed = 4,
   kBroadcast = 8,
+  kOneToMany = 16,
+  kManyToOne = 32,
+  kCongestion = 64,
   kAddress = kCaching | kLearning,
-  kTraffic = kMeshed | kBroadcast
+  kSearched = kMeshed | kOneToMany | kManyToOne,
+  kTraffic = kSearched | kBroadcast | kCongestion
 };
 
-unsigned maskOf(Rfc2889Test test) { return 1u << unsigned(test); }
+constexpr unsigned maskOf(Rfc2889Test test) { return 1u << unsigned(test); }
+static_assert(maskOf(Rfc2889Test::kBroadcast) == kBroadcast && maskOf(Rfc2889Test::kOneToMany) == kOneToMany &&
+              maskOf(Rfc2889Test::kManyToOne) == kManyToOne && maskOf(Rfc2889Test::kCongestion) == kCongestion);
 
 /// A number field: its label (what errors name), its tests, its default ("" = none: required),
 /// its range as the CLI has it, and what it means.
@@ -58,9 +64,10 @@ const FieldSpec kFields[] = {
     {"RateResolution", "Resolution (%)", kLearning, "1", 0.01, 50, false, false,
      "Stop when the fastest passing and slowest failing rates are this close, in % of the failing one"},
     {"Load", "Load (%)", kTraffic, "100", 0, 100, true, false,
-     "Per sending port, in % of its line rate: the meshed search's first trial, the broadcast trial's"},
-    {"MinLoad", "Min load (%)", kMeshed, "1", 1, 100, false, false, "The lowest load the meshed search tries"},
-    {"LoadResolution", "Resolution (%)", kMeshed, "1", 1, 50, false, false,
+     "Per sending port, in % of its line rate: the search's first trial, or the one trial's (broadcast; congestion "
+     "control, where above 67 % congests the congested port)"},
+    {"MinLoad", "Min load (%)", kSearched, "1", 1, 100, false, false, "The lowest load the search tries"},
+    {"LoadResolution", "Resolution (%)", kSearched, "1", 1, 50, false, false,
      "Stop when the highest passing and lowest failing loads are this close, in % of the line rate"},
     {"Duration", "Trial duration (s)", kTraffic, "10", 0.1, 3600, false, false, "Each trial's sending time"},
 };
@@ -145,12 +152,15 @@ Status Rfc2889SettingsBox::readInto(Rfc2889Test test, Rfc2889Setup& setup) {
       setup.learning = {uint64_t(v[kAddresses]), v[kMinRate], v[kMaxRate], v[kRateResolution] / 100};
       break;
     case Rfc2889Test::kMeshed:
+    case Rfc2889Test::kOneToMany:
+    case Rfc2889Test::kManyToOne:
       if (v[kMinLoad] > v[kLoad])
         return refuse(fields_[kMinLoad], kFields[kMinLoad].label,
                       "must be at most Load (" + numberText(v[kLoad]).toStdString() + " %)");
       setup.throughput = {v[kLoad] / 100, v[kMinLoad] / 100, v[kLoadResolution] / 100};
       break;
-    case Rfc2889Test::kBroadcast: setup.broadcastLoad = v[kLoad] / 100; break;
+    case Rfc2889Test::kBroadcast:
+    case Rfc2889Test::kCongestion: setup.trialLoad = v[kLoad] / 100; break;
   }
   if (setup.addressTest()) {
     setup.address.agingSeconds = v[kAging];

@@ -17,8 +17,8 @@ template <class Page, class Factory>
 struct DronePageLab {
   /// `settingsGroup`: the page's saved fields, forgotten so each test starts from its defaults.
   /// The drone's `ports` are a <-> b unless given.
-  explicit DronePageLab(const QString& settingsGroup, std::vector<drone::fake::FakePortSpec> ports = pairedPorts({"a", "b"})) {
-    QSettings().remove(settingsGroup);
+  explicit DronePageLab(const QString& settingsGroup, std::vector<drone::fake::FakePortSpec> ports = pairedPorts({"a", "b"}))
+      : settingsForgotten(forget(settingsGroup)) {
     key = workspace.addSession(lab.connect("lab", std::move(ports)), 100);
     ready = waitFor([&] { return workspace.portTree()->portIndex(key, "b").isValid(); });
     page.setExecutorFactory(std::make_shared<Factory>(&workspace));
@@ -29,6 +29,11 @@ struct DronePageLab {
     if (!page.form()->choosePorts({key, "a"}, {key, "b"})) return ::testing::AssertionFailure() << "ports a and b not chosen";
     return ::testing::AssertionSuccess();
   }
+  static bool forget(const QString& group) {
+    QSettings().remove(group);
+    return true;
+  }
+  bool settingsForgotten;  // first: the page below reads the settings as it is built
   FakeLab lab;  // before the Workspace: the drone outlives the session
   Workspace workspace;
   QString key;

@@ -63,6 +63,28 @@ TEST(Rfc2889DronePage, FullyMeshedRunsThroughTheDroneProbeOnFakePorts) {
   EXPECT_EQ(d.page.pairs()->rowCount(), 2);
 }
 
+TEST(Rfc2889DronePage, OneToManyOpensTheDroneProbeOnItsPattern) {
+  DroneLab d;
+  ASSERT_TRUE(d.ready);
+  d.page.form()->setTest(Rfc2889Test::kOneToMany);
+  ASSERT_TRUE(d.page.form()->portsBox()->chooseSenderPorts(d.port("a"), {d.port("b")}));
+  ASSERT_TRUE(d.type("Load", "20"));
+  ASSERT_TRUE(d.type("Duration", "1"));
+  ASSERT_TRUE(d.runToTheEnd()) << "no end after 3 minutes";
+  const bench::Rfc2889TrafficResult& r = d.page.rfc2889Run()->trafficResult();
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  EXPECT_EQ(r.pattern, bench::TrafficPattern::kOneToMany);
+  ASSERT_GE(r.search.trials.size(), 1u);
+  const bench::TrafficTrial& first = r.search.trials[0];
+  ASSERT_EQ(first.pairs.size(), 1u) << "a to b only: b does not send back as in a meshed test";
+  EXPECT_EQ(first.pairs[0].tx, "a");
+  EXPECT_EQ(first.pairs[0].rx, "b");
+  EXPECT_GT(first.sent(), 2000u) << "about 2,976 frames: 20 % of 14,880 a second for 1 s";
+  if (first.judged()) {
+    EXPECT_TRUE(d.page.answerText().startsWith("One-to-many: throughput 20 %")) << d.page.answerText().toStdString();
+  }
+}
+
 TEST(Rfc2889DronePage, AnAddressTestOnAWireLearnsEveryAddress) {
   DroneLab d;
   ASSERT_TRUE(d.ready);

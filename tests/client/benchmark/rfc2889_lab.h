@@ -2,8 +2,9 @@
 /// The RFC 2889 page's test bench: a port tree with one drone of four 1 Gbit/s ports, and a
 /// factory whose probe is a model switch (on the worker thread, as the drones' is): a table of
 /// `capacity` addresses that learns at most `learnPps` a second and floods what it did not learn;
-/// and a fabric that forwards each port's traffic up to `forwardShare` of the line rate and loses
-/// the rest. Optionally each trial takes real time. Tests only: the product binds the drones.
+/// a fabric that forwards each port's traffic up to `forwardShare` of the line rate and loses
+/// the rest; ports that send out at most their line rate, losing the excess or, with flow
+/// control, holding their senders back. Optionally each trial takes real time. Tests only: the product binds the drones.
 #include <QThread>
 
 #include <algorithm>
@@ -31,6 +32,7 @@ struct SwitchModel {
   uint64_t capacity = 1000;
   double learnPps = 1e9;
   double forwardShare = 1.0;
+  bool flowControl = false;  ///< a port offered more than its line rate pushes back on its senders (PAUSE)
   double latencyUs = 12.5;
   std::chrono::milliseconds trialTime{};
 };
@@ -48,21 +50,32 @@ inline bench::AddressTrial addressTrial(const SwitchModel& model, uint64_t n, do
   return t;
 }
 
-/// A meshed trial over `ports` (every one to every other), or a broadcast one (the first to the others).
+/// A trial of the setup's pattern over its ports: each sender's traffic through the fabric (up
+/// to forwardShare), then out of each port up to its line rate: the excess is lost, or with flow
+/// control its senders are held back to what fits (and so are their frames to other ports).
 inline bench::TrafficTrial trafficTrial(const SwitchModel& model, const Rfc2889Setup& setup, double load) {
   if (model.trialTime.count() > 0) QThread::msleep(static_cast<unsigned long>(model.trialTime.count()));
-  const bool meshed = setup.test == Rfc2889Test::kMeshed;
-  const size_t n = setup.ports.size();
+  const auto legs = bench::trafficLegs(setup.pattern(), setup.ports.size()).value();
   bench::TrafficTrial t;
   t.load = load;
   t.seconds = setup.traffic.seconds;
   t.offeredFps = load * kLabLineRate / ((setup.traffic.size.averageBytes() + 20) * 8);
-  const auto sent = uint64_t(t.offeredFps / double(meshed ? n - 1 : 1) * t.seconds);
-  const auto through = load > model.forwardShare ? uint64_t(double(sent) * model.forwardShare / load) : sent;
-  for (size_t i = 0; i < (meshed ? n : 1); ++i)
-    for (size_t j = 0; j < n; ++j)
-      if (i != j)
-        t.pairs.push_back({setup.ports[i].port, setup.ports[j].port, sent, through, 0, model.latencyUs + 20 * load});
+  const double fabric = load > model.forwardShare ? model.forwardShare / load : 1;
+  std::vector<double> out(setup.ports.size(), 0);  // each port's traffic out, in shares of its line rate
+  for (const bench::TrafficLeg& leg : legs) out[leg.to] += load * fabric * leg.share;
+  std::vector<double> pace(setup.ports.size(), 1);  // flow control: each sender's share of what it was asked
+  if (model.flowControl)
+    for (const bench::TrafficLeg& leg : legs) pace[leg.from] = std::min(pace[leg.from], 1 / std::max(out[leg.to], 1.0));
+  for (const bench::TrafficLeg& leg : legs) {
+    bench::PairCount p{setup.ports[leg.from].port, setup.ports[leg.to].port};
+    p.asked = uint64_t(t.offeredFps * leg.share * t.seconds);
+    p.sent = uint64_t(double(p.asked) * pace[leg.from]);
+    p.heldBack = pace[leg.from] < 1;
+    const double egress = model.flowControl ? 1 : 1 / std::max(out[leg.to], 1.0);
+    p.received = uint64_t(double(p.sent) * fabric * egress);
+    p.latencyAvgUs = model.latencyUs + 20 * load;
+    t.pairs.push_back(p);
+  }
   return t;
 }
 

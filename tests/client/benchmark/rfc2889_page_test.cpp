@@ -19,7 +19,7 @@
 #include "client/widgets/main_window.h"
 #include "client/widgets/rfc2889_form.h"
 #include "client/widgets/rfc2889_page.h"
-#include "tests/client/benchmark/rfc2889_lab.h"
+#include "tests/client/benchmark/rfc2889_page_lab.h"
 #include "tests/client/benchmark/tool_page_checks.h"
 
 namespace staccato::client {
@@ -27,38 +27,8 @@ namespace {
 
 using namespace std::chrono_literals;
 using Trials = Rfc2889TrialsModel;
-
-PortRef labPort(const char* port) { return {test::kLabDrone, port}; }
-
-struct Lab {
-  explicit Lab(test::SwitchModel device = {}) : factory(std::make_shared<test::ModelSwitchFactory>(device)) {
-    QSettings().remove("rfc2889");  // each test starts from the page's defaults
-    test::addSwitchPorts(tree);
-    page = std::make_unique<Rfc2889Page>(&tree);
-    page->setExecutorFactory(factory);
-  }
-  Rfc2889Form* form() const { return page->form(); }
-  bool type(const char* field, const QString& text) const { return form()->settingsBox()->setText(field, text); }
-  /// The address test `test` on eth1 (learning), eth2 (test), eth3 (monitor), without waiting for aging.
-  void addressTest(Rfc2889Test test) const {
-    form()->setTest(test);
-    ASSERT_TRUE(form()->portsBox()->chooseAddressPorts(labPort("eth1"), labPort("eth2"), labPort("eth3")));
-    ASSERT_TRUE(type("Aging", "0"));
-  }
-  bool waitFinished(int ms = 60000) const {
-    if (!page->rfc2889Run()->running()) return true;
-    QSignalSpy done(page->rfc2889Run(), &Rfc2889Run::finished);
-    return done.wait(ms);
-  }
-  QString cell(int row, int column, int role = Qt::DisplayRole) const {
-    return page->trials()->index(row, column).data(role).toString();
-  }
-  QPushButton* button(const char* name) const { return page->findChild<QPushButton*>(name); }
-
-  PortTreeModel tree;
-  std::shared_ptr<test::ModelSwitchFactory> factory;
-  std::unique_ptr<Rfc2889Page> page;
-};
+using Lab = test::Rfc2889PageLab;
+using test::labPort;
 
 TEST(Rfc2889Page, FindsTheAddressCachingCapacityTrialByTrial) {
   Lab lab;
@@ -175,31 +145,30 @@ TEST(Rfc2889Page, FullyMeshedShowsThePairsOfTheTrialAtTheThroughput) {
   ASSERT_EQ(lab.page->pairs()->rowCount(), 12) << "4 ports, every one to every other";
   const QString atThroughput = QString("Pairs of the trial at %1 % (the throughput)").arg(r.search.throughput * 100, 0, 'g', 4);
   EXPECT_EQ(lab.page->pairsText(), atThroughput);
-  auto pair = [&](int row, int column) { return lab.page->pairs()->index(row, column).data().toString(); };
-  EXPECT_EQ(pair(0, Rfc2889PairsModel::kFrom), "eth1");
-  EXPECT_EQ(pair(0, Rfc2889PairsModel::kTo), "eth2");
-  EXPECT_EQ(pair(0, Rfc2889PairsModel::kLost), "0");
+  EXPECT_EQ(lab.pair(0, Rfc2889PairsModel::kFrom), "eth1");
+  EXPECT_EQ(lab.pair(0, Rfc2889PairsModel::kTo), "eth2");
+  EXPECT_EQ(lab.pair(0, Rfc2889PairsModel::kLost), "0");
 
   lab.page->trialsView()->setCurrentIndex(lab.page->trials()->index(0, 0));  // the 100 % trial
   EXPECT_EQ(lab.page->pairsText(), "Pairs of the trial at 100 % (selected)");
-  EXPECT_EQ(pair(11, Rfc2889PairsModel::kFrom), "eth4");
-  EXPECT_EQ(pair(11, Rfc2889PairsModel::kTo), "eth3");
-  EXPECT_EQ(pair(11, Rfc2889PairsModel::kSent), "992,063");  // 1,488,095 fps a port over 3 destinations, 2 s
-  EXPECT_EQ(pair(11, Rfc2889PairsModel::kReceived), "396,825");
-  EXPECT_EQ(pair(11, Rfc2889PairsModel::kLatency), "32.5");
+  EXPECT_EQ(lab.pair(11, Rfc2889PairsModel::kFrom), "eth4");
+  EXPECT_EQ(lab.pair(11, Rfc2889PairsModel::kTo), "eth3");
+  EXPECT_EQ(lab.pair(11, Rfc2889PairsModel::kSent), "992,063");  // 1,488,095 fps a port over 3 destinations, 2 s
+  EXPECT_EQ(lab.pair(11, Rfc2889PairsModel::kReceived), "396,825");
+  EXPECT_EQ(lab.pair(11, Rfc2889PairsModel::kLatency), "32.5");
   EXPECT_TRUE(lab.page->pairs()->index(11, 0).data(Qt::ForegroundRole).isValid()) << "a pair that lost is red";
 }
 
 TEST(Rfc2889Page, BroadcastCountsTheSendersFramesOnEveryReceiver) {
   Lab lab;
   lab.form()->setTest(Rfc2889Test::kBroadcast);
-  ASSERT_TRUE(lab.form()->portsBox()->chooseBroadcastPorts(labPort("eth2"), {labPort("eth1"), labPort("eth3"), labPort("eth4")}));
+  ASSERT_TRUE(lab.form()->portsBox()->chooseSenderPorts(labPort("eth2"), {labPort("eth1"), labPort("eth3"), labPort("eth4")}));
   ASSERT_TRUE(lab.type("Load", "50"));
   ASSERT_TRUE(lab.type("Duration", "1"));
   ASSERT_TRUE(lab.page->run()) << lab.page->statusText().toStdString();
   ASSERT_TRUE(lab.waitFinished());
   EXPECT_EQ(lab.factory->lastSetup.ports.front(), labPort("eth2")) << "the sender first";
-  EXPECT_EQ(lab.factory->lastSetup.broadcastLoad, 0.5);
+  EXPECT_EQ(lab.factory->lastSetup.trialLoad, 0.5);
   const bench::Rfc2889TrafficResult& r = lab.page->rfc2889Run()->trafficResult();
   EXPECT_EQ(r.pattern, bench::TrafficPattern::kBroadcast);
   EXPECT_EQ(r.settings.maxLoad, 0.5) << "the result file names the trial's load";
@@ -257,9 +226,9 @@ TEST(Rfc2889Page, ASettingOutOfRangeIsRefusedNamingItAndNothingRuns) {
   EXPECT_EQ(lab.page->findChild<QLineEdit*>("rfc2889FrameSize")->selectedText(), "32") << "the field is shown";
 
   lab.form()->setTest(Rfc2889Test::kBroadcast);
-  ASSERT_TRUE(lab.form()->portsBox()->chooseBroadcastPorts(labPort("eth1"), {labPort("eth1"), labPort("eth2")}));
+  ASSERT_TRUE(lab.form()->portsBox()->chooseSenderPorts(labPort("eth1"), {labPort("eth1"), labPort("eth2")}));
   refused(nullptr, {}, "Receivers: the sender eth1@unix:/run/lab.sock cannot also receive: untick it");
-  ASSERT_TRUE(lab.form()->portsBox()->chooseBroadcastPorts(labPort("eth1"), {}));
+  ASSERT_TRUE(lab.form()->portsBox()->chooseSenderPorts(labPort("eth1"), {}));
   refused(nullptr, {}, "Receivers: tick 1..15 ports besides the sender (0 ticked)");
 
   EXPECT_EQ(lab.factory->created, 0);
@@ -268,7 +237,7 @@ TEST(Rfc2889Page, ASettingOutOfRangeIsRefusedNamingItAndNothingRuns) {
   EXPECT_FALSE(lab.button("rfc2889Save")->isEnabled());
 
   lab.type("FrameSize", "imix");
-  ASSERT_TRUE(lab.form()->portsBox()->chooseBroadcastPorts(labPort("eth1"), {labPort("eth2")}));
+  ASSERT_TRUE(lab.form()->portsBox()->chooseSenderPorts(labPort("eth1"), {labPort("eth2")}));
   ASSERT_TRUE(lab.page->run()) << lab.page->statusText().toStdString();
   ASSERT_TRUE(lab.waitFinished());
   EXPECT_EQ(lab.factory->lastSetup.traffic.size, bench::FrameSize::imix());
