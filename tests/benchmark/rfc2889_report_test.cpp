@@ -52,14 +52,15 @@ TEST(Rfc2889Report, CongestionControlWithItsPairsAndVerdicts) {
   r.search.trials = {t};
   r.search.complete = true;
   const std::string html = rfc2889HtmlReport(r);
-  EXPECT_NE(html.find("congestion_control"), std::string::npos);
-  EXPECT_NE(html.find("Congestion control: head-of-line blocking: no (0 of 7440 frames to the uncongested port lost); "
+  EXPECT_NE(html.find("Congestion control (RFC 2889 5.5)"), std::string::npos);
+  EXPECT_NE(html.find("Congestion control at 100 %: head-of-line blocking: no (0 of 7440 frames to the uncongested port lost); "
                       "back pressure: no"),
             std::string::npos)
       << html;
   EXPECT_NE(html.find("<td>va -&gt; vd</td><td>7440</td><td>7440</td><td>0</td>"), std::string::npos) << "the pairs table";
   EXPECT_NE(html.find("one trial at 100.00 %"), std::string::npos);
   EXPECT_EQ(occurrences(html, "<section"), 3u) << "summary, pairs, trials";
+  EXPECT_EQ(html.find("<svg"), std::string::npos) << "one trial: no chart";
 }
 
 TEST(Rfc2889Report, AThroughputSearchShowsThePairsAtTheThroughput) {

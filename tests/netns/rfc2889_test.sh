@@ -143,7 +143,8 @@ partial_tests() {
     "$LAB_TMP/one.json"
   # va's way out at its line rate: three senders into it fit a third of the line each.
   line_policer ba
-  cli benchmark rfc2889 many-to-one --tx vb,vc,vd --rx va --duration 2 --resolution 2 --json "$LAB_TMP/many.json" >"$LAB_TMP/many.out" || true
+  cli benchmark rfc2889 many-to-one --tx vb,vc,vd --rx va --duration 2 --resolution 2 --json "$LAB_TMP/many.json" \
+    --report "$LAB_TMP/many.html" >"$LAB_TMP/many.out" || true
   cat "$LAB_TMP/many.out"
   dropped=$(line_dropped)
   check "many-to-one: the throughput per sender is a third of va's line (within the 2 % resolution), every frame lost one nftables dropped ($dropped)" \
@@ -160,28 +161,32 @@ partial_tests() {
     "d['result']['judged'] and d['result']['congested'] and not d['result']['head_of_line_blocking'] and not d['result']['back_pressure'] and 0.28 <= d['result']['congested_loss_ratio'] <= 0.34 and d['trials'][0]['lost'] == $dropped and d['trials'][0]['pairs'][1]['lost'] == 0" \
     "$LAB_TMP/congestion.json"
   in_dut nft delete table bridge line
-  # The HTML report: balanced, with the verdicts and a chart point for the trial.
-  python3 - "$LAB_TMP/congestion.html" <<'PY' || exit 1
+  # The HTML reports: balanced; many-to-one's chart with a point per trial; congestion's verdicts.
+  python3 - "$LAB_TMP/many.html" "$(json "$LAB_TMP/many.json" "len(d['trials'])")" "$LAB_TMP/congestion.html" <<'PY' || exit 1
 import sys
 from html.parser import HTMLParser
+SVG_LEAVES = ("circle", "line", "path", "rect", "text", "polyline")
 class Balance(HTMLParser):
     def __init__(self):
         super().__init__()
         self.stack, self.bad, self.points = [], [], 0
     def handle_starttag(self, tag, attrs):
         self.points += tag == "circle" and "point" in (dict(attrs).get("class") or "")
-        if tag not in ("meta", "br", "hr", "img", "link", "circle", "line", "path", "rect", "text", "polyline"):
+        if tag not in ("meta", "br", "hr", "img", "link") + SVG_LEAVES:
             self.stack.append(tag)
     def handle_endtag(self, tag):
-        if tag in ("circle", "line", "path", "rect", "text", "polyline"):
-            return
-        if not self.stack or self.stack.pop() != tag:
+        if tag not in SVG_LEAVES and (not self.stack or self.stack.pop() != tag):
             self.bad.append(tag)
-html = open(sys.argv[1]).read()
-p = Balance()
-p.feed(html)
-ok = not p.bad and not p.stack and p.points == 1 and "head-of-line blocking: no" in html
-print(f"{'ok  ' if ok else 'FAIL'} the congestion report: balanced ({p.bad or 'yes'}), {p.points} chart point, verdicts in it")
+def parse(path):
+    p = Balance()
+    html = open(path).read()
+    p.feed(html)
+    return p, html
+many, _ = parse(sys.argv[1])
+congestion, text = parse(sys.argv[3])
+ok = not many.bad and not many.stack and many.points == int(sys.argv[2])
+ok &= not congestion.bad and not congestion.stack and "head-of-line blocking: no" in text
+print(f"{'ok  ' if ok else 'FAIL'} the reports: balanced, many-to-one's chart {many.points} points for {sys.argv[2]} trials, congestion's verdicts")
 sys.exit(0 if ok else 1)
 PY
 }

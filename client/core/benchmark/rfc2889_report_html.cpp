@@ -26,6 +26,17 @@ std::string footer(const std::string& generator) {
 
 std::string trialWord(bool judged, bool passed) { return !judged ? "not judged" : passed ? "passed" : "failed"; }
 
+std::string patternTitle(TrafficPattern p) {
+  switch (p) {
+    case TrafficPattern::kMeshed: return "Fully meshed (RFC 2889 5.1)";
+    case TrafficPattern::kOneToMany: return "Partially meshed, one to many (RFC 2889 5.2)";
+    case TrafficPattern::kManyToOne: return "Partially meshed, many to one (RFC 2889 5.2)";
+    case TrafficPattern::kCongestion: return "Congestion control (RFC 2889 5.5)";
+    case TrafficPattern::kBroadcast: return "Broadcast forwarding (RFC 2889 5.9)";
+  }
+  return "";
+}
+
 /// Trials as two series (passed, failed) of `y` over `x`; a trial not judged is a hollow point.
 template <typename Trial, typename X, typename Y, typename Tip>
 std::vector<ChartSeries> passFailSeries(const std::vector<Trial>& trials, X x, Y y, Tip tip) {
@@ -76,7 +87,7 @@ std::string rfc2889HtmlReport(const Rfc2889AddressResult& r) {
 }
 
 std::string rfc2889HtmlReport(const Rfc2889TrafficResult& r) {
-  const std::string test = std::string(patternName(r.pattern));
+  const std::string test = patternTitle(r.pattern);
   std::string ports;
   for (const std::string& p : r.ports) ports += (ports.empty() ? "" : ", ") + p;
   const std::vector<std::vector<std::string>> settings = {
@@ -100,6 +111,8 @@ std::string rfc2889HtmlReport(const Rfc2889TrafficResult& r) {
       r.search.trials, [](const TrafficTrial& t) { return 100 * t.load; },
       [](const TrafficTrial& t) { return t.forwardedFps() / 1e3; },
       [](const TrafficTrial& t) { return loadText(t.load) + ": " + kfps(t.forwardedFps()) + " forwarded, " + count(t.lost()) + " lost"; });
+  // One trial (broadcast, congestion control) draws no chart: its table says it all.
+  const std::string chartSvg = r.searched() ? svgChart(chart) : "";
   std::string pairsBody;
   const TrafficTrial* shown = r.searched() ? r.search.atThroughput() : r.search.heaviest();
   if (shown) {
@@ -110,15 +123,13 @@ std::string rfc2889HtmlReport(const Rfc2889TrafficResult& r) {
     pairsBody = htmlSection("pairs", "Pairs at " + loadText(shown->load),
                             htmlTable({"Pair", "Sent", "Received", "Lost", "Elsewhere", "Latency (avg)", "Held back"}, pairs));
   }
-  const std::string verdict = r.pattern == TrafficPattern::kCongestion && shown
-                                  ? htmlParagraph("Congestion control: " + congestionOf(*shown).text())
-                                  : "";
+  const std::string answer = (r.pattern == TrafficPattern::kCongestion ? "Congestion control " : "") + r.answer();
   const std::string body =
-      htmlSection("summary", "Summary", answerParagraph(r.answer(), r.complete(), r.error) + verdict +
-                                            htmlTable({"Setting", "Value"}, settings, "kv")) +
+      htmlSection("summary", "Summary",
+                  answerParagraph(answer, r.complete(), r.error) + htmlTable({"Setting", "Value"}, settings, "kv")) +
       pairsBody +
       htmlSection("trials", "Trials",
-                  svgChart(chart) + htmlTable({"Load", "Offered a port", "Sent", "Received", "Lost", "Elsewhere", "Forwarded",
+                  chartSvg + htmlTable({"Load", "Offered a port", "Sent", "Received", "Lost", "Elsewhere", "Forwarded",
                                                "Verdict", "Note"},
                                               rows));
   return htmlPage("RFC 2889 report: " + test, "RFC 2889 switch test report", body, footer(r.generator));
