@@ -126,8 +126,8 @@ Rfc2889PortsBox::Rfc2889PortsBox(PortTreeModel* ports, QWidget* parent) : QGroup
     congestion_.push_back(picker(ports, i, names[i], page));
     congestion->addRow(labels[i], congestion_.back());
   }
-  congestion->addRow(hint(tr("Sender 1 sends to the congested and the uncongested port at half the load each, Sender 2 "
-                             "to the congested port at the load: the congested port is offered 1.5 times the load."),
+  congestion->addRow(hint(tr("Four different ports. The congested port is offered 1.5 times the load: above 67 % it "
+                             "is congested."),
                           page));
 }
 
