@@ -150,9 +150,11 @@ def ran(tmp_path):
 
 
 COMMON = {"drain": 200, "start_margin": 300, "learning_frames": 4, "drone": "unix:/run/lab.sock", "token_file": "t",
-          "ca": "ca.pem", "fleet": "lab.fleet", "tls": True, "quiet": True, "extra_args": ["--clock-tolerance", "50"]}
+          "ca": "ca.pem", "fleet": "lab.fleet", "report": "r.html", "tls": True, "quiet": True,
+          "extra_args": ["--clock-tolerance", "50"]}
 COMMON_ARGS = ["--drain", "200", "--start-margin", "300", "--learning-frames", "4", "--drone", "unix:/run/lab.sock",
-               "--token-file", "t", "--ca", "ca.pem", "--fleet", "lab.fleet", "--tls", "--quiet", "--clock-tolerance", "50"]
+               "--token-file", "t", "--ca", "ca.pem", "--fleet", "lab.fleet", "--report", "r.html", "--tls", "--quiet",
+               "--clock-tolerance", "50"]
 
 
 @pytest.mark.parametrize("test, options, expected", [

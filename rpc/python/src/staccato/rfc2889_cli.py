@@ -61,7 +61,8 @@ class Rfc2889:
     - every test: ``drain``, ``start_margin`` (ms), ``learning_frames``; ``drone``,
       ``token_file``, ``tls``, ``ca``, ``fleet``: the drones, as every CLI command takes them;
       ``quiet`` (no line per trial); ``json``: where to keep the result file (by default a
-      temporary file, read and removed); ``extra_args``: further CLI arguments, as given
+      temporary file, read and removed); ``report``: where to write the HTML report (none by
+      default); ``extra_args``: further CLI arguments, as given
     """
 
     def __init__(self, test: str, *, learning_port: Optional[str] = None, test_port: Optional[str] = None,
@@ -74,7 +75,7 @@ class Rfc2889:
                  start_margin: Optional[float] = None, learning_frames: Optional[int] = None,
                  drone: Optional[str] = None, token_file: Optional[str] = None, tls: bool = False,
                  ca: Optional[str] = None, fleet: Optional[str] = None, quiet: bool = False, json: Optional[str] = None,
-                 extra_args: Sequence[str] = (), cli: Optional[str] = None):
+                 report: Optional[str] = None, extra_args: Sequence[str] = (), cli: Optional[str] = None):
         if test not in TESTS:
             raise ValueError(f"test: {test!r} is not an RFC 2889 test (allowed: {', '.join(TESTS)})")
         many_to_one = test == "many-to-one"  # its senders are many, its receiver one
@@ -94,7 +95,7 @@ class Rfc2889:
         self.load, self.min_load, self.duration, self.size = load, min_load, duration, size
         self.drain, self.start_margin, self.learning_frames = drain, start_margin, learning_frames
         self.drone, self.token_file, self.tls, self.ca, self.fleet = drone, token_file, tls, ca, fleet
-        self.quiet, self.json, self.extra_args, self.cli = quiet, json, list(extra_args), cli
+        self.quiet, self.json, self.report, self.extra_args, self.cli = quiet, json, report, list(extra_args), cli
 
     def args(self, json_path: str) -> List[str]:
         """The CLI's arguments after the program's name."""
@@ -108,7 +109,8 @@ class Rfc2889:
                          ("--load", self.load), ("--min-load", self.min_load), ("--duration", self.duration),
                          ("--size", self.size), ("--drain", self.drain), ("--start-margin", self.start_margin),
                          ("--learning-frames", self.learning_frames), ("--drone", self.drone),
-                         ("--token-file", self.token_file), ("--ca", self.ca), ("--fleet", self.fleet)) +
+                         ("--token-file", self.token_file), ("--ca", self.ca), ("--fleet", self.fleet),
+                         ("--report", self.report)) +
                 _flags(("--tls", self.tls), ("--quiet", self.quiet)) + ["--json", json_path] + self.extra_args)
 
     def run(self, *, timeout: Optional[float] = None, on_output: Optional[Callable[[str], None]] = None,
