@@ -19,7 +19,7 @@ struct PairCount {
   uint64_t elsewhere = 0;  ///< this pair's frames received on ports other than rx
   double latencyAvgUs = 0; ///< 0 when none measured
   uint64_t asked = 0;      ///< frames it was to send (0: as sent)
-  bool heldBack = false;   ///< its sender waited for room (a share of the trial): the device pushed back
+  bool heldBack = false;   ///< its sender was slowed waiting for room (devicePushedBack): the device pushed back
   uint64_t lost() const { return sent > received ? sent - received : 0; }
 };
 

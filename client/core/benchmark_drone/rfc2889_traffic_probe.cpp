@@ -4,15 +4,23 @@
 #include <cmath>
 
 #include "client/core/benchmark_drone/trial_counts.h"
+#include "common/core/push_back.h"
 
 namespace staccato::bench {
 namespace {
 
 constexpr double kMaxTrialSeconds = 3600;
-/// A sender that waited for room this share of the trial's time was held back by the device.
-constexpr double kHeldBackShare = 0.01;
 /// The learning flows' first stream id: above any trial's (at most 16 x 15 flows from kFirstStreamId).
 constexpr uint32_t kLearningStreamIds = kFirstStreamId + 1000;
+
+/// Whether the device held this stream's sender back (flow control), by the rule every client
+/// uses (devicePushedBack): a count-limited stream still sends all its frames, later, so its rate
+/// is what it took them, first to last, against `askedFps`.
+bool heldBack(const v1::StreamStats& tx, double askedFps) {
+  if (tx.tx_packets() < 2 || tx.last_tx_ns() <= tx.first_tx_ns()) return false;
+  const double seconds = double(tx.last_tx_ns() - tx.first_tx_ns()) / 1e9;
+  return devicePushedBack(double(tx.tx_blocked_ns()) / 1e9, double(tx.tx_packets() - 1) / seconds, askedFps, seconds);
+}
 
 }  // namespace
 
@@ -121,14 +129,10 @@ void DroneTrafficProbe::count(const DroneSnapshots& snaps, const std::vector<uin
     const Flow& sender = unicast ? flow : flows[0];  // broadcast: the one stream, counted on every port
     PairCount p{named(flow.tx), named(flow.rx)};
     p.asked = frames[unicast ? f : 0];
-    uint64_t blockedNs = 0;
     if (const v1::StreamStats* tx = findRow(snaps, sender.tx, sender.streamId, false)) {
       p.sent = tx->tx_packets();
-      blockedNs = tx->tx_blocked_ns();
+      p.heldBack = heldBack(*tx, double(p.asked) / t.seconds);
     }
-    // Waiting for room (a count-limited stream still sends everything, later): the device pushed
-    // back (flow control), not a tester limit.
-    p.heldBack = double(blockedNs) > kHeldBackShare * t.seconds * 1e9;
     if (p.sent != p.asked && !p.heldBack)
       note(flow.tx.port + " sent " + std::to_string(p.sent) + " of " + std::to_string(p.asked) + " frames");
     if (const v1::StreamStats* rx = findRow(snaps, flow.rx, sender.streamId, true)) {
