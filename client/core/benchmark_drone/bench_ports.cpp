@@ -76,7 +76,10 @@ Status BenchPorts::configurePorts() {
     for (auto& [name, port] : table) {
       v1::PortConfig config = port.config();
       // Counting needs the receive engine; several flows on one port must send at once.
-      if (receives.count({drone, name})) config.set_track_rx(true), config.set_reflect(v1::PortConfig::REFLECT_OFF);
+      if (receives.count({drone, name})) {
+        config.set_track_rx(true);
+        config.set_reflect(v1::PortConfig::REFLECT_OFF);  // a reflector counts nothing
+      }
       // A reflector already reflecting keeps its depth; one that is not reflects as the settings say.
       if (reflects.count({drone, name}) && config.reflect() == v1::PortConfig::REFLECT_OFF) config.set_reflect(settings_.reflect);
       if (sends[{drone, name}] > 1) config.set_tx_mode(v1::PortConfig::INTERLEAVED);

@@ -33,6 +33,13 @@ void addPorts(PortTreeModel& tree) {
   tree.setPorts(kFar, far);
 }
 
+/// The Benchmark page's "Both directions at once" check box.
+QCheckBox* bothDirections(QWidget& page) {
+  for (QCheckBox* c : page.findChildren<QCheckBox*>())
+    if (c->text() == "Both directions at once") return c;
+  return nullptr;
+}
+
 /// The text of the label of the form row holding `field`.
 QString rowLabel(QWidget* field) {
   auto* form = qobject_cast<QFormLayout*>(field->parentWidget()->layout());
@@ -53,9 +60,7 @@ TEST(ReflectorPage, BenchmarkRunsFromTheSendingPortThroughTheReflector) {
   auto* on = page.findChild<QCheckBox*>("benchmarkReflector");
   auto* swap = page.findChild<QComboBox*>("benchmarkReflectSwap");
   ASSERT_TRUE(on && swap);
-  QCheckBox* both = nullptr;
-  for (QCheckBox* c : page.findChildren<QCheckBox*>())
-    if (c->text() == "Both directions at once") both = c;
+  QCheckBox* both = bothDirections(page);
   ASSERT_TRUE(both);
   both->setChecked(true);
   EXPECT_EQ(swap->currentText(), "l3") << "the default";
@@ -101,8 +106,8 @@ TEST(ReflectorPage, BenchmarkRefusesBothDirectionsWithAListedReflectedPair) {
   page.form()->reflector()->setOn(false);
   ASSERT_TRUE(page.form()->choosePorts({test::kLabDrone, "eth1"}, {test::kLabDrone, "eth2"}));
   ASSERT_TRUE(page.form()->addChosenPair());
-  for (QCheckBox* c : page.findChildren<QCheckBox*>())
-    if (c->text() == "Both directions at once") c->setChecked(true);
+  ASSERT_TRUE(bothDirections(page));
+  bothDirections(page)->setChecked(true);
   EXPECT_FALSE(page.run());
   EXPECT_TRUE(page.statusText().contains("reflector")) << page.statusText().toStdString();
   EXPECT_EQ(factory->created, 0);
