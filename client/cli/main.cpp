@@ -206,6 +206,10 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
   benchmark rfc2889 many-to-one --tx PORT,PORT[,...] --rx PORT [meshed's options]
   benchmark rfc2889 congestion --ports SENDER,SENDER,CONGESTED,UNCONGESTED [--load PCT] [--duration S]
   benchmark rfc2889 broadcast --tx PORT --rx PORT[,...] [--load PCT] [--duration S] [--size BYTES]
+  benchmark rfc2889 forward-pressure --tx PORT --rx PORT [--load PCT] [--min-load PCT] [--step PCT]
+      [--duration S] [--size BYTES|imix]
+  benchmark rfc2889 errored-frames --tx PORT --rx PORT [--load PCT] [--duration S] [--size BYTES]
+      [--undersize 34..63] [--oversize 1519..16384]
                              RFC 2889 fully meshed throughput (every port to every other, the
                              highest load per port with every frame delivered where it belongs
                              and nowhere else; per-pair counts and latency), partially meshed
@@ -213,8 +217,13 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
                              load), congestion control (the first sender to the congested and
                              the uncongested port at half the load each, the second to the
                              congested one: head-of-line blocking and back pressure, one trial)
-                             and broadcast forwarding (one port's broadcast counted on every
-                             other). A line per trial on stderr; exit 0 when the test completed.
+                             forward pressure and maximum forwarding rate (loads stepped up to
+                             --load, then one trial with an 88-bit gap: forwarding faster than
+                             the line rate is forward pressure), errored frames filtering (valid,
+                             undersized and oversized frames, a third each: what is forwarded;
+                             bad FCS is not tested, no drone port sends it) and broadcast
+                             forwarding (one port's broadcast counted on every other). A line
+                             per trial on stderr; exit 0 when the test completed.
   benchmark report RESULT.json [--report OUT.html] [--json OUT.json] [--junit OUT.xml] [--csv OUT.csv]
                              Renders the reports again from a result file (written by
                              benchmark rfc2544 or y1564 --json, or by a script: the Python

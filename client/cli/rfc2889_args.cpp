@@ -6,8 +6,8 @@ namespace staccato::cli {
 
 std::set<std::string> rfc2889ValueOptions() {
   return {"--learning", "--test", "--monitor", "--ports", "--tx", "--rx", "--aging", "--test-rate", "--max-addresses",
-          "--learning-rate", "--resolution", "--addresses", "--min-rate", "--max-rate", "--load", "--min-load",
-          "--duration", "--size", "--drain", "--start-margin", "--clock-tolerance", "--learning-frames", "--json",
+          "--learning-rate", "--resolution", "--addresses", "--min-rate", "--max-rate", "--load", "--min-load", "--step",
+          "--duration", "--size", "--undersize", "--oversize", "--drain", "--start-margin", "--clock-tolerance", "--learning-frames", "--json",
           "--report"};
 }
 
@@ -24,6 +24,8 @@ const std::map<Rfc2889Test, std::set<std::string>> kOwnOptions{
     {Rfc2889Test::kManyToOne, {"--tx", "--rx", "--load", "--min-load", "--resolution", "--duration", "--size"}},
     {Rfc2889Test::kCongestion, {"--ports", "--load", "--duration", "--size"}},
     {Rfc2889Test::kBroadcast, {"--tx", "--rx", "--load", "--duration", "--size"}},
+    {Rfc2889Test::kForwardPressure, {"--tx", "--rx", "--load", "--min-load", "--step", "--duration", "--size"}},
+    {Rfc2889Test::kErroredFrames, {"--tx", "--rx", "--load", "--duration", "--size", "--undersize", "--oversize"}},
 };
 const std::set<std::string> kCommonOptions{"--drain", "--start-margin", "--clock-tolerance", "--learning-frames", "--json",
                                            "--report"};
@@ -99,10 +101,19 @@ Status parseTrafficTest(const Args& args, Rfc2889Options& o) {
     if (o.ports[0].find(',') != std::string::npos) return makeError(manyToOne ? "--rx" : "--tx", usage);
     o.ports.insert(o.ports.end(), many.begin(), many.end());
     if (o.ports.size() > 16) return makeError(manyToOne ? "--tx" : "--rx", "name 1..15 ports, separated by commas");
+    if ((o.test == Rfc2889Test::kForwardPressure || o.test == Rfc2889Test::kErroredFrames) && o.ports.size() != 2)
+      return makeError("--rx", "name the one receiving port: this test measures one port's way out");
   }
   if (auto s = decimalInto(args, "--load", 0, 100, o.load, 0.01); !s) return s;
   if (o.load <= 0) return makeError("--load", "must be above 0 and at most 100 (% of the line rate)");
   o.throughput.maxLoad = o.load;
+  if (o.test == Rfc2889Test::kForwardPressure) {
+    o.forwarding.maxLoad = o.load;
+    if (auto s = decimalInto(args, "--min-load", 1, 100, o.forwarding.minLoad, 0.01); !s) return s;
+    if (auto s = decimalInto(args, "--step", 1, 100, o.forwarding.step, 0.01); !s) return s;
+    if (o.forwarding.minLoad > o.forwarding.maxLoad) return makeError("--min-load", "must be at most --load");
+    if (auto s = bench::checkForwardingSettings(o.forwarding); !s) return makeError("--step", s.error().message);
+  }
   if (auto s = decimalInto(args, "--min-load", 0.01, 100, o.throughput.minLoad, 0.01); !s) return s;
   if (o.throughput.minLoad > o.throughput.maxLoad) return makeError("--min-load", "must be at most --load");
   if (auto s = decimalInto(args, "--resolution", 0.01, 50, o.throughput.resolution, 0.01); !s) return s;
@@ -112,6 +123,11 @@ Status parseTrafficTest(const Args& args, Rfc2889Options& o) {
     if (!size) return size.error().withPrefix("--size");
     o.traffic.size = *size;
   }
+  auto undersize = args.number("--undersize", o.traffic.errored.undersize, bench::kMinUndersizeBytes, 63);
+  if (!undersize) return undersize.error();
+  auto oversize = args.number("--oversize", o.traffic.errored.oversize, 1519, bench::kMaxOversizeBytes);
+  if (!oversize) return oversize.error();
+  o.traffic.errored = {uint32_t(*undersize), uint32_t(*oversize)};
   return Ok{};
 }
 
@@ -123,6 +139,8 @@ bench::TrafficPattern Rfc2889Options::pattern() const {
     case Rfc2889Test::kManyToOne: return bench::TrafficPattern::kManyToOne;
     case Rfc2889Test::kCongestion: return bench::TrafficPattern::kCongestion;
     case Rfc2889Test::kBroadcast: return bench::TrafficPattern::kBroadcast;
+    case Rfc2889Test::kForwardPressure: return bench::TrafficPattern::kForwardPressure;
+    case Rfc2889Test::kErroredFrames: return bench::TrafficPattern::kErroredFrames;
     default: return bench::TrafficPattern::kMeshed;
   }
 }
@@ -132,12 +150,13 @@ Result<Rfc2889Options> parseRfc2889Options(const std::string& test, const Args& 
       {"caching", Rfc2889Test::kCaching},       {"learning", Rfc2889Test::kLearning},
       {"meshed", Rfc2889Test::kMeshed},         {"one-to-many", Rfc2889Test::kOneToMany},
       {"many-to-one", Rfc2889Test::kManyToOne}, {"congestion", Rfc2889Test::kCongestion},
-      {"broadcast", Rfc2889Test::kBroadcast}};
+      {"broadcast", Rfc2889Test::kBroadcast},   {"forward-pressure", Rfc2889Test::kForwardPressure},
+      {"errored-frames", Rfc2889Test::kErroredFrames}};
   Rfc2889Options o;
   const auto known = kTests.find(test);
   if (known == kTests.end())
     return makeError("", "'" + test + "' is not an RFC 2889 test (allowed: caching, learning, meshed, one-to-many, "
-                         "many-to-one, congestion, broadcast)");
+                         "many-to-one, congestion, broadcast, forward-pressure, errored-frames)");
   o.test = known->second;
   if (!args.positional.empty()) return makeError("", "unexpected argument '" + args.positional[0] + "'");
   if (auto s = refuseOthers(args, o.test, test); !s) return s.error();

@@ -39,6 +39,8 @@ int rfc2889Command(const std::vector<std::string>& argv) {
                 "       staccato-cli benchmark rfc2889 many-to-one --tx PORT,PORT[,...] --rx PORT [--load PCT] [options]\n"
                 "       staccato-cli benchmark rfc2889 congestion --ports SENDER,SENDER,CONGESTED,UNCONGESTED [options]\n"
                 "       staccato-cli benchmark rfc2889 broadcast --tx PORT --rx PORT[,...] [--load PCT] [options]\n"
+                "       staccato-cli benchmark rfc2889 forward-pressure --tx PORT --rx PORT [--min-load PCT] [--step PCT] [options]\n"
+                "       staccato-cli benchmark rfc2889 errored-frames --tx PORT --rx PORT [--undersize B] [--oversize B] [options]\n"
                 "options include --json OUT.json and --report OUT.html (staccato-cli --help)",
                 2);
   auto args = parseArgs({argv.begin() + 1, argv.end()}, withDroneOptions(rfc2889ValueOptions()),

@@ -1,7 +1,9 @@
 // staccato-cli benchmark rfc2889 meshed, one-to-many, many-to-one (5.1, 5.2: throughput by binary
 // search on the load per sending port, per-pair counts), congestion (5.5: one trial, head-of-line
-// blocking and back pressure) and broadcast (5.9: one port's broadcast frames counted on every
-// other port, at one load).
+// blocking and back pressure), forward pressure (5.6: a sweep of loads up to the line rate and one
+// past it, the maximum forwarding rate), errored frames (5.9: valid, undersized and oversized
+// frames side by side, what the device forwards of each) and broadcast (5.10: one port's broadcast frames counted
+// on every other port, at one load).
 #include "client/cli/rfc2889_traffic_command.h"
 
 #include <algorithm>
@@ -36,6 +38,7 @@ std::string patternLabel(bench::TrafficPattern p) {
     case bench::TrafficPattern::kOneToMany: return "one-to-many: ";
     case bench::TrafficPattern::kManyToOne: return "many-to-one: ";
     case bench::TrafficPattern::kCongestion: return "congestion control ";
+    case bench::TrafficPattern::kErroredFrames: return "errored frames ";
     default: return "";
   }
 }
@@ -67,22 +70,29 @@ int runRfc2889Traffic(const Rfc2889Options& o, const bench::DroneMap& drones, co
   r.trialSeconds = o.traffic.seconds;
   r.size = o.traffic.size;
   r.settings = o.throughput;
+  r.forwarding = o.forwarding;
+  r.errored = o.traffic.errored;
   r.startNs = realtimeNs();
   auto trialDone = [&o](const bench::TrafficTrial& t) {
     if (!o.quiet) std::cerr << trialText(t) << "\n" << std::flush;
   };
   auto stopRequested = [] { return RunGuard::stopSignal() != 0; };
-  auto found = searched ? bench::searchThroughput(o.throughput, (*probe)->probe(), trialDone, stopRequested)
-                      : bench::oneTrial(o.load, (*probe)->probe(), trialDone, stopRequested);
+  auto found = searched    ? bench::searchThroughput(o.throughput, (*probe)->probe(), trialDone, stopRequested)
+               : r.swept() ? bench::sweepForwarding(o.forwarding, bench::overloadFor(o.traffic.size.averageBytes()),
+                                                    (*probe)->probe(), trialDone, stopRequested)
+                           : bench::oneTrial(o.load, (*probe)->probe(), trialDone, stopRequested);
   if (found) r.search = std::move(*found);
   else r.error = found.error().toString();
   r.endNs = realtimeNs();
   std::cout << patternLabel(r.pattern) << r.answer() << "\n";
-  if (const bench::TrafficTrial* shown = searched ? r.search.atThroughput() : r.search.heaviest()) printPairs(*shown);
+  // Errored frames: the answer names each kind's counts; its pairs would be one port pair three times.
+  if (const bench::TrafficTrial* shown = searched ? r.search.atThroughput() : r.search.heaviest();
+      shown && r.pattern != bench::TrafficPattern::kErroredFrames)
+    printPairs(*shown);
   if (searched)
     if (const bench::TrafficTrial* heaviest = r.search.heaviest(); heaviest && heaviest != r.search.atThroughput())
       std::cout << "  at " << formatSi(heaviest->load * 100, "%") << " (the heaviest load): "
-                << formatSi(heaviest->forwardedFps(), "fps") << " forwarded, " << heaviest->lost() << " lost\n";
+                << formatSi(bench::forwardingRate(*heaviest), "fps") << " forwarded, " << heaviest->lost() << " lost\n";
   if (auto s = writeRfc2889Files(o, r, bench::rfc2889TrafficJson(r)); !s) return fail(s.error().toString());
   std::vector<std::string> senders;
   const auto legs = bench::trafficLegs(r.pattern, o.ports.size());

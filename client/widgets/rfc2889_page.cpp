@@ -34,6 +34,8 @@ QString patternTitle(bench::TrafficPattern p) {
     case bench::TrafficPattern::kOneToMany: return QObject::tr("One-to-many");
     case bench::TrafficPattern::kManyToOne: return QObject::tr("Many-to-one");
     case bench::TrafficPattern::kCongestion: return QObject::tr("Congestion control");
+    case bench::TrafficPattern::kForwardPressure: return QObject::tr("Forward pressure");
+    case bench::TrafficPattern::kErroredFrames: return QObject::tr("Errored frames");
   }
   return {};
 }

@@ -26,6 +26,11 @@ TEST(Rfc2889Patterns, WhoSendsToWhomAndHowMuch) {
   EXPECT_FALSE(trafficLegs(TrafficPattern::kMeshed, 1));
   EXPECT_FALSE(trafficLegs(TrafficPattern::kOneToMany, 17));
   EXPECT_EQ(patternName(TrafficPattern::kManyToOne), "many_to_one");
+  EXPECT_EQ(legsOf(TrafficPattern::kForwardPressure, 2), (T{{0, 1, 1}}));
+  EXPECT_EQ(legsOf(TrafficPattern::kErroredFrames, 2), (T{{0, 1, 1.0 / 3}, {0, 1, 1.0 / 3}, {0, 1, 1.0 / 3}}));
+  EXPECT_FALSE(trafficLegs(TrafficPattern::kForwardPressure, 3));
+  EXPECT_FALSE(trafficLegs(TrafficPattern::kErroredFrames, 4));
+  EXPECT_EQ(patternName(TrafficPattern::kErroredFrames), "errored_frames");
 }
 
 /// A congestion trial at `load` of a 14,880 fps line (64 B at 10 Mbit/s) for 1 s: 1 -> 3 and

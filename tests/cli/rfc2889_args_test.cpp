@@ -100,6 +100,40 @@ TEST(Rfc2889Args, CongestionTakesFourPortsAndOneLoad) {
   EXPECT_EQ(error("congestion", {"--ports", "va,vb,vc,vd", "--min-load", "10"}), "--min-load: is not an option of the congestion test");
 }
 
+TEST(Rfc2889Args, ForwardPressureSweepsUpToTheLoad) {
+  auto o = parse("forward-pressure", {"--tx", "va", "--rx", "vb", "--min-load", "50", "--step", "25", "--load", "90"});
+  ASSERT_TRUE(o) << o.error().toString();
+  EXPECT_EQ(o->pattern(), bench::TrafficPattern::kForwardPressure);
+  EXPECT_EQ(o->ports, (std::vector<std::string>{"va", "vb"}));
+  EXPECT_DOUBLE_EQ(o->forwarding.minLoad, 0.5);
+  EXPECT_DOUBLE_EQ(o->forwarding.step, 0.25);
+  EXPECT_DOUBLE_EQ(o->forwarding.maxLoad, 0.9);
+  auto d = parse("forward-pressure", {"--tx", "va", "--rx", "vb"});
+  ASSERT_TRUE(d);
+  EXPECT_DOUBLE_EQ(d->forwarding.minLoad, 0.1) << "10 % to 100 % in steps of 10 unless asked";
+  EXPECT_NE(error("forward-pressure", {"--tx", "va", "--rx", "vb,vc"}).find("--rx: name the one receiving port"), std::string::npos);
+  EXPECT_NE(error("forward-pressure", {"--tx", "va", "--rx", "vb", "--min-load", "60", "--load", "50"}).find("--min-load"),
+            std::string::npos);
+  EXPECT_NE(error("forward-pressure", {"--tx", "va", "--rx", "vb", "--step", "0.5"}).find("--step"), std::string::npos);
+  EXPECT_EQ(error("forward-pressure", {"--tx", "va", "--rx", "vb", "--undersize", "60"}),
+            "--undersize: is not an option of the forward-pressure test");
+}
+
+TEST(Rfc2889Args, ErroredFramesSizes) {
+  auto o = parse("errored-frames", {"--tx", "va", "--rx", "vb", "--undersize", "40", "--oversize", "1600", "--load", "50"});
+  ASSERT_TRUE(o) << o.error().toString();
+  EXPECT_EQ(o->pattern(), bench::TrafficPattern::kErroredFrames);
+  EXPECT_EQ(o->traffic.errored.undersize, 40u);
+  EXPECT_EQ(o->traffic.errored.oversize, 1600u);
+  auto d = parse("errored-frames", {"--tx", "va", "--rx", "vb"});
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->traffic.errored.undersize, 60u);
+  EXPECT_EQ(d->traffic.errored.oversize, 1519u);
+  EXPECT_NE(error("errored-frames", {"--tx", "va", "--rx", "vb", "--undersize", "64"}).find("--undersize"), std::string::npos);
+  EXPECT_NE(error("errored-frames", {"--tx", "va", "--rx", "vb", "--oversize", "1518"}).find("--oversize"), std::string::npos);
+  EXPECT_NE(error("errored-frames", {"--tx", "va", "--rx", "vb", "--undersize", "33"}).find("--undersize"), std::string::npos);
+}
+
 TEST(Rfc2889Args, ErrorsNameTheOptionAndWhatItAllows) {
   EXPECT_NE(error("meshed", {"--ports", "va"}).find("--ports: name 2..16 ports"), std::string::npos);
   EXPECT_NE(error("meshed", {"--ports", "va,vb", "--load", "0"}).find("--load"), std::string::npos);
@@ -110,7 +144,7 @@ TEST(Rfc2889Args, ErrorsNameTheOptionAndWhatItAllows) {
   EXPECT_EQ(error("meshed", {"--ports", "va,vb", "--aging", "1"}), "--aging: is not an option of the meshed test");
   EXPECT_NE(error("broadcast", {"--tx", "va"}).find("--rx PORT[,PORT...]"), std::string::npos);
   EXPECT_EQ(error("mesh", kPorts), "'mesh' is not an RFC 2889 test (allowed: caching, learning, meshed, one-to-many, "
-                                   "many-to-one, congestion, broadcast)");
+                                   "many-to-one, congestion, broadcast, forward-pressure, errored-frames)");
   EXPECT_NE(error("caching", {"--learning", "va", "--test", "vb", "--aging", "1"}).find("--monitor PORT"), std::string::npos);
   EXPECT_NE(error("caching", {"--learning", "va", "--test", "vb", "--monitor", "vc"}).find("--aging: say how long"),
             std::string::npos);

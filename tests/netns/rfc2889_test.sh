@@ -9,7 +9,12 @@
 # line rate: many-to-one finds a third of the line per sender, one-to-many all of it; the
 # congested port loses what its line rate makes it lose, exactly what nftables dropped, and the
 # uncongested one nothing (no head-of-line blocking, no back pressure).
-# PARTS=address|traffic|partial runs one part. Both namespaces go on exit.
+# Forward pressure and the maximum forwarding rate: behind a policer at vb's line rate the bridge
+# forwards at most the line rate (no forward pressure, MFR 100 %); without it, the frames sent with
+# an 88-bit gap come out as fast (forward pressure). Errored frames: the bridge forwards runts and
+# 1519-byte giants (within its VLAN allowance), not 1600-byte ones (above its ports' MTU); a
+# bridge filter that drops what a switch must shows them filtered, counted as nftables dropped.
+# PARTS=address|traffic|partial|pressure runs one part. Both namespaces go on exit.
 # (router_lab.sh for its DUT namespace and cleanup; the bridge is made here, not its router.)
 source "$(dirname "$0")/router_lab.sh"
 FDB_MAX=1000
@@ -191,8 +196,80 @@ sys.exit(0 if ok else 1)
 PY
 }
 
+# captured PCAP CLI-ARGS...: the CLI while tcpdump records what the bridge lets out towards vb (the
+# oracle for what vb counts: its receiver takes the test frames before a capture there could).
+captured() {
+  local pcap=$1 capture
+  shift
+  ip netns exec "$DUT_NS" tcpdump -i bb -s 64 -w "$pcap" 2>/dev/null &
+  capture=$!
+  sleep 1
+  cli "$@" || true
+  sleep 0.5
+  kill -INT "$capture"
+  wait "$capture" || true
+}
+frames_of() { tshark -r "$1" -T fields -e frame.len 2>/dev/null | grep -cx "$2" || true; }
+
+pressure_tests() {
+  # vb a 10 Mbit/s line; va 2 % faster, so that it can offer vb 1.2 % more than its line carries.
+  cli configure va --line-rate 10200000 >/dev/null
+  cli configure vb --line-rate 10000000 >/dev/null
+  local sweep=(--tx va --rx vb --min-load 50 --step 25 --duration 2)
+  line_policer bb
+  cli benchmark rfc2889 forward-pressure "${sweep[@]}" --json "$LAB_TMP/pressure.json" --report "$LAB_TMP/pressure.html" >"$LAB_TMP/pressure.out" || true
+  cat "$LAB_TMP/pressure.out"
+  check "forward pressure behind vb's line rate: 4 trials (50, 75, 100 %, then 88-bit gaps), none; MFR is the line rate within 1 %" \
+    "d['test'] == 'forward_pressure' and d['result']['complete'] and len(d['trials']) == 4 and d['trials'][3]['load'] > 1.01 and d['result']['pressure_judged'] and not d['result']['forward_pressure'] and abs(d['result']['max_forwarding_fps'] / d['result']['line_fps'] - 1) < 0.01" \
+    "$LAB_TMP/pressure.json"
+  in_dut nft delete table bridge line
+  cli benchmark rfc2889 forward-pressure "${sweep[@]}" --json "$LAB_TMP/pressure2.json" >"$LAB_TMP/pressure2.out" || true
+  cat "$LAB_TMP/pressure2.out"
+  check "forward pressure with nothing holding vb to its line rate: the frames sent 1.2 % over it come out as fast" \
+    "d['result']['pressure_judged'] and d['result']['forward_pressure'] and d['result']['overload_forwarded_fps'] > 1.006 * d['result']['line_fps']" \
+    "$LAB_TMP/pressure2.json"
+  # Errored frames: va may send giants (its MTU raised); the bridge's ports keep 1500. KINDS: the
+  # result and its kinds by name, for the checks' lambdas.
+  local KINDS="(d['result'], {x['kind']: x for x in d['result']['kinds']})"
+  in_lab ip link set va mtu 9000
+  captured "$LAB_TMP/bb.pcap" benchmark rfc2889 errored-frames --tx va --rx vb --load 50 --duration 2 --json "$LAB_TMP/errored.json" >"$LAB_TMP/errored.out"
+  cat "$LAB_TMP/errored.out"
+  local runts giants
+  runts=$(frames_of "$LAB_TMP/bb.pcap" 56)
+  giants=$(frames_of "$LAB_TMP/bb.pcap" 1515)
+  check "tshark on the bridge's way out: $runts runts of 56 bytes and $giants giants of 1515 (FCS not carried), as many as vb counted" \
+    "(lambda r, k: k['undersize']['forwarded'] == $runts and k['oversize']['forwarded'] == $giants)$KINDS" "$LAB_TMP/errored.json"
+  check "errored frames through a plain bridge: every valid frame, every 60-byte runt and 1519-byte giant forwarded; bad FCS not tested" \
+    "(lambda r, k: r['judged'] and not r['passed'] and r['valid_all_forwarded'] and all(k[n]['sent'] > 0 and k[n]['forwarded'] == k[n]['sent'] for n in ('valid', 'undersize', 'oversize')) and k['bad_fcs']['not_tested'] != '')$KINDS" \
+    "$LAB_TMP/errored.json"
+  captured "$LAB_TMP/bb2.pcap" benchmark rfc2889 errored-frames --tx va --rx vb --load 50 --duration 2 --undersize 40 --oversize 1600 --json "$LAB_TMP/errored2.json" >"$LAB_TMP/errored2.out"
+  cat "$LAB_TMP/errored2.out"
+  giants=$(frames_of "$LAB_TMP/bb2.pcap" 1596)
+  check "errored frames: 40-byte runts forwarded, 1600-byte giants stopped at the bridge's 1500-byte port (tshark saw $giants leave it)" \
+    "(lambda r, k: r['judged'] and not r['undersize_filtered'] and r['oversize_filtered'] and k['undersize']['forwarded'] == k['undersize']['sent'] > 0 and k['oversize']['sent'] > 0 and $giants == 0)$KINDS" \
+    "$LAB_TMP/errored2.json"
+  # A filtering switch: frames whose payload is under 46 or over 1500 bytes go nowhere.
+  in_dut nft -f - <<NFT
+table bridge filtering {
+  chain forward { type filter hook forward priority 0; meta length < 46 counter drop; meta length > 1500 counter drop; }
+}
+NFT
+  cli benchmark rfc2889 errored-frames --tx va --rx vb --load 50 --duration 2 --json "$LAB_TMP/errored3.json" --report "$LAB_TMP/errored3.html" >"$LAB_TMP/errored3.out" || true
+  cat "$LAB_TMP/errored3.out"
+  dropped=$(in_dut nft list table bridge filtering | grep -o 'counter packets [0-9]*' | cut -d' ' -f3 | paste -sd+ | bc)
+  check "errored frames through a filtering bridge: passed, runts and giants filtered, exactly what nftables dropped ($dropped)" \
+    "(lambda r, k: r['passed'] and k['undersize']['sent'] + k['oversize']['sent'] == $dropped)$KINDS" \
+    "$LAB_TMP/errored3.json"
+  in_dut nft delete table bridge filtering
+  in_lab ip link set va mtu 1500
+  grep -q "Errored frames filtering (RFC 2889 5.9)" "$LAB_TMP/errored3.html" && grep -q "<svg" "$LAB_TMP/pressure.html" ||
+    { echo "FAIL the errored frames and forward pressure reports"; exit 1; }
+  echo "ok   the reports: errored frames by kind, forward pressure's chart"
+}
+
 part() { [[ -z ${PARTS:-} || $PARTS == "$1" ]]; }
 part address && address_tests
 part traffic && traffic_tests
 part partial && partial_tests
+part pressure && pressure_tests
 exit 0

@@ -27,6 +27,8 @@ std::string_view patternName(TrafficPattern pattern) {
     case TrafficPattern::kOneToMany: return "one_to_many";
     case TrafficPattern::kManyToOne: return "many_to_one";
     case TrafficPattern::kCongestion: return "congestion_control";
+    case TrafficPattern::kForwardPressure: return "forward_pressure";
+    case TrafficPattern::kErroredFrames: return "errored_frames";
   }
   return "";
 }
@@ -35,6 +37,12 @@ Result<std::vector<TrafficLeg>> trafficLegs(TrafficPattern pattern, size_t ports
   if (pattern == TrafficPattern::kCongestion) {
     if (ports != 4) return makeError("ports", "congestion control takes four ports: two senders, the congested port, the uncongested one");
     return std::vector<TrafficLeg>{{0, 2, 0.5}, {0, 3, 0.5}, {1, 2, 1.0}};
+  }
+  if (pattern == TrafficPattern::kForwardPressure || pattern == TrafficPattern::kErroredFrames) {
+    if (ports != 2) return makeError("ports", "this test takes two ports: the sender and the receiver");
+    if (pattern == TrafficPattern::kForwardPressure) return std::vector<TrafficLeg>{{0, 1, 1.0}};
+    const double third = 1.0 / 3;  // valid, undersized, oversized frames
+    return std::vector<TrafficLeg>{{0, 1, third}, {0, 1, third}, {0, 1, third}};
   }
   if (ports < 2 || ports > kMaxPorts) return makeError("ports", "name 2..16 ports");
   const double split = 1.0 / double(ports - 1);

@@ -18,9 +18,12 @@ enum class TrafficPattern {
   kOneToMany,   ///< 5.2: the first port to every other, its load split over them
   kManyToOne,   ///< 5.2: every other port to the first, each at the load
   kCongestion,  ///< 5.5: four ports; 1 -> 3 and 1 -> 4 at half the load each, 2 -> 3 at the load
+  kForwardPressure,  ///< 5.6: two ports; the first to the second, swept up to and past its line rate
+  kErroredFrames,    ///< 5.9: two ports; the first sends valid, undersized and oversized frames, a third each
 };
 
-/// "fully_meshed", "broadcast", "one_to_many", "many_to_one", "congestion_control".
+/// "fully_meshed", "broadcast", "one_to_many", "many_to_one", "congestion_control", "forward_pressure",
+/// "errored_frames".
 std::string_view patternName(TrafficPattern pattern);
 
 /// One stream of a trial: from port `from` to port `to` at `share` of the sending port's load
@@ -30,7 +33,8 @@ struct TrafficLeg {
   double share = 1;
 };
 
-/// The legs of `pattern` over `ports` ports (2..16; congestion control exactly 4); an error says
+/// The legs of `pattern` over `ports` ports (2..16; congestion control exactly 4, forward pressure and errored
+/// frames 2); an error says
 /// what the pattern needs.
 Result<std::vector<TrafficLeg>> trafficLegs(TrafficPattern pattern, size_t ports);
 

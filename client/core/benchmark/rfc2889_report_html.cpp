@@ -26,13 +26,27 @@ std::string footer(const std::string& generator) {
 
 std::string trialWord(bool judged, bool passed) { return !judged ? "not judged" : passed ? "passed" : "failed"; }
 
+/// How the trials were chosen.
+std::string trialsChosen(const Rfc2889TrafficResult& r) {
+  if (r.searched())
+    return "from " + loadText(r.settings.maxLoad) + " down to " + loadText(r.settings.minLoad) + ", resolution " +
+           loadText(r.settings.resolution);
+  if (r.swept())
+    return "from " + loadText(r.forwarding.minLoad) + " to " + loadText(r.forwarding.maxLoad) + " in steps of " +
+           loadText(r.forwarding.step) + ", then " + loadText(overloadFor(r.size.averageBytes())) +
+           " (an 88-bit interframe gap)";
+  return "one trial at " + loadText(r.settings.maxLoad);
+}
+
 std::string patternTitle(TrafficPattern p) {
   switch (p) {
     case TrafficPattern::kMeshed: return "Fully meshed (RFC 2889 5.1)";
     case TrafficPattern::kOneToMany: return "Partially meshed, one to many (RFC 2889 5.2)";
     case TrafficPattern::kManyToOne: return "Partially meshed, many to one (RFC 2889 5.2)";
     case TrafficPattern::kCongestion: return "Congestion control (RFC 2889 5.5)";
-    case TrafficPattern::kBroadcast: return "Broadcast forwarding (RFC 2889 5.9)";
+    case TrafficPattern::kErroredFrames: return "Errored frames filtering (RFC 2889 5.9)";
+    case TrafficPattern::kForwardPressure: return "Forward pressure and maximum forwarding rate (RFC 2889 5.6)";
+    case TrafficPattern::kBroadcast: return "Broadcast forwarding (RFC 2889 5.10)";
   }
   return "";
 }
@@ -43,6 +57,20 @@ std::vector<ChartSeries> passFailSeries(const std::vector<Trial>& trials, X x, Y
   std::vector<ChartSeries> series{{"passed", {}}, {"failed or not judged", {}}};
   for (const Trial& t : trials) series[t.passed() ? 0 : 1].points.push_back({x(t), y(t), tip(t), !t.judged()});
   return series;
+}
+
+/// Errored frames filtering: what each kind of frame did, in place of the pairs.
+std::string erroredSection(const ErroredVerdict& v) {
+  std::vector<std::vector<std::string>> rows;
+  for (const FrameKindCount& k : v.kinds) {
+    const bool valid = k.kind == "valid";
+    const std::string outcome = !k.notTested.empty() ? "not tested: " + k.notTested
+                                : !v.judged          ? "not judged"
+                                : valid              ? (k.forwarded == k.sent ? "all forwarded" : "valid frames lost")
+                                                     : (k.forwarded == 0 ? "filtered" : "forwarded");
+    rows.push_back({k.kind, k.size, k.notTested.empty() ? count(k.sent) : "", k.notTested.empty() ? count(k.forwarded) : "", outcome});
+  }
+  return htmlSection("kinds", "Frames by kind", htmlTable({"Kind", "Size", "Sent", "Forwarded", "Outcome"}, rows));
 }
 
 }  // namespace
@@ -97,22 +125,22 @@ std::string rfc2889HtmlReport(const Rfc2889TrafficResult& r) {
       {"Ports", ports},
       {"Line rate", fixed(r.lineRateBps / 1e6, 0) + " Mbit/s per port"},
       {"Frames", r.size.label() + (r.size.isMix() ? "" : " B") + ", trials of " + fixed(r.trialSeconds, 1) + " s"},
-      {"Search", r.searched() ? "from " + loadText(r.settings.maxLoad) + " down to " + loadText(r.settings.minLoad) +
-                                    ", resolution " + loadText(r.settings.resolution)
-                              : "one trial at " + loadText(r.settings.maxLoad)},
+      {"Trials", trialsChosen(r)},
       {"Generator", r.generator},
   };
   std::vector<std::vector<std::string>> rows;
   for (const TrafficTrial& t : r.search.trials)
     rows.push_back({loadText(t.load), kfps(t.offeredFps), count(t.sent()), count(t.received()), count(t.lost()),
-                    count(t.elsewhere()), kfps(t.forwardedFps()), trialWord(t.judged(), t.passed()), t.testerNote});
+                    count(t.elsewhere()), kfps(forwardingRate(t)),
+                    r.swept() && t.judged() ? (t.lost() ? "some lost" : "all forwarded") : trialWord(t.judged(), t.passed()),
+                    t.testerNote});
   Chart chart{"forwarding", "Forwarded frames by load", "load per sending port (%)", "forwarded (kfps, every pair)", {}, {}, false};
   chart.series = passFailSeries(
       r.search.trials, [](const TrafficTrial& t) { return 100 * t.load; },
-      [](const TrafficTrial& t) { return t.forwardedFps() / 1e3; },
-      [](const TrafficTrial& t) { return loadText(t.load) + ": " + kfps(t.forwardedFps()) + " forwarded, " + count(t.lost()) + " lost"; });
+      [](const TrafficTrial& t) { return forwardingRate(t) / 1e3; },
+      [](const TrafficTrial& t) { return loadText(t.load) + ": " + kfps(forwardingRate(t)) + " forwarded, " + count(t.lost()) + " lost"; });
   // One trial (broadcast, congestion control) draws no chart: its table says it all.
-  const std::string chartSvg = r.searched() ? svgChart(chart) : "";
+  const std::string chartSvg = r.searched() || r.swept() ? svgChart(chart) : "";
   std::string pairsBody;
   const TrafficTrial* shown = r.searched() ? r.search.atThroughput() : r.search.heaviest();
   if (shown) {
@@ -122,6 +150,7 @@ std::string rfc2889HtmlReport(const Rfc2889TrafficResult& r) {
                        p.latencyAvgUs > 0 ? fixed(p.latencyAvgUs, 1) + " us" : "", p.heldBack ? "yes" : ""});
     pairsBody = htmlSection("pairs", "Pairs at " + loadText(shown->load),
                             htmlTable({"Pair", "Sent", "Received", "Lost", "Elsewhere", "Latency (avg)", "Held back"}, pairs));
+    if (r.pattern == TrafficPattern::kErroredFrames) pairsBody = erroredSection(erroredOf(*shown, r.size, r.errored));
   }
   const std::string answer = (r.pattern == TrafficPattern::kCongestion ? "Congestion control " : "") + r.answer();
   const std::string body =

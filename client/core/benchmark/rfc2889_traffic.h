@@ -20,11 +20,12 @@ struct PairCount {
   double latencyAvgUs = 0; ///< 0 when none measured
   uint64_t asked = 0;      ///< frames it was to send (0: as sent)
   bool heldBack = false;   ///< its sender was slowed waiting for room (devicePushedBack): the device pushed back
+  double sentFps = 0, receivedFps = 0;  ///< first to last frame sent, received (0: fewer than two)
   uint64_t lost() const { return sent > received ? sent - received : 0; }
 };
 
 struct TrafficTrial {
-  double load = 0;             ///< asked, per sending port, share of its line rate
+  double load = 0;             ///< asked, per sending port, share of its line rate (forward pressure: above 1)
   double offeredFps = 0;       ///< asked, per sending port
   double seconds = 0;          ///< the trial's sending time
   std::vector<PairCount> pairs;

@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "client/core/benchmark/frame_size.h"
+#include "client/core/benchmark/rfc2889_errored.h"
+#include "client/core/benchmark/rfc2889_forwarding.h"
 #include "client/core/benchmark/rfc2889_patterns.h"
 #include "client/core/benchmark/rfc2889_traffic.h"
 
@@ -20,13 +22,22 @@ struct Rfc2889TrafficResult {
   double lineRateBps = 0, trialSeconds = 0;
   FrameSize size;
   ThroughputSettings settings;
-  ThroughputSearch search;   ///< broadcast, congestion control: their one trial (no search)
+  ForwardingSettings forwarding;  ///< forward pressure: the sweep
+  ErroredSizes errored;           ///< errored frames: the undersized and oversized frames' sizes
+  ThroughputSearch search;   ///< broadcast, congestion control, errored frames: their one trial (no search)
   std::string error;
 
   bool complete() const { return error.empty() && search.complete; }
   /// The pattern's throughput is searched (else one trial runs at the load asked).
-  bool searched() const { return pattern != TrafficPattern::kBroadcast && pattern != TrafficPattern::kCongestion; }
-  /// "throughput 87 % of the line rate (...)" / "broadcast forwarded ..." / "incomplete: ..."
+  bool searched() const {
+    return pattern == TrafficPattern::kMeshed || pattern == TrafficPattern::kOneToMany || pattern == TrafficPattern::kManyToOne;
+  }
+  /// Forward pressure: trials at stepped loads, then one above the line rate.
+  bool swept() const { return pattern == TrafficPattern::kForwardPressure; }
+  /// The receiving port's line rate in frames a second at the frame size (96-bit gap).
+  double lineFps() const { return maxFrameRate(lineRateBps, size.averageBytes()); }
+  /// "throughput 87 % of the line rate (...)" / "broadcast forwarded ..." / "maximum forwarding rate ..." /
+  /// "incomplete: ..."
   std::string answer() const;
 };
 

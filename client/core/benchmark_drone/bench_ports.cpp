@@ -41,9 +41,8 @@ Result<BenchPorts> BenchPorts::open(const DroneMap& drones, std::vector<Flow> fl
   p.lineRateBps_ = INFINITY;
   for (size_t i = 0; i < p.flows_.size(); ++i) {
     const Flow& f = p.flows_[i];
-    const v1::Port& tx = p.port(f.tx);
-    p.lineRateBps_ = std::min(p.lineRateBps_, tx.line_rate_bps() > 0 ? tx.line_rate_bps() : 10e9);
-    auto a = flowAddressing(tx, p.port(f.farEnd()), ipVersion, i);
+    p.lineRateBps_ = std::min(p.lineRateBps_, p.lineRateBpsOf(f.tx));
+    auto a = flowAddressing(p.port(f.tx), p.port(f.farEnd()), ipVersion, i);
     if (!a) return a.error();
     p.addressing_.push_back(*a);
   }

@@ -57,6 +57,11 @@ class BenchPorts {
   unsigned ipVersion() const { return ipVersion_; }
   /// The sending ports' line rate (the lowest of them, bits per second with the 20-byte overhead).
   double lineRateBps() const { return lineRateBps_; }
+  /// One port's line rate as its drone states it (10 Gbit/s when it does not know).
+  double lineRateBpsOf(const Endpoint& at) const {
+    const double bps = port(at).line_rate_bps();
+    return bps > 0 ? bps : 10e9;
+  }
   DroneExecutorSettings& settings() { return settings_; }
   /// Ports by drone: the sending ones, and every one the flows touch (reflectors too).
   PortsByDrone sending() const;

@@ -3,6 +3,8 @@
 #include <chrono>
 #include <cmath>
 
+#include "client/core/benchmark/rfc2889_errored.h"
+#include "client/core/benchmark/rfc2889_forwarding.h"
 #include "client/core/benchmark_drone/trial_counts.h"
 #include "common/core/push_back.h"
 
@@ -16,10 +18,25 @@ constexpr uint32_t kLearningStreamIds = kFirstStreamId + 1000;
 /// Whether the device held this stream's sender back (flow control), by the rule every client
 /// uses (devicePushedBack): a count-limited stream still sends all its frames, later, so its rate
 /// is what it took them, first to last, against `askedFps`.
+/// Frames a second from the first to the last of `frames` (0: fewer than two).
+double spanRate(uint64_t frames, uint64_t firstNs, uint64_t lastNs) {
+  return frames >= 2 && lastNs > firstNs ? double(frames - 1) * 1e9 / double(lastNs - firstNs) : 0;
+}
+
 bool heldBack(const v1::StreamStats& tx, double askedFps) {
   if (tx.tx_packets() < 2 || tx.last_tx_ns() <= tx.first_tx_ns()) return false;
   const double seconds = double(tx.last_tx_ns() - tx.first_tx_ns()) / 1e9;
   return devicePushedBack(double(tx.tx_blocked_ns()) / 1e9, double(tx.tx_packets() - 1) / seconds, askedFps, seconds);
+}
+
+/// Errored frames carry no IPv4 or UDP: Ethernet (type 0x88b5, local experimental), padding and
+/// the signature. A switch forwards or drops such a frame whole; an IP packet too large for the
+/// way out a Linux bridge would fragment, and its pieces are not the frame the tester sent.
+void layer2Only(v1::Stream& s) {
+  auto* layers = s.mutable_layers();
+  for (int i = layers->size() - 1; i >= 0; --i)
+    if (layers->Get(i).protocol() == "ip" || layers->Get(i).protocol() == "udp") layers->erase(layers->begin() + i);
+  s.clear_variable_fields();  // they vary the IPv4 source
 }
 
 }  // namespace
@@ -68,23 +85,34 @@ Status DroneTrafficProbe::learn() {
 }
 
 Result<TrafficTrial> DroneTrafficProbe::trial(double load) {
-  if (!std::isfinite(load) || load <= 0 || load > 1) return makeError("load", "must be above 0 and at most 100 %");
+  if (!std::isfinite(load) || load <= 0 || load > kMaxForwardPressureLoad || (load > 1 && pattern_ != TrafficPattern::kForwardPressure))
+    return makeError("load", "must be above 0 and at most 100 % (forward pressure: 110 %)");
   const bool broadcast = pattern_ == TrafficPattern::kBroadcast;
   if (!broadcast && ports_.settings().learningFrames)
     if (auto s = learn(); !s) return s.error();
   TrafficTrial t;
   t.load = load;
   t.seconds = settings_.seconds;
-  t.offeredFps = load * ports_.lineRateBps() / ((settings_.size.averageBytes() + 20) * 8);
-  // Each flow at its share of its port's load; broadcast: the one stream, counted on every port.
+  // Each flow at its share of its port's load, in frames of its size; broadcast: the one stream,
+  // counted on every port.
+  const std::vector<FrameSize> sizes = pattern_ == TrafficPattern::kErroredFrames
+                                           ? erroredFlowSizes(settings_.size, settings_.errored)
+                                           : std::vector<FrameSize>(ports_.flows().size(), settings_.size);
   std::vector<uint64_t> frames;
   std::map<size_t, v1::Stream> streams;
   for (size_t f = 0; f < ports_.flows().size(); ++f) {
-    const double fps = t.offeredFps * shares_[f];
+    const double fps = load * maxFrameRate(lineRateBps(), sizes[f].averageBytes()) * shares_[f];
+    // Offered a port: what the first sending port is asked (broadcast: its one stream).
+    if (ports_.flows()[f].tx == ports_.flows()[0].tx && !(broadcast && f > 0)) t.offeredFps += fps;
     frames.push_back(std::max<uint64_t>(1, uint64_t(std::llround(fps * settings_.seconds))));
     if (broadcast && f > 0) continue;
-    streams[f] = flowStream(ports_.flows()[f], ports_.addressing(f), 4, settings_.size, {fps, frames[f]});
+    streams[f] = flowStream(ports_.flows()[f], ports_.addressing(f), 4, sizes[f], {fps, frames[f]});
     if (broadcast) (*streams[f].mutable_layers(0)->mutable_fields())["eth.dst"] = "ff:ff:ff:ff:ff:ff";
+    if (pattern_ == TrafficPattern::kErroredFrames && f > 0) layer2Only(streams[f]);
+  }
+  if (const std::string why = cannotOffer(t); !why.empty()) {
+    t.testerNote = why;
+    return t;
   }
   if (auto s = ports_.load(streams); !s) return s.error();
   if (auto s = ports_.clear(); !s) return s.error();
@@ -99,6 +127,17 @@ Result<TrafficTrial> DroneTrafficProbe::trial(double load) {
   if (!snaps) return snaps.error();
   count(*snaps, frames, t);
   return t;
+}
+
+std::string DroneTrafficProbe::cannotOffer(const TrafficTrial& t) const {
+  if (pattern_ != TrafficPattern::kForwardPressure) return "";  // the others offer at most the sender's line rate
+  const Endpoint& tx = ports_.flows()[0].tx;
+  const double most = maxFrameRate(ports_.lineRateBpsOf(tx), settings_.size.averageBytes());
+  if (t.offeredFps <= most * (1 + 1e-9)) return "";
+  return tx.port + "'s line rate carries at most " + std::to_string(std::llround(most)) + " frames a second: it cannot offer " +
+         std::to_string(std::llround(t.offeredFps)) + " (forward pressure needs a sender faster than the receiving port's " +
+         "line, or one that sends with an 88-bit gap; on a port whose speed is emulated, say a faster one: " +
+         "staccato-cli configure " + tx.port + " --line-rate BPS)";
 }
 
 Status DroneTrafficProbe::waitUntilSent(const std::map<size_t, v1::Stream>& streams, const std::vector<uint64_t>& frames) {
@@ -132,11 +171,13 @@ void DroneTrafficProbe::count(const DroneSnapshots& snaps, const std::vector<uin
     if (const v1::StreamStats* tx = findRow(snaps, sender.tx, sender.streamId, false)) {
       p.sent = tx->tx_packets();
       p.heldBack = heldBack(*tx, double(p.asked) / t.seconds);
+      p.sentFps = spanRate(tx->tx_packets(), tx->first_tx_ns(), tx->last_tx_ns());
     }
     if (p.sent != p.asked && !p.heldBack)
       note(flow.tx.port + " sent " + std::to_string(p.sent) + " of " + std::to_string(p.asked) + " frames");
     if (const v1::StreamStats* rx = findRow(snaps, flow.rx, sender.streamId, true)) {
       p.received = rx->rx_packets();
+      p.receivedFps = spanRate(rx->rx_packets(), rx->first_rx_ns(), rx->last_rx_ns());
       if (rx->has_latency() && rx->latency().samples()) p.latencyAvgUs = double(rx->latency().avg_ns()) / 1e3;
       if (rx->rx_missed() || rx->incomplete()) note("the receiver on " + flow.rx.port + " had no room for some frames");
     }

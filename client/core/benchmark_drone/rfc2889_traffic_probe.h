@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "client/core/benchmark/frame_size.h"
+#include "client/core/benchmark/rfc2889_errored.h"
 #include "client/core/benchmark/rfc2889_patterns.h"
 #include "client/core/benchmark/rfc2889_traffic.h"
 #include "client/core/benchmark_drone/bench_ports.h"
@@ -18,6 +19,7 @@ namespace staccato::bench {
 struct TrafficProbeSettings {
   double seconds = 10;  ///< each trial's sending time
   FrameSize size = FrameSize::fixed(64);
+  ErroredSizes errored;  ///< errored frames: the sizes of the undersized and oversized frames
 };
 
 class DroneTrafficProbe {
@@ -31,8 +33,11 @@ class DroneTrafficProbe {
   TrafficProbe probe() {
     return [this](double load) { return trial(load); };
   }
-  /// The sending ports' line rate (bits per second with the 20-byte overhead).
-  double lineRateBps() const { return ports_.lineRateBps(); }
+  /// The line rate loads are shares of (bits per second with the 20-byte overhead): the sending
+  /// ports'; forward pressure: the receiving port's, which it overloads.
+  double lineRateBps() const {
+    return pattern_ == TrafficPattern::kForwardPressure ? ports_.lineRateBpsOf(ports_.flows()[0].rx) : ports_.lineRateBps();
+  }
 
  private:
   DroneTrafficProbe(BenchPorts ports, std::optional<BenchPorts> learning, TrafficPattern pattern, std::vector<double> shares,
@@ -43,6 +48,9 @@ class DroneTrafficProbe {
         shares_(std::move(shares)),
         settings_(settings) {}
   Status learn();
+  /// Forward pressure: why the sending port cannot offer trial `t`'s rate (above its own line rate),
+  /// or "".
+  std::string cannotOffer(const TrafficTrial& t) const;
   /// Waits until every stream of `streams` has sent its frames (`frames`, by flow), or a grace
   /// time has passed.
   Status waitUntilSent(const std::map<size_t, v1::Stream>& streams, const std::vector<uint64_t>& frames);
