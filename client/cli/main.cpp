@@ -114,6 +114,9 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
                              Put the streams on PORT without sending (then: start PORT...).
   streams PORT [--output FILE]
                              The streams PORT holds, as a stream file.
+  flows check PROFILE         Read a flow profile (stateful TCP, HTTP, TLS and UDP traffic; see
+                             docs/flows.md) with every value checked, and say what it runs:
+                             the template mix, the load and its phases, the hosts.
   export (STREAM_FILE | --port PORT) [--count N] --output OUT.pcap|OUT.pcapng [--line-rate BPS]
                              Packets of every enabled stream, exactly as they would be sent:
                              N per stream, or as many as each stream sends.
@@ -302,6 +305,7 @@ int main(int argc, char** argv) {
   if (cmd == "neighbors") return neighborsCommand(args);
   if (cmd == "rate") return rateCommand(args);
   if (cmd == "benchmark") return benchmarkCommand(args);
+  if (cmd == "flows") return flowsCommand(args);
   if (cmd == "start" || cmd == "stop" || cmd == "clear" || cmd == "reserve" || cmd == "release")
     return portActionCommand(cmd, args);
   return fail("unknown command '" + cmd + "' (try: staccato-cli help)", 2);

@@ -31,7 +31,7 @@ from typing import List, Optional
 COMMAND_LANGUAGES = {"sh": "sh", "bash": "sh", "shell": "sh", "console": "sh", "python": "python", "py": "python"}
 # Pages whose every command block must be marked (the issue 27 acceptance list); others may mark some.
 COVERED_PAGES = ["README.md", "docs/user-guide.md", "docs/python.md", "docs/captures.md", "docs/sharing.md",
-                 "docs/drone.md", "docs/deploy.md", "docs/benchmarks.md", "docs/observability.md"]
+                 "docs/drone.md", "docs/deploy.md", "docs/benchmarks.md", "docs/observability.md", "docs/flows.md"]
 # The only interfaces a runnable block may name: the labs' ports (docs/drone.md).
 LAB_PORTS = {"demo0", "demo1", "fake0", "fake1"}
 # Names of real interfaces (Linux's predictable names and the classic ones).
