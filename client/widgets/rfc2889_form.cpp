@@ -37,7 +37,15 @@ const TestChoice kTests[] = {
      "Sender 1 sends to the congested and the uncongested port at half the load each, Sender 2 to the congested port at "
      "the load, for one trial: whether the congested port holds back the frames to the uncongested one (head-of-line "
      "blocking) and whether the device pushes back on its senders instead of losing frames (back pressure)."},
-    {Rfc2889Test::kBroadcast, "broadcast", "Broadcast forwarding (5.9)",
+    {Rfc2889Test::kForwardPressure, "forward-pressure", "Forward pressure and maximum forwarding rate (5.6)",
+     "The sender sends to the receiver at loads stepped from Min load to Max load of the receiving port's line rate, "
+     "then one trial with an 88-bit gap instead of 96, more than that line carries: the highest rate the device "
+     "forwarded (the maximum forwarding rate) and whether it forwards faster than its line allows (forward pressure)."},
+    {Rfc2889Test::kErroredFrames, "errored-frames", "Errored frames filtering (5.9)",
+     "The sender sends valid, undersized and oversized frames, a third of the load each, to the receiver for one trial: "
+     "whether the device forwards every valid frame and filters the errored ones. Frames with a bad FCS are not tested: "
+     "the drones' ports send the FCS their NIC computes."},
+    {Rfc2889Test::kBroadcast, "broadcast", "Broadcast forwarding (5.10)",
      "One port sends broadcast frames at a load for a time: how many reach every other port, and their latency."},
 };
 

@@ -1,6 +1,7 @@
 #pragma once
 /// The RFC 2889 page's settings: which test (address caching capacity, address learning rate,
-/// fully meshed, one-to-many, many-to-one, congestion control, broadcast), its ports from the port tree (Rfc2889PortsBox) and its settings
+/// fully meshed, one-to-many, many-to-one, congestion control, forward pressure, errored frames,
+/// broadcast), its ports from the port tree (Rfc2889PortsBox) and its settings
 /// (Rfc2889SettingsBox), shown for the test chosen. checkedSetup() is what Run runs.
 #include <QWidget>
 

@@ -16,6 +16,7 @@
 #include "client/models/qs.h"
 #include "client/models/rfc2889_trial_words.h"
 #include "client/widgets/rfc2889_form.h"
+#include "client/widgets/rfc2889_verdicts.h"
 #include "client/widgets/run_page_widgets.h"
 #include "common/files/stream_file.h"
 
@@ -25,30 +26,6 @@ namespace {
 QString loadText(const bench::TrafficTrial& t) { return formatCompact(t.load * 100, 2) + " %"; }
 
 QString trialsText(size_t n) { return n == 1 ? QObject::tr("1 trial") : QObject::tr("%1 trials").arg(n); }
-
-/// What the answer starts with.
-QString patternTitle(bench::TrafficPattern p) {
-  switch (p) {
-    case bench::TrafficPattern::kMeshed: return QObject::tr("Fully meshed");
-    case bench::TrafficPattern::kBroadcast: return QObject::tr("Broadcast");
-    case bench::TrafficPattern::kOneToMany: return QObject::tr("One-to-many");
-    case bench::TrafficPattern::kManyToOne: return QObject::tr("Many-to-one");
-    case bench::TrafficPattern::kCongestion: return QObject::tr("Congestion control");
-    case bench::TrafficPattern::kForwardPressure: return QObject::tr("Forward pressure");
-    case bench::TrafficPattern::kErroredFrames: return QObject::tr("Errored frames");
-  }
-  return {};
-}
-
-QString yesNo(bool yes) { return yes ? QObject::tr("yes") : QObject::tr("no"); }
-
-/// The verdicts alone, for the large type ("head-of-line blocking: no, back pressure: yes"); the
-/// counts behind them go below (CongestionVerdict::text).
-QString congestionHeadline(const bench::CongestionVerdict& v) {
-  if (!v.judged) return QObject::tr("not judged");
-  return QObject::tr("head-of-line blocking: %1, back pressure: %2")
-      .arg(yesNo(v.headOfLineBlocking), v.congested ? yesNo(v.backPressure) : QObject::tr("not judged"));
-}
 
 }  // namespace
 
@@ -240,12 +217,24 @@ void Rfc2889Page::showAnswer() {
       detail_->setText(tr("Besides the test port's own address, which the device learned first."));
   } else {
     const auto& t = run_->trafficResult();
-    title = patternTitle(t.pattern);
+    title = rfc2889PatternTitle(t.pattern);
     const bench::TrafficTrial* heaviest = t.search.heaviest();
     if (t.pattern == bench::TrafficPattern::kCongestion && heaviest && complete) {
       const bench::CongestionVerdict v = bench::congestionOf(*heaviest);
       detail_->setText(tr("At %1: %2.").arg(loadText(*heaviest), qs(v.text())));
       answer_->setText(title + ": " + congestionHeadline(v));
+      return;
+    }
+    if (t.swept() && complete) {  // the MFR and forward pressure in large type, the rates behind them below
+      const bench::ForwardingVerdict v = bench::forwardingOf(t.search, t.lineFps());
+      detail_->setText(qs(v.text()) + ".");
+      answer_->setText(title + ": " + forwardingHeadline(v));
+      return;
+    }
+    if (t.pattern == bench::TrafficPattern::kErroredFrames && heaviest && complete) {  // a line per kind below
+      const bench::ErroredVerdict v = bench::erroredOf(*heaviest, t.size, t.errored);
+      detail_->setText(tr("At %1:\n%2").arg(loadText(*heaviest), erroredKindsText(v)));
+      answer_->setText(title + ": " + erroredHeadline(v));
       return;
     }
     if (t.searched() && heaviest && heaviest != t.search.atThroughput())
@@ -274,8 +263,7 @@ void Rfc2889Page::showPairs() {
       why = tr("the last one so far");
     } else if (!run_->trafficResult().searched()) {
       shown = search.heaviest();
-      why = run_->trafficResult().pattern == bench::TrafficPattern::kBroadcast ? tr("the broadcast trial")
-                                                                               : tr("the congestion control trial");
+      why = rfc2889OneTrialName(run_->trafficResult().pattern);
     } else if ((shown = search.atThroughput())) {
       why = tr("the throughput");
     } else {

@@ -1,11 +1,11 @@
 #pragma once
 /// The RFC 2889 page (Tools > RFC 2889 switch tests…): address caching capacity, address learning
-/// rate, fully meshed, one-to-many and many-to-one throughput, congestion control and broadcast
-/// forwarding on ports of the connected drones, through the probes and searches the CLI uses.
+/// rate, fully meshed, one-to-many and many-to-one throughput, congestion control, forward pressure
+/// and maximum forwarding rate, errored frames filtering and broadcast forwarding on ports of the connected drones, through the probes and searches the CLI uses.
 /// Settings on the left (Rfc2889Form); Run checks them and starts the test on a worker thread,
 /// with a line per trial as it ends, the results table (a row per trial; for the traffic tests,
 /// the pairs of the selected trial, or of the trial at the throughput) and the answer in large
-/// type (congestion control: its verdicts, their counts below). Stop keeps what was measured; Save result… writes
+/// type (congestion control, forward pressure, errored frames: their verdicts, their counts below). Stop keeps what was measured; Save result… writes
 /// the result file the CLI's --json writes.
 #include <QWidget>
 

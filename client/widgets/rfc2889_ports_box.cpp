@@ -11,7 +11,7 @@ namespace {
 /// As the CLI: a meshed test on 2..16 ports; one port and 1..15 others.
 constexpr size_t kMaxPorts = 16;
 
-enum Page { kAddressPage, kMeshedPage, kSenderPage, kReceiverPage, kCongestionPage };
+enum Page { kAddressPage, kMeshedPage, kSenderPage, kReceiverPage, kCongestionPage, kPairPage };
 
 Page pageOf(Rfc2889Test test) {
   switch (test) {
@@ -22,6 +22,8 @@ Page pageOf(Rfc2889Test test) {
     case Rfc2889Test::kOneToMany: return kSenderPage;
     case Rfc2889Test::kManyToOne: return kReceiverPage;
     case Rfc2889Test::kCongestion: return kCongestionPage;
+    case Rfc2889Test::kForwardPressure:
+    case Rfc2889Test::kErroredFrames: return kPairPage;
   }
   return kAddressPage;
 }
@@ -129,6 +131,14 @@ Rfc2889PortsBox::Rfc2889PortsBox(PortTreeModel* ports, QWidget* parent) : QGroup
   congestion->addRow(hint(tr("Four different ports. The congested port is offered 1.5 times the load: above 67 % it "
                              "is congested."),
                           page));
+
+  QFormLayout* pair = formPage(pages_);
+  page = pair->parentWidget();
+  pair_ = {picker(ports, 0, "rfc2889PairSender", page), picker(ports, 1, "rfc2889PairReceiver", page)};
+  pair->addRow(tr("Sender"), pair_[0]);
+  pair->addRow(tr("Receiver"), pair_[1]);
+  pairHint_ = hint({}, page);  // says what the test measures on them: showTest()
+  pair->addRow(pairHint_);
 }
 
 void Rfc2889PortsBox::showTest(Rfc2889Test test) {
@@ -136,6 +146,10 @@ void Rfc2889PortsBox::showTest(Rfc2889Test test) {
   receiversHint_->setText(test == Rfc2889Test::kBroadcast
                               ? tr("Tick 1 to 15 ports besides the sender: each should receive every frame.")
                               : tr("Tick 1 to 15 ports besides the sender: its load is split evenly over them."));
+  pairHint_->setText(test == Rfc2889Test::kForwardPressure
+                         ? tr("Two different ports. Loads are shares of the receiver's line rate: the trial past it needs "
+                              "a sender whose line is faster.")
+                         : tr("Two different ports. The sender's MTU must allow the oversized frames."));
 }
 
 Result<std::vector<PortPicker::Choice>> Rfc2889PortsBox::chosen(Rfc2889Test test) const {
@@ -147,6 +161,7 @@ Result<std::vector<PortPicker::Choice>> Rfc2889PortsBox::chosen(Rfc2889Test test
     case kReceiverPage: return oneAndTicked(receiver_, senders_, "Senders", "receiver", "send");
     case kCongestionPage:
       return distinct(congestion_, "Sender 1, Sender 2, the congested and the uncongested port must be four different ports");
+    case kPairPage: return distinct(pair_, "the sender and the receiver must be two different ports");
   }
   return noPort();
 }
@@ -190,6 +205,10 @@ bool Rfc2889PortsBox::chooseCongestionPorts(const PortRef& sender1, const PortRe
                                             const PortRef& uncongested) {
   return congestion_[0]->choose(sender1) && congestion_[1]->choose(sender2) && congestion_[2]->choose(congested) &&
          congestion_[3]->choose(uncongested);
+}
+
+bool Rfc2889PortsBox::choosePairPorts(const PortRef& sender, const PortRef& receiver) {
+  return pair_[0]->choose(sender) && pair_[1]->choose(receiver);
 }
 
 }  // namespace staccato::client

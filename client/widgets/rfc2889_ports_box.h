@@ -2,7 +2,8 @@
 /// The RFC 2889 page's ports, from the port tree, as the test chosen needs them: the learning,
 /// test and monitoring ports of an address test; the ports of a fully meshed test (2 to 16,
 /// ticked); the sender and the ticked receivers of a broadcast or one-to-many test; the receiver
-/// and the ticked senders of a many-to-one test; the four ports of congestion control. chosen()
+/// and the ticked senders of a many-to-one test; the four ports of congestion control; the sender
+/// and the receiver of forward pressure and errored frames. chosen()
 /// checks them and names what is wrong.
 #include <QGroupBox>
 
@@ -37,6 +38,8 @@ class Rfc2889PortsBox : public QGroupBox {
   bool chooseReceiverPorts(const PortRef& receiver, const std::vector<PortRef>& senders);
   bool chooseCongestionPorts(const PortRef& sender1, const PortRef& sender2, const PortRef& congested,
                              const PortRef& uncongested);
+  /// Forward pressure and errored frames (they share the choice).
+  bool choosePairPorts(const PortRef& sender, const PortRef& receiver);
 
  private:
   /// Each picker's port, all different (`what` names them for the error), else the error.
@@ -54,6 +57,8 @@ class Rfc2889PortsBox : public QGroupBox {
   PortPicker* receiver_;
   PortChecklist* senders_;
   std::vector<PortPicker*> congestion_;  ///< sender 1, sender 2, congested, uncongested
+  std::vector<PortPicker*> pair_;        ///< forward pressure, errored frames: the sender, the receiver
+  QLabel* pairHint_;
 };
 
 }  // namespace staccato::client

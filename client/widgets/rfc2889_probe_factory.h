@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "client/core/benchmark/rfc2889_address_search.h"
+#include "client/core/benchmark/rfc2889_errored.h"
+#include "client/core/benchmark/rfc2889_forwarding.h"
 #include "client/core/benchmark/rfc2889_patterns.h"
 #include "client/core/benchmark/rfc2889_traffic.h"
 #include "client/core/benchmark_drone/rfc2889_address_probe.h"
@@ -14,7 +16,8 @@
 
 namespace staccato::client {
 
-enum class Rfc2889Test { kCaching, kLearning, kMeshed, kBroadcast, kOneToMany, kManyToOne, kCongestion };
+enum class Rfc2889Test { kCaching, kLearning, kMeshed, kBroadcast, kOneToMany, kManyToOne, kCongestion, kForwardPressure,
+                         kErroredFrames };
 
 /// One RFC 2889 test as the page's form describes it, every value checked.
 struct Rfc2889Setup {
@@ -22,15 +25,18 @@ struct Rfc2889Setup {
   /// In the order the probe takes them: caching, learning: the learning, test and monitoring
   /// ports. meshed: each port. broadcast, one-to-many: the sender, then the receivers.
   /// many-to-one: the receiver, then the senders. congestion: sender 1, sender 2, the congested
-  /// port, the uncongested one.
+  /// port, the uncongested one. forward pressure, errored frames: the sender, then the receiver.
   std::vector<PortRef> ports;
   /// caching, learning: aging, the test frames' rate, fresh addresses each trial (learning)
   bench::AddressProbeSettings address;
   bench::CachingSettings caching;
   bench::LearningSettings learning;
   bench::ThroughputSettings throughput;   ///< the searched tests': the search (its first trial at maxLoad)
-  double trialLoad = 1.0;                 ///< broadcast, congestion: the one trial's load (share of line rate)
-  bench::TrafficProbeSettings traffic;    ///< the traffic tests: each trial's time and frame size
+  double trialLoad = 1.0;                 ///< broadcast, congestion, errored frames: the one trial's load (share of
+                                          ///< line rate); forward pressure: the sweep's maxLoad
+  bench::ForwardingSettings forwarding;   ///< forward pressure: the sweep (the trial past the line rate follows it)
+  bench::TrafficProbeSettings traffic;    ///< the traffic tests: each trial's time and frame size (errored frames:
+                                          ///< and the errored frames' sizes)
 
   bool addressTest() const { return test == Rfc2889Test::kCaching || test == Rfc2889Test::kLearning; }
   /// The traffic test's pattern (meaningless for the address tests).
@@ -40,11 +46,15 @@ struct Rfc2889Setup {
       case Rfc2889Test::kOneToMany: return bench::TrafficPattern::kOneToMany;
       case Rfc2889Test::kManyToOne: return bench::TrafficPattern::kManyToOne;
       case Rfc2889Test::kCongestion: return bench::TrafficPattern::kCongestion;
+      case Rfc2889Test::kForwardPressure: return bench::TrafficPattern::kForwardPressure;
+      case Rfc2889Test::kErroredFrames: return bench::TrafficPattern::kErroredFrames;
       default: return bench::TrafficPattern::kMeshed;
     }
   }
-  /// A throughput search (meshed, one-to-many, many-to-one), else one trial at trialLoad.
+  /// A throughput search (meshed, one-to-many, many-to-one); else a sweep (swept()), or one trial at trialLoad.
   bool searched() const { return test == Rfc2889Test::kMeshed || test == Rfc2889Test::kOneToMany || test == Rfc2889Test::kManyToOne; }
+  /// Forward pressure: trials at loads stepped up to the line rate, then one past it (sweepForwarding).
+  bool swept() const { return test == Rfc2889Test::kForwardPressure; }
 };
 
 /// A probe ready for its first trial: `address` for the address tests, `traffic` for the others. Each owns what it runs on (the drones' connections), released with it.

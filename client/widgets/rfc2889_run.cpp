@@ -31,7 +31,9 @@ bench::Rfc2889TrafficResult trafficResultOf(const Rfc2889Setup& setup, const std
   r.trialSeconds = setup.traffic.seconds;
   r.size = setup.traffic.size;
   r.settings = setup.throughput;
-  if (!r.searched()) r.settings.maxLoad = setup.trialLoad;  // as the CLI writes it: the trial's load
+  if (!r.searched()) r.settings.maxLoad = setup.trialLoad;  // as the CLI writes it: the trial's load (the sweep's last)
+  r.forwarding = setup.forwarding;
+  r.errored = setup.traffic.errored;
   return r;
 }
 
@@ -49,11 +51,14 @@ void runAddressTest(const Rfc2889Setup& setup, const bench::AddressProbe& probe,
   }
 }
 
-/// The throughput search, or the one trial (broadcast, congestion), into `r` (the worker thread).
+/// The throughput search, forward pressure's sweep (its last trial with an 88-bit gap), or the one
+/// trial (broadcast, congestion, errored frames), into `r` (the worker thread): what the CLI runs.
 void runTrafficTest(const Rfc2889Setup& setup, const bench::TrafficProbe& probe,
                     const std::function<void(const bench::TrafficTrial&)>& trialDone,
                     const std::function<bool()>& stopRequested, bench::Rfc2889TrafficResult& r) {
   auto found = setup.searched() ? bench::searchThroughput(setup.throughput, probe, trialDone, stopRequested)
+               : setup.swept()  ? bench::sweepForwarding(setup.forwarding, bench::overloadFor(setup.traffic.size.averageBytes()),
+                                                         probe, trialDone, stopRequested)
                                 : bench::oneTrial(setup.trialLoad, probe, trialDone, stopRequested);
   if (found) r.search = std::move(*found);
   else r.error = found.error().toString();

@@ -1,8 +1,9 @@
 #pragma once
 /// Rfc2889Run: one RFC 2889 test on a worker thread (WorkerRun), so the GUI never waits for a
 /// trial (an address trial waits the device's aging time first). It opens the probe there, then
-/// runs the search the CLI runs (caching capacity, learning rate, a pattern's throughput) or the
-/// one trial (broadcast, congestion control); each trial comes back to the GUI thread as a signal. Stop ends the search
+/// runs the search the CLI runs (caching capacity, learning rate, a pattern's throughput), forward
+/// pressure's sweep (sweepForwarding) or the one trial (broadcast, congestion control, errored
+/// frames); each trial comes back to the GUI thread as a signal. Stop ends the search
 /// before its next trial; what was measured is kept and the answer says "incomplete".
 #include <string>
 #include <vector>

@@ -20,14 +20,19 @@ enum TestMask : unsigned {
   kOneToMany = 16,
   kManyToOne = 32,
   kCongestion = 64,
+  kForwardPressure = 128,
+  kErroredFrames = 256,
   kAddress = kCaching | kLearning,
   kSearched = kMeshed | kOneToMany | kManyToOne,
-  kTraffic = kSearched | kBroadcast | kCongestion
+  kOneLoad = kSearched | kBroadcast | kCongestion | kErroredFrames,  ///< Load: the first or the one trial's
+  kTraffic = kOneLoad | kForwardPressure
 };
 
 constexpr unsigned maskOf(Rfc2889Test test) { return 1u << unsigned(test); }
 static_assert(maskOf(Rfc2889Test::kBroadcast) == kBroadcast && maskOf(Rfc2889Test::kOneToMany) == kOneToMany &&
-              maskOf(Rfc2889Test::kManyToOne) == kManyToOne && maskOf(Rfc2889Test::kCongestion) == kCongestion);
+              maskOf(Rfc2889Test::kManyToOne) == kManyToOne && maskOf(Rfc2889Test::kCongestion) == kCongestion &&
+              maskOf(Rfc2889Test::kForwardPressure) == kForwardPressure &&
+              maskOf(Rfc2889Test::kErroredFrames) == kErroredFrames);
 
 /// A number field: its label (what errors name), its tests, its default ("" = none: required),
 /// its range as the CLI has it, and what it means.
@@ -43,7 +48,8 @@ struct FieldSpec {
 };
 
 enum Field { kAging, kTestRate, kMaxAddresses, kAddressResolution, kLearningRate, kAddresses, kMinRate, kMaxRate,
-             kRateResolution, kLoad, kMinLoad, kLoadResolution, kDuration, kFieldCount };
+             kRateResolution, kLoad, kMinLoad, kLoadResolution, kSweepMinLoad, kSweepStep, kSweepMaxLoad, kUndersize,
+             kOversize, kDuration, kFieldCount };
 
 constexpr double kMaxAddressCount = double(uint64_t{1} << 24);
 
@@ -63,12 +69,23 @@ const FieldSpec kFields[] = {
     {"MaxRate", "Max rate (fps)", kLearning, "100000", 1, 1e9, false, false, "The first trial's learning rate"},
     {"RateResolution", "Resolution (%)", kLearning, "1", 0.01, 50, false, false,
      "Stop when the fastest passing and slowest failing rates are this close, in % of the failing one"},
-    {"Load", "Load (%)", kTraffic, "100", 0, 100, true, false,
-     "Per sending port, in % of its line rate: the search's first trial, or the one trial's (broadcast; congestion "
-     "control, where above 67 % congests the congested port)"},
+    {"Load", "Load (%)", kOneLoad, "100", 0, 100, true, false,
+     "Per sending port, in % of its line rate: the search's first trial, or the one trial's (broadcast; errored "
+     "frames; congestion control, where above 67 % congests the congested port)"},
     {"MinLoad", "Min load (%)", kSearched, "1", 1, 100, false, false, "The lowest load the search tries"},
     {"LoadResolution", "Resolution (%)", kSearched, "1", 1, 50, false, false,
      "Stop when the highest passing and lowest failing loads are this close, in % of the line rate"},
+    {"SweepMinLoad", "Min load (%)", kForwardPressure, "10", 1, 100, false, false,
+     "The first trial's load, in % of the receiving port's line rate"},
+    {"Step", "Step (%)", kForwardPressure, "10", 1, 100, false, false,
+     "From one trial's load to the next, in % of the receiving port's line rate"},
+    {"SweepMaxLoad", "Max load (%)", kForwardPressure, "100", 0, 100, true, false,
+     "The last stepped trial's load; the forward pressure trial (an 88-bit gap: above the line rate) follows it"},
+    {"Undersize", "Undersize (B)", kErroredFrames, "60", bench::kMinUndersizeBytes, 63, false, true,
+     "The undersized frames' size, FCS included: below 64 bytes"},
+    {"Oversize", "Oversize (B)", kErroredFrames, "1519", 1519, bench::kMaxOversizeBytes, false, true,
+     "The oversized frames' size, FCS included: above 1518 bytes (a port sends frames above its MTU only when it "
+     "is raised)"},
     {"Duration", "Trial duration (s)", kTraffic, "10", 0.1, 3600, false, false, "Each trial's sending time"},
 };
 static_assert(std::size(kFields) == kFieldCount);
@@ -158,6 +175,20 @@ Status Rfc2889SettingsBox::readInto(Rfc2889Test test, Rfc2889Setup& setup) {
         return refuse(fields_[kMinLoad], kFields[kMinLoad].label,
                       "must be at most Load (" + numberText(v[kLoad]).toStdString() + " %)");
       setup.throughput = {v[kLoad] / 100, v[kMinLoad] / 100, v[kLoadResolution] / 100};
+      break;
+    case Rfc2889Test::kForwardPressure: {
+      if (v[kSweepMinLoad] > v[kSweepMaxLoad])
+        return refuse(fields_[kSweepMinLoad], kFields[kSweepMinLoad].label,
+                      "must be at most Max load (" + numberText(v[kSweepMaxLoad]).toStdString() + " %)");
+      setup.forwarding = {v[kSweepMinLoad] / 100, v[kSweepStep] / 100, v[kSweepMaxLoad] / 100};
+      if (auto s = bench::checkForwardingSettings(setup.forwarding); !s)
+        return refuse(fields_[kSweepStep], kFields[kSweepStep].label, s.error().message);
+      setup.trialLoad = setup.forwarding.maxLoad;  // as the CLI's --load: the sweep's last stepped load
+      break;
+    }
+    case Rfc2889Test::kErroredFrames:
+      setup.trialLoad = v[kLoad] / 100;
+      setup.traffic.errored = {uint32_t(v[kUndersize]), uint32_t(v[kOversize])};
       break;
     case Rfc2889Test::kBroadcast:
     case Rfc2889Test::kCongestion: setup.trialLoad = v[kLoad] / 100; break;

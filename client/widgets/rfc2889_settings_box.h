@@ -1,6 +1,8 @@
 #pragma once
 /// The RFC 2889 page's settings: the fields of the test chosen, with the CLI's defaults and
-/// ranges (the address tests' aging time has no default: the device's own must be given). Each is
+/// ranges (the address tests' aging time has no default: the device's own must be given; forward
+/// pressure's sweep is Min load, Step and Max load, the CLI's --min-load, --step and --load;
+/// errored frames' sizes are Undersize and Oversize). Each is
 /// typed as text and checked when Run is pressed, so a value out of range is refused naming the
 /// field and what it allows, and the field is shown; the fields are kept for the next time.
 #include <QGroupBox>
