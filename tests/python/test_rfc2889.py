@@ -1,5 +1,5 @@
 """staccato.Rfc2889Result reads the RFC 2889 result file (every member the C++ writers write, and
-back to the same JSON; congestion control's verdicts), and staccato.rfc2889() drives staccato-cli's `benchmark rfc2889 --json`
+back to the same JSON; congestion control's, forward pressure's and errored frames' verdicts), and staccato.rfc2889() drives staccato-cli's `benchmark rfc2889 --json`
 (a stand-in CLI shows the arguments, incomplete results and errors; the real one runs meshed and
 broadcast on a fake-lab drone: the address tests need a switch that learns)."""
 import json
@@ -67,6 +67,36 @@ CONGESTION = {
     "trials": [traffic_trial(1, False, [pair("p1", "p3", 4960, 4960), pair("p1", "p4", 4960, 4960),
                                         pair("p2", "p3", 9920, 9920)])],
 }
+FORWARD_PRESSURE = {
+    **MESHED, "test": "forward_pressure", "ports": ["p1", "p2"],
+    "settings": {**MESHED["settings"], "sweep_min_load": 0.5, "sweep_step": 0.5, "sweep_max_load": 1},
+    "result": {"complete": True, "max_forwarding_fps": 14880952.38, "max_forwarding_load": 1, "line_fps": 14880952.38,
+               "pressure_judged": True, "forward_pressure": False, "overload_sent_fps": 15060240.96,
+               "overload_forwarded_fps": 14880952.38,
+               "answer": "maximum forwarding rate 14.88 Mfps (100 % of the line rate) at a load of 100 %; forward "
+                         "pressure: no (offered 101.2 % of the line rate with an 88-bit gap, forwarded 100 %)",
+               "note": "", "error": ""},
+    "trials": [traffic_trial(0.5, True, [{**pair("p1", "p2", 7440476, 7440476), "sent_fps": 7440476.2,
+                                          "received_fps": 7440476.1}]),
+               traffic_trial(1, True, [{**pair("p1", "p2", 14880952, 14880952), "sent_fps": 14880952.38,
+                                        "received_fps": 14880952.38}]),
+               traffic_trial(84 / 83, False, [{**pair("p1", "p2", 15060241, 14880952), "sent_fps": 15060240.96,
+                                               "received_fps": 14880952.38}])],
+}
+ERRORED = {
+    **MESHED, "test": "errored_frames", "ports": ["p1", "p2"],
+    "settings": {**MESHED["settings"], "undersize_bytes": 60, "oversize_bytes": 1519},
+    "result": {"complete": True, "judged": True, "passed": False, "valid_all_forwarded": True,
+               "undersize_filtered": True, "oversize_filtered": False,
+               "kinds": [{"kind": "valid", "size": "64 B", "sent": 1000, "forwarded": 1000, "not_tested": ""},
+                         {"kind": "undersize", "size": "60 B", "sent": 1000, "forwarded": 0, "not_tested": ""},
+                         {"kind": "oversize", "size": "1519 B", "sent": 1000, "forwarded": 1000, "not_tested": ""},
+                         {"kind": "bad_fcs", "size": "", "sent": 0, "forwarded": 0,
+                          "not_tested": "the drone's ports send the FCS their NIC computes"}],
+               "answer": "at 100 %: filters errored frames: no (oversized frames forwarded) (...)", "note": "", "error": ""},
+    "trials": [traffic_trial(1, False, [pair("p1", "p2", 1000, 1000), pair("p1", "p2", 1000, 0),
+                                        pair("p1", "p2", 1000, 1000)])],
+}
 LEARNING = {
     **CACHING, "test": "address_learning_rate",
     "settings": {"aging_seconds": 6.5, "test_rate_fps": 20000, "addresses": 100, "min_rate_fps": 100,
@@ -116,6 +146,26 @@ def test_address_results_read_back_to_the_same_files():
     assert json.loads(learning.to_json()) == LEARNING
     assert not learning.complete and learning.at_least and learning.learning_rate_fps == 999.5
     assert learning.capacity is None and learning.outcome.note.startswith("the tester did not send")
+
+
+def test_forward_pressure_and_errored_frames_results_have_their_verdicts():
+    pressure = staccato.Rfc2889Result.from_json(json.dumps(FORWARD_PRESSURE))
+    assert json.loads(pressure.to_json()) == FORWARD_PRESSURE
+    assert pressure.max_forwarding_fps == 14880952.38 and pressure.forward_pressure is False
+    assert pressure.outcome.pressure_judged and pressure.outcome.overload_sent_fps == 15060240.96
+    assert (pressure.settings.sweep_min_load, pressure.settings.sweep_step, pressure.settings.sweep_max_load) == (0.5, 0.5, 1)
+    assert pressure.trials[-1].pairs[0].received_fps == 14880952.38 and pressure.filters_errored_frames is None
+    assert pressure.throughput_load is None and pressure.at_throughput() is None
+    errored = staccato.Rfc2889Result.from_json(json.dumps(ERRORED))
+    assert json.loads(errored.to_json()) == ERRORED
+    assert errored.filters_errored_frames is False and errored.outcome.judged and errored.forward_pressure is None
+    assert (errored.settings.undersize_bytes, errored.settings.oversize_bytes) == (60, 1519)
+    assert [(k.kind, k.forwarded) for k in errored.outcome.kinds] == [("valid", 1000), ("undersize", 0),
+                                                                      ("oversize", 1000), ("bad_fcs", 0)]
+    assert errored.outcome.kinds[3].not_tested.startswith("the drone's ports")
+    meshed = staccato.Rfc2889Result.from_json(json.dumps(MESHED))
+    assert meshed.max_forwarding_fps is None and meshed.filters_errored_frames is None and meshed.outcome.kinds is None
+    assert "kinds" not in json.loads(meshed.to_json())["result"]
 
 
 @pytest.mark.parametrize("text, message", [
@@ -181,6 +231,16 @@ COMMON_ARGS = ["--drain", "200", "--start-margin", "300", "--learning-frames", "
     ("many-to-one", {"tx": "fake1", "rx": "fake0"}, ["--tx", "fake1", "--rx", "fake0"]),
     ("congestion", {"ports": ["p1", "p2", "p3", "p4"], "load": 90, "duration": 2},
      ["--ports", "p1,p2,p3,p4", "--load", "90", "--duration", "2"]),
+    ("forward-pressure", {"tx": "p1", "rx": "p2@lab-b", "load": 90, "min_load": 30, "step": 20, "duration": 2,
+                          "size": 128},
+     ["--tx", "p1", "--rx", "p2@lab-b", "--load", "90", "--min-load", "30", "--step", "20", "--duration", "2",
+      "--size", "128"]),
+    ("forward-pressure", {"tx": "p1", "rx": ["p2"]}, ["--tx", "p1", "--rx", "p2"]),
+    ("errored-frames", {"tx": "p1", "rx": "p2", "load": 50, "duration": 1, "size": 512, "undersize": 40,
+                        "oversize": 9000},
+     ["--tx", "p1", "--rx", "p2", "--load", "50", "--duration", "1", "--size", "512", "--undersize", "40",
+      "--oversize", "9000"]),
+    ("errored-frames", {"tx": "p1", "rx": "p2"}, ["--tx", "p1", "--rx", "p2"]),
 ])
 def test_options_become_the_clis_arguments(sample, tmp_path, test, options, expected):
     cli = stand_in(tmp_path, """\
@@ -201,7 +261,8 @@ def test_options_become_the_clis_arguments(sample, tmp_path, test, options, expe
 
 def test_bad_arguments_are_refused_in_python():
     with pytest.raises(ValueError, match="'mesh' is not an RFC 2889 test .allowed: caching, learning, meshed, "
-                                         "one-to-many, many-to-one, congestion, broadcast."):
+                                         "one-to-many, many-to-one, congestion, broadcast, forward-pressure, "
+                                         "errored-frames.$"):
         staccato.Rfc2889("mesh", ports=["fake0", "fake1"])
     with pytest.raises(ValueError, match="ports: congestion takes four ports: the two senders, the congested port"):
         staccato.Rfc2889("congestion", ports=["p1", "p2", "p3"])
@@ -213,6 +274,34 @@ def test_bad_arguments_are_refused_in_python():
         staccato.Rfc2889("caching", learning_port="port1", test_port=["port2"], monitor_port="port3", aging=1)
     with pytest.raises(TypeError, match="ports: ports as text"):
         staccato.Rfc2889("meshed", ports=["fake0", 1])
+
+
+@pytest.mark.parametrize("test, options, error, message", [
+    ("forward-pressure", {"rx": ["p2", "p3"]}, ValueError, "rx: forward-pressure takes one receiving port"),
+    ("errored-frames", {"rx": ["p2", "p3"]}, ValueError, "rx: errored-frames takes one receiving port"),
+    ("forward-pressure", {"step": 0.5}, ValueError, r"step: must be 1\.\.100, not 0\.5"),
+    ("forward-pressure", {"step": 101}, ValueError, r"step: must be 1\.\.100"),
+    ("forward-pressure", {"step": "10"}, TypeError, r"step: a number 1\.\.100, not '10'"),
+    ("forward-pressure", {"min_load": 0.5}, ValueError, r"min_load: must be 1\.\.100"),
+    ("forward-pressure", {"min_load": 60, "load": 50}, ValueError, r"min_load: must be at most load \(50 %\)"),
+    ("forward-pressure", {"load": 0}, ValueError, r"load: must be 0\.01\.\.100"),
+    ("forward-pressure", {"undersize": 60}, ValueError, "undersize: is an option of the errored-frames test, not of "
+                                                        "forward-pressure"),
+    ("errored-frames", {"step": 10}, ValueError, "step: is an option of the forward-pressure test, not of errored-frames"),
+    ("meshed", {"oversize": 1519}, ValueError, "oversize: is an option of the errored-frames test, not of meshed"),
+    ("errored-frames", {"undersize": 64}, ValueError, r"undersize: must be 34\.\.63, not 64"),
+    ("errored-frames", {"undersize": 33}, ValueError, r"undersize: must be 34\.\.63"),
+    ("errored-frames", {"undersize": 60.5}, TypeError, r"undersize: a whole number 34\.\.63"),
+    ("errored-frames", {"undersize": True}, TypeError, "undersize: a whole number"),
+    ("errored-frames", {"oversize": 1518}, ValueError, r"oversize: must be 1519\.\.16384, not 1518"),
+    ("errored-frames", {"oversize": 16385}, ValueError, r"oversize: must be 1519\.\.16384"),
+])
+def test_forward_pressure_and_errored_frames_options_are_checked_before_the_cli(tmp_path, test, options, error,
+                                                                                 message):
+    never = stand_in(tmp_path, "sys.exit(2)\n")  # it writes args.json when run
+    with pytest.raises(error, match=message):
+        staccato.rfc2889(test, **{"tx": "p1", "rx": "p2", **options}, cli=never)
+    assert not (tmp_path / "args.json").exists(), "refused before the CLI runs"
 
 
 def test_an_incomplete_result_is_returned_an_error_raised(sample, tmp_path):
@@ -273,6 +362,10 @@ def test_bad_options_are_the_clis_message(test, options, message):
     ("one-to-many", {"tx": "fake0", "rx": ["fake1", "fake2"], "load": 50, "min_load": 5, "resolution": 2, "duration": 1}),
     ("many-to-one", {"tx": ["fake1", "fake2"], "rx": "fake0", "load": 40, "size": "imix"}),
     ("congestion", {"ports": ["fake0", "fake1", "fake2", "fake3"], "load": 90, "duration": 2, "size": 128}),
+    ("forward-pressure", {"tx": "fake0", "rx": "fake1", "load": 90, "min_load": 30, "step": 20, "duration": 1,
+                          "size": 128}),
+    ("errored-frames", {"tx": "fake0", "rx": "fake1", "load": 50, "duration": 1, "size": 512, "undersize": 40,
+                        "oversize": 1600}),
 ])
 def test_the_real_cli_takes_the_new_tests_options(test, options):
     """The CLI accepts what the wrapper builds (a refused option exits 2): it goes on to the drone,

@@ -10,6 +10,10 @@ uses (docs/benchmarks.md), whose JSON comes back as a :class:`~staccato.Rfc2889R
     print(caching.capacity, "or more" if caching.at_least else "")
     congestion = staccato.rfc2889("congestion", ports=["eth1", "eth2", "eth3", "eth4"], drone=lab)
     print(congestion.head_of_line_blocking, congestion.back_pressure)
+    pressure = staccato.rfc2889("forward-pressure", tx="eth1", rx="eth2", min_load=50, step=10, drone=lab)
+    print(pressure.max_forwarding_fps, pressure.forward_pressure)
+    errored = staccato.rfc2889("errored-frames", tx="eth1", rx="eth2", undersize=60, oversize=1519, drone=lab)
+    print(errored.filters_errored_frames, [(k.kind, k.sent, k.forwarded) for k in errored.outcome.kinds])
 """
 import os
 import tempfile
@@ -18,7 +22,13 @@ from typing import Callable, List, Optional, Sequence, Union
 from staccato.benchmark_cli import BenchmarkError, _flags, _join, _last_line, _options, _run_for_result, find_cli
 from staccato.rfc2889_result import Rfc2889Result
 
-TESTS = ("caching", "learning", "meshed", "one-to-many", "many-to-one", "congestion", "broadcast")
+TESTS = ("caching", "learning", "meshed", "one-to-many", "many-to-one", "congestion", "broadcast", "forward-pressure",
+         "errored-frames")
+# As the CLI takes them: forward pressure's sweep in percent of the receiving port's line rate,
+# errored frames' sizes in bytes, FCS included.
+STEP_RANGE = (1, 100)
+UNDERSIZE_RANGE = (34, 63)
+OVERSIZE_RANGE = (1519, 16384)
 
 Ports = Union[str, Sequence[str]]
 
@@ -31,6 +41,29 @@ def _port_list(name: str, ports: Optional[Ports]) -> Optional[List[str]]:
     if not all(isinstance(p, str) for p in listed):
         raise TypeError(f"{name}: ports as text (\"eth1\" or \"eth1@ADDRESS\"), one or a list")
     return listed
+
+
+def _number(name: str, value, low: float, high: float, whole: bool = False) -> None:
+    """Refuses `value` (when given) unless it is a number in low..high (a whole one if `whole`)."""
+    if value is None:
+        return
+    kind = "a whole number" if whole else "a number"
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or (whole and value != int(value)):
+        raise TypeError(f"{name}: {kind} {low}..{high}, not {value!r}")
+    if not low <= value <= high:
+        raise ValueError(f"{name}: must be {low}..{high}, not {value!r}")
+
+
+def _own_options(test: str, step, undersize, oversize) -> None:
+    """Forward pressure's and errored frames' options, checked before the CLI runs: each belongs to
+    its test, in the CLI's range."""
+    for name, value, owner in (("step", step, "forward-pressure"), ("undersize", undersize, "errored-frames"),
+                               ("oversize", oversize, "errored-frames")):
+        if value is not None and test != owner:
+            raise ValueError(f"{name}: is an option of the {owner} test, not of {test}")
+    _number("step", step, *STEP_RANGE)
+    _number("undersize", undersize, *UNDERSIZE_RANGE, whole=True)
+    _number("oversize", oversize, *OVERSIZE_RANGE, whole=True)
 
 
 def _listed(ports: Union[str, List[str], None]) -> Optional[str]:
@@ -58,6 +91,13 @@ class Rfc2889:
     - congestion: ``ports`` (four: the two senders, the congested port, the uncongested one),
       ``load`` (percent, the one trial's), ``duration``, ``size``
     - broadcast: ``tx`` (one port), ``rx`` (one or a list), ``load`` (percent), ``duration``, ``size``
+    - forward-pressure (the maximum forwarding rate and forward pressure): ``tx``, ``rx`` (one port
+      each), ``min_load``, ``step`` and ``load`` (percent of the receiving port's line rate: the
+      sweep, 10 to 100 in steps of 10 by default; one trial with an 88-bit gap follows it),
+      ``duration``, ``size``
+    - errored-frames: ``tx``, ``rx`` (one port each), ``load`` (percent, the one trial's),
+      ``duration``, ``size`` (the valid frames'), ``undersize`` (bytes, 34..63, 60 by default) and
+      ``oversize`` (bytes, 1519..16384, 1519 by default); bad FCS is not tested
     - every test: ``drain``, ``start_margin`` (ms), ``learning_frames``; ``drone``,
       ``token_file``, ``tls``, ``ca``, ``fleet``: the drones, as every CLI command takes them;
       ``quiet`` (no line per trial); ``json``: where to keep the result file (by default a
@@ -71,7 +111,8 @@ class Rfc2889:
                  max_addresses: Optional[int] = None, learning_rate: Optional[float] = None,
                  addresses: Optional[int] = None, min_rate: Optional[float] = None, max_rate: Optional[float] = None,
                  resolution: Optional[float] = None, load: Optional[float] = None, min_load: Optional[float] = None,
-                 duration: Optional[float] = None, size: Union[int, str, None] = None, drain: Optional[float] = None,
+                 duration: Optional[float] = None, size: Union[int, str, None] = None, step: Optional[float] = None,
+                 undersize: Optional[int] = None, oversize: Optional[int] = None, drain: Optional[float] = None,
                  start_margin: Optional[float] = None, learning_frames: Optional[int] = None,
                  drone: Optional[str] = None, token_file: Optional[str] = None, tls: bool = False,
                  ca: Optional[str] = None, fleet: Optional[str] = None, quiet: bool = False, json: Optional[str] = None,
@@ -90,9 +131,19 @@ class Rfc2889:
             raise ValueError("ports: congestion takes four ports: the two senders, the congested port, the uncongested one")
         self.tx = _port_list("tx", tx) if many_to_one else tx
         self.rx = rx if many_to_one else _port_list("rx", rx)
+        if test in ("forward-pressure", "errored-frames"):
+            if self.rx is not None and len(self.rx) != 1:
+                raise ValueError(f"rx: {test} takes one receiving port: it measures one port's way out")
+            _number("load", load, 0.01, 100)
+            if test == "forward-pressure":
+                _number("min_load", min_load, 1, 100)
+                if min_load is not None and not isinstance(min_load, bool) and min_load > (100 if load is None else load):
+                    raise ValueError(f"min_load: must be at most load ({100 if load is None else load} %)")
+        _own_options(test, step, undersize, oversize)
         self.aging, self.test_rate, self.max_addresses, self.learning_rate = aging, test_rate, max_addresses, learning_rate
         self.addresses, self.min_rate, self.max_rate, self.resolution = addresses, min_rate, max_rate, resolution
         self.load, self.min_load, self.duration, self.size = load, min_load, duration, size
+        self.step, self.undersize, self.oversize = step, undersize, oversize
         self.drain, self.start_margin, self.learning_frames = drain, start_margin, learning_frames
         self.drone, self.token_file, self.tls, self.ca, self.fleet = drone, token_file, tls, ca, fleet
         self.quiet, self.json, self.report, self.extra_args, self.cli = quiet, json, report, list(extra_args), cli
@@ -106,8 +157,9 @@ class Rfc2889:
                          ("--test-rate", self.test_rate), ("--max-addresses", self.max_addresses),
                          ("--learning-rate", self.learning_rate), ("--addresses", self.addresses),
                          ("--min-rate", self.min_rate), ("--max-rate", self.max_rate), ("--resolution", self.resolution),
-                         ("--load", self.load), ("--min-load", self.min_load), ("--duration", self.duration),
-                         ("--size", self.size), ("--drain", self.drain), ("--start-margin", self.start_margin),
+                         ("--load", self.load), ("--min-load", self.min_load), ("--step", self.step),
+                         ("--duration", self.duration), ("--size", self.size), ("--undersize", self.undersize),
+                         ("--oversize", self.oversize), ("--drain", self.drain), ("--start-margin", self.start_margin),
                          ("--learning-frames", self.learning_frames), ("--drone", self.drone),
                          ("--token-file", self.token_file), ("--ca", self.ca), ("--fleet", self.fleet),
                          ("--report", self.report)) +

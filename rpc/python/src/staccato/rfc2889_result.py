@@ -6,7 +6,8 @@ strings. The file's writers are the C++ runner's (client/core/benchmark/rfc2889_
 and rfc2889_traffic_result.cpp). One file holds one test, so a member another test has is None
 here (and left out of ``to_json()``): the address tests (caching, learning) have three named
 ports and address trials, the traffic tests (meshed, one-to-many, many-to-one, congestion,
-broadcast) a list of ports and trials with per-pair counts; congestion control adds its verdicts.
+forward pressure, errored frames, broadcast) a list of ports and trials with per-pair counts;
+congestion control, forward pressure and errored frames add their verdicts.
 
     result = staccato.Rfc2889Result.load("meshed.json")
     print(result.answer)                                  # the CLI's answer, "incomplete: ..." too
@@ -42,6 +43,23 @@ class Rfc2889Settings:
     line_rate_bps: Optional[float] = None
     max_load: Optional[float] = None           # the first trial's load (broadcast, congestion: the one trial's)
     min_load: Optional[float] = None
+    # forward pressure: the sweep (shares of the receiving port's line rate); the trial past it follows
+    sweep_min_load: Optional[float] = None
+    sweep_step: Optional[float] = None
+    sweep_max_load: Optional[float] = None
+    # errored frames: the undersized and oversized frames' sizes, FCS included
+    undersize_bytes: Optional[int] = None
+    oversize_bytes: Optional[int] = None
+
+
+@dataclass
+class Rfc2889FrameKind:
+    """Errored frames: what one kind of frame did ("valid", "undersize", "oversize", "bad_fcs")."""
+    kind: str = ""
+    size: str = ""        # "60 B"; "" when not tested
+    sent: int = 0
+    forwarded: int = 0
+    not_tested: str = ""  # not empty: why this kind was not sent (bad FCS: no drone port sends it)
 
 
 @dataclass
@@ -59,6 +77,20 @@ class Rfc2889Outcome:
     back_pressure: Optional[bool] = None          # senders held back, the congested port losing clearly less
     congested_loss_ratio: Optional[float] = None  # what the congested port lost, of what was sent to it
     expected_loss_ratio: Optional[float] = None   # what its line rate alone makes it lose
+    # forward pressure: the maximum forwarding rate (MFR) over the sweep, and the trial past the line rate
+    max_forwarding_fps: Optional[float] = None
+    max_forwarding_load: Optional[float] = None   # the load the MFR was found at
+    line_fps: Optional[float] = None              # the receiving port's line rate at the frame size
+    pressure_judged: Optional[bool] = None        # the tester offered clearly more than the line carries
+    forward_pressure: Optional[bool] = None       # the device forwarded clearly faster than its line rate
+    overload_sent_fps: Optional[float] = None
+    overload_forwarded_fps: Optional[float] = None
+    # errored frames (``judged`` too): every valid frame forwarded, no errored one; each kind's counts
+    passed: Optional[bool] = None
+    valid_all_forwarded: Optional[bool] = None
+    undersize_filtered: Optional[bool] = None
+    oversize_filtered: Optional[bool] = None
+    kinds: Optional[List[Rfc2889FrameKind]] = _of(Rfc2889FrameKind, lambda: None)
     answer: str = ""
     note: str = ""     # why the search stopped early (a trial the tester did not send as asked, stopped)
     error: str = ""    # what ended it (a drone's failure); "" = no error
@@ -74,6 +106,8 @@ class Rfc2889Pair:
     lost: int = 0
     elsewhere: int = 0  # counted at a port they were not sent to
     latency_avg_us: float = 0.0
+    sent_fps: Optional[float] = None      # first to last frame sent (0: fewer than two)
+    received_fps: Optional[float] = None  # first to last frame received
 
 
 @dataclass
@@ -113,13 +147,14 @@ class Rfc2889Result(ResultFile):
     format_version: int = FORMAT_VERSION
     generator: str = ""
     # "address_caching_capacity", "address_learning_rate", "fully_meshed", "one_to_many", "many_to_one",
-    # "congestion_control" or "broadcast"
+    # "congestion_control", "forward_pressure", "errored_frames" or "broadcast"
     test: str = ""
     start: str = ""
     end: str = ""
     # caching, learning: {"learning": PORT, "test": PORT, "monitor": PORT}; meshed: the ports;
     # broadcast, one-to-many: the sending port, then the receiving ones; many-to-one: the
-    # receiving port, then the sending ones; congestion: sender 1, sender 2, congested, uncongested
+    # receiving port, then the sending ones; congestion: sender 1, sender 2, congested, uncongested;
+    # forward pressure, errored frames: the sending port, then the receiving one
     ports: Union[Dict[str, str], List[str]] = field(default_factory=list)
     settings: Rfc2889Settings = _of(Rfc2889Settings, Rfc2889Settings)
     outcome: Rfc2889Outcome = field(default_factory=Rfc2889Outcome, metadata={"of": Rfc2889Outcome, "json": "result"})
@@ -173,6 +208,23 @@ class Rfc2889Result(ResultFile):
         """Congestion: the device held its senders back instead of losing frames (None in other
         tests; False when not judged: see ``outcome.congested``, ``outcome.judged``)."""
         return self.outcome.back_pressure
+
+    @property
+    def max_forwarding_fps(self) -> Optional[float]:
+        """Forward pressure: the maximum forwarding rate, frames a second (None in other tests)."""
+        return self.outcome.max_forwarding_fps
+
+    @property
+    def forward_pressure(self) -> Optional[bool]:
+        """Forward pressure: the device forwarded faster than its line allows (None in other tests;
+        False when not judged: see ``outcome.pressure_judged``)."""
+        return self.outcome.forward_pressure
+
+    @property
+    def filters_errored_frames(self) -> Optional[bool]:
+        """Errored frames: every valid frame forwarded and no undersized or oversized one (None in
+        other tests; False when not judged: see ``outcome.judged``)."""
+        return self.outcome.passed if self.test == "errored_frames" else None
 
     def at_throughput(self) -> Optional[Rfc2889Trial]:
         """The searched tests: the passing trial at the throughput (the one whose pairs the CLI prints); None
