@@ -1,7 +1,9 @@
 // The RFC 2889 page bound as the app binds it (DroneRfc2889Factory: the drone probes the CLI uses),
 // on a drone of fake ports in the test process: real runs from the GUI, end to end. Fake ports are
 // wires (a <-> b, c <-> d), not a switch: a meshed test between a and b delivers every frame, and
-// an address test learns "every" address, since a wire floods nothing to the monitoring port.
+// an address test learns "every" address, since a wire floods nothing to the monitoring port;
+// errored frames cross it all, and forward pressure's trial past the line rate cannot be offered
+// (a's line is b's).
 #include <gtest/gtest.h>
 
 #include <QSignalSpy>
@@ -83,6 +85,62 @@ TEST(Rfc2889DronePage, OneToManyOpensTheDroneProbeOnItsPattern) {
   if (first.judged()) {
     EXPECT_TRUE(d.page.answerText().startsWith("One-to-many: throughput 20 %")) << d.page.answerText().toStdString();
   }
+}
+
+TEST(Rfc2889DronePage, ForwardPressureSweepsThroughTheDroneProbeUntilTheSenderCannotOffer) {
+  DroneLab d;
+  ASSERT_TRUE(d.ready);
+  d.page.form()->setTest(Rfc2889Test::kForwardPressure);
+  ASSERT_TRUE(d.page.form()->portsBox()->choosePairPorts(d.port("a"), d.port("b")));
+  ASSERT_TRUE(d.type("SweepMinLoad", "10"));
+  ASSERT_TRUE(d.type("Step", "10"));
+  ASSERT_TRUE(d.type("SweepMaxLoad", "20"));
+  ASSERT_TRUE(d.type("Duration", "1"));
+  ASSERT_TRUE(d.runToTheEnd()) << "no end after 3 minutes";
+  const bench::Rfc2889TrafficResult& r = d.page.rfc2889Run()->trafficResult();
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  EXPECT_EQ(r.pattern, bench::TrafficPattern::kForwardPressure);
+  EXPECT_EQ(r.lineRateBps, 10e6) << "the receiving port's";
+  EXPECT_DOUBLE_EQ(r.forwarding.maxLoad, 0.2);
+  ASSERT_GE(r.search.trials.size(), 1u);
+  const bench::TrafficTrial& first = r.search.trials[0];
+  EXPECT_EQ(first.load, 0.1);
+  ASSERT_EQ(first.pairs.size(), 1u);
+  EXPECT_EQ(first.pairs[0].tx, "a");
+  EXPECT_EQ(first.pairs[0].rx, "b");
+  // a's line is no faster than b's: the trial past the line rate cannot be offered, and the sweep
+  // ends incomplete there (or earlier, when a busy machine did not send a trial as asked).
+  EXPECT_FALSE(r.complete());
+  EXPECT_FALSE(r.search.trials.back().judged());
+  if (r.search.trials.size() == 3) {
+    EXPECT_GT(r.search.trials.back().load, 1);
+    EXPECT_NE(r.search.trials.back().testerNote.find("cannot offer"), std::string::npos) << r.search.trials.back().testerNote;
+  }
+  EXPECT_TRUE(d.page.answerText().startsWith("Forward pressure: incomplete")) << d.page.answerText().toStdString();
+}
+
+TEST(Rfc2889DronePage, ErroredFramesOpensTheDroneProbeOnItsPattern) {
+  DroneLab d;
+  ASSERT_TRUE(d.ready);
+  d.page.form()->setTest(Rfc2889Test::kErroredFrames);
+  ASSERT_TRUE(d.page.form()->portsBox()->choosePairPorts(d.port("a"), d.port("b")));
+  ASSERT_TRUE(d.type("Load", "20"));
+  ASSERT_TRUE(d.type("Duration", "1"));
+  ASSERT_TRUE(d.runToTheEnd()) << "no end after 3 minutes";
+  const bench::Rfc2889TrafficResult& r = d.page.rfc2889Run()->trafficResult();
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  EXPECT_EQ(r.pattern, bench::TrafficPattern::kErroredFrames);
+  EXPECT_EQ(r.errored.undersize, 60u);
+  ASSERT_EQ(r.search.trials.size(), 1u);
+  const bench::TrafficTrial& t = r.search.trials[0];
+  ASSERT_EQ(t.pairs.size(), 3u) << "valid, undersized and oversized frames, a to b";
+  for (const bench::PairCount& p : t.pairs) EXPECT_EQ(p.tx + ">" + p.rx, "a>b");
+  EXPECT_GT(t.pairs[0].sent, 0u);
+  EXPECT_GT(t.pairs[1].sent, 0u);
+  EXPECT_TRUE(d.page.answerText().startsWith("Errored frames: ")) << d.page.answerText().toStdString();
+  if (t.judged())  // a wire filters nothing
+    EXPECT_TRUE(d.page.answerText().startsWith("Errored frames: filters errored frames: no (undersized frames forwarded"))
+        << d.page.answerText().toStdString();
 }
 
 TEST(Rfc2889DronePage, AnAddressTestOnAWireLearnsEveryAddress) {
