@@ -8,6 +8,7 @@
 
 #include "client/core/benchmark/trial_executor.h"
 #include "client/widgets/workspace.h"
+#include "rpc/names/backend_names.h"
 
 namespace staccato::client {
 
@@ -19,7 +20,7 @@ struct BenchmarkTarget {
   };
   std::vector<Pair> pairs;  ///< in the order of the config's portPairs
   /// What the reflectors swap, set on those that do not reflect yet.
-  v1::PortConfig::Reflect reflect = v1::PortConfig::REFLECT_L3;
+  v1::PortConfig::Reflect reflect = rpc::kDefaultReflect;
 };
 
 /// An executor ready to run, with the calibration of its generator (empty when not calibrated:

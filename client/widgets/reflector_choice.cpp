@@ -40,7 +40,7 @@ ReflectorChoice::ReflectorChoice(QFormLayout* form, QWidget* receive, const QStr
     if (receiveLabel) receiveLabel->setText(checked ? tr("Reflector") : tr("Receive on"));
     emit toggled(checked);
   });
-  setSwap(v1::PortConfig::REFLECT_L3);
+  setSwap(rpc::kDefaultReflect);
   swapLabel->setEnabled(false);
   swap_->setEnabled(false);
 }

@@ -9,6 +9,7 @@
 
 #include "client/core/benchmark/y1564_runner.h"
 #include "client/widgets/workspace.h"
+#include "rpc/names/backend_names.h"
 
 namespace staccato::client {
 
@@ -18,7 +19,7 @@ struct Y1564Target {
   unsigned ipVersion = 4;  ///< of the frames the services send: 4 or 6
   PortRef via;             ///< the reflector; none (port "") unless through one: then rx is tx
   /// What the reflector swaps, set on it when it does not reflect yet.
-  v1::PortConfig::Reflect reflect = v1::PortConfig::REFLECT_L3;
+  v1::PortConfig::Reflect reflect = rpc::kDefaultReflect;
 };
 
 /// An executor ready to run its first step, and the line rate of its sending port (bits per

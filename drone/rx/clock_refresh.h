@@ -1,11 +1,16 @@
 #pragma once
-/// When a receive engine's thread next tells its XDP program the realtime offset: signatures carry
-/// CLOCK_REALTIME, the programs read CLOCK_MONOTONIC, and NTP steps realtime now and then.
+/// What the XDP receive engines' service threads share: how often they turn, and when one next
+/// tells its XDP program the realtime offset (signatures carry CLOCK_REALTIME, the programs read
+/// CLOCK_MONOTONIC, and NTP steps realtime now and then).
+#include <chrono>
 #include <cstdint>
 
 #include "common/core/clock.h"
 
 namespace staccato::drone {
+
+/// A service thread's sleep between turns: bounds how long a clear (or a tap change) waits.
+inline constexpr auto kServiceTurn = std::chrono::milliseconds(20);
 
 class ClockRefresh {
  public:

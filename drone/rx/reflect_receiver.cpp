@@ -19,8 +19,6 @@ namespace staccato::drone {
 #ifdef STACCATO_HAVE_TURBO
 namespace {
 
-constexpr auto kTurn = std::chrono::milliseconds(20);  ///< bounds how long a clear waits
-
 class ReflectReceiver final : public SignatureReceiver {
  public:
   ReflectReceiver(std::unique_ptr<turbo::SignatureReflector> reflector, const std::string& iface, std::string swapped)
@@ -45,7 +43,7 @@ class ReflectReceiver final : public SignatureReceiver {
     while (!st.stop_requested()) {
       serviceClear();
       if (clock.due()) (void)reflector_->setClock(realtimeMinusMonotonicNs());  // a failure keeps the last
-      std::this_thread::sleep_for(kTurn);
+      std::this_thread::sleep_for(kServiceTurn);
     }
   }
   void onClear() noexcept override {

@@ -25,7 +25,6 @@ namespace {
 
 constexpr size_t kCounterBytes = size_t{32} << 20;  ///< kernel memory for one port's counters
 constexpr uint32_t kMaxCountedStreams = 1024;
-constexpr auto kTurn = std::chrono::milliseconds(20);  ///< bounds how long a clear or a tap change waits
 
 StreamRxCounts countsOf(const turbo::CountedStream& c) {
   StreamRxCounts r;
@@ -110,7 +109,7 @@ class XdpCountReceiver final : public SignatureReceiver {
         std::lock_guard lock(mu_);
         (void)counter_->setClock(realtimeMinusMonotonicNs(), kSignatureClockWindowNs);  // a failure keeps the last
       }
-      std::this_thread::sleep_for(kTurn);
+      std::this_thread::sleep_for(kServiceTurn);
     }
   }
 

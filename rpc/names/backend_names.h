@@ -23,5 +23,8 @@ inline constexpr const char* kReflectChoices = "off, l2, l3, l4";
 std::optional<v1::PortConfig::Reflect> reflectFromName(const std::string& name);
 /// The name reflectFromName takes.
 std::string reflectName(v1::PortConfig::Reflect how);
+/// What a reflector swaps unless told: MAC and IP addresses, so that frames return through a
+/// router on the way (the CLI's --reflect-swap, the GUI's reflector choice, the executors).
+inline constexpr v1::PortConfig::Reflect kDefaultReflect = v1::PortConfig::REFLECT_L3;
 
 }  // namespace staccato::rpc

@@ -16,6 +16,7 @@
 #include "client/core/benchmark_drone/trial_counts.h"
 #include "client/core/clock_check.h"
 #include "client/core/drone_connection.h"
+#include "rpc/names/backend_names.h"
 
 namespace staccato::bench {
 
@@ -26,7 +27,7 @@ struct DroneExecutorSettings {
   bool unsynchronizedStart = false;   ///< drones whose clocks disagree: warn instead of refusing
   uint32_t learningFrames = 10;       ///< per flow before each trial (request.learning)
   /// How a flow's reflector swaps, when it does not reflect yet (it is left reflecting).
-  v1::PortConfig::Reflect reflect = v1::PortConfig::REFLECT_L3;
+  v1::PortConfig::Reflect reflect = rpc::kDefaultReflect;
   std::function<void(const std::string&)> warn;  ///< warnings for people (may be empty)
 };
 
