@@ -15,18 +15,19 @@ constexpr double kMaxTrialSeconds = 3600;
 /// The learning flows' first stream id: above any trial's (at most 16 x 15 flows from kFirstStreamId).
 constexpr uint32_t kLearningStreamIds = kFirstStreamId + 1000;
 
-/// Whether the device held this stream's sender back (flow control), by the rule every client
-/// uses (devicePushedBack): a count-limited stream still sends all its frames, later, so its rate
-/// is what it took them, first to last, against `askedFps`.
 /// Frames a second from the first to the last of `frames` (0: fewer than two).
 double spanRate(uint64_t frames, uint64_t firstNs, uint64_t lastNs) {
   return frames >= 2 && lastNs > firstNs ? double(frames - 1) * 1e9 / double(lastNs - firstNs) : 0;
 }
 
+/// Whether the device held this stream's sender back (flow control), by the rule every client
+/// uses (devicePushedBack): a count-limited stream still sends all its frames, later, so its rate
+/// is what it took them, first to last, against `askedFps`.
 bool heldBack(const v1::StreamStats& tx, double askedFps) {
-  if (tx.tx_packets() < 2 || tx.last_tx_ns() <= tx.first_tx_ns()) return false;
+  const double fps = spanRate(tx.tx_packets(), tx.first_tx_ns(), tx.last_tx_ns());
+  if (fps == 0) return false;
   const double seconds = double(tx.last_tx_ns() - tx.first_tx_ns()) / 1e9;
-  return devicePushedBack(double(tx.tx_blocked_ns()) / 1e9, double(tx.tx_packets() - 1) / seconds, askedFps, seconds);
+  return devicePushedBack(double(tx.tx_blocked_ns()) / 1e9, fps, askedFps, seconds);
 }
 
 /// Errored frames carry no IPv4 or UDP: Ethernet (type 0x88b5, local experimental), padding and
@@ -88,8 +89,6 @@ Result<TrafficTrial> DroneTrafficProbe::trial(double load) {
   if (!std::isfinite(load) || load <= 0 || load > kMaxForwardPressureLoad || (load > 1 && pattern_ != TrafficPattern::kForwardPressure))
     return makeError("load", "must be above 0 and at most 100 % (forward pressure: 110 %)");
   const bool broadcast = pattern_ == TrafficPattern::kBroadcast;
-  if (!broadcast && ports_.settings().learningFrames)
-    if (auto s = learn(); !s) return s.error();
   TrafficTrial t;
   t.load = load;
   t.seconds = settings_.seconds;
@@ -111,9 +110,11 @@ Result<TrafficTrial> DroneTrafficProbe::trial(double load) {
     if (pattern_ == TrafficPattern::kErroredFrames && f > 0) layer2Only(streams[f]);
   }
   if (const std::string why = cannotOffer(t); !why.empty()) {
-    t.testerNote = why;
+    t.testerNote = why;  // nothing sent, not even the learning frames
     return t;
   }
+  if (!broadcast && ports_.settings().learningFrames)
+    if (auto s = learn(); !s) return s.error();
   if (auto s = ports_.load(streams); !s) return s.error();
   if (auto s = ports_.clear(); !s) return s.error();
   PortStart how;
