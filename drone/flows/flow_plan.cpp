@@ -1,0 +1,146 @@
+#include "drone/flows/flow_plan.h"
+
+#include <algorithm>
+
+namespace staccato::drone {
+
+const char* flowPhaseName(FlowPhase phase) {
+  switch (phase) {
+    case FlowPhase::kRampUp: return "ramp-up";
+    case FlowPhase::kSteady: return "steady";
+    case FlowPhase::kRampDown: return "ramp-down";
+  }
+  return "?";
+}
+
+FlowPhase LoadPlan::phaseAt(double t) const {
+  if (t < rampUp) return FlowPhase::kRampUp;
+  if (t < rampUp + steady) return FlowPhase::kSteady;
+  return FlowPhase::kRampDown;
+}
+
+double LoadPlan::targetAt(double t) const {
+  if (t < 0 || t >= duration()) return 0;
+  if (t < rampUp) return target * t / rampUp;
+  if (t < rampUp + steady) return target;
+  return target * (duration() - t) / rampDown;
+}
+
+double LoadPlan::startsDueBy(double t) const {
+  t = std::clamp(t, 0.0, duration());
+  const double up = std::min(t, rampUp);
+  double due = target * up * up / (2 * (rampUp > 0 ? rampUp : 1));
+  if (t > rampUp) due += target * std::min(t - rampUp, steady);
+  if (t > rampUp + steady) {
+    const double down = t - rampUp - steady;  // the falling line's area so far
+    due += target * down - target * down * down / (2 * rampDown);
+  }
+  return due;
+}
+
+namespace {
+
+std::string requestHeadOf(const v1::HttpExchange& h) {
+  const std::string method = h.method().empty() ? "GET" : h.method();
+  std::string head = method + " " + (h.path().empty() ? "/" : h.path()) + " HTTP/1.1\r\nHost: staccato\r\n";
+  if (h.request_body_bytes() || method == "POST" || method == "PUT")
+    head += "Content-Length: " + std::to_string(h.request_body_bytes()) + "\r\n";
+  if (!h.keep_alive()) head += "Connection: close\r\n";
+  return head + "\r\n";
+}
+
+std::string reasonOf(uint32_t status) {
+  switch (status) {
+    case 200: return "OK";
+    case 201: return "Created";
+    case 204: return "No Content";
+    case 301: return "Moved Permanently";
+    case 302: return "Found";
+    case 400: return "Bad Request";
+    case 403: return "Forbidden";
+    case 404: return "Not Found";
+    case 500: return "Internal Server Error";
+    case 503: return "Service Unavailable";
+    default: return "Status";
+  }
+}
+
+TemplatePlan httpPlan(TemplatePlan p, const v1::HttpExchange& h) {
+  p.kind = ExchangeKind::kHttp;
+  p.requestBytes = h.request_body_bytes();
+  p.responseBytes = h.response_body_bytes();
+  p.rounds = std::max(1u, h.transactions());
+  p.thinkMs = h.think_ms();
+  p.keepAlive = h.keep_alive();
+  p.headRequest = h.method() == "HEAD";
+  p.status = h.status() ? h.status() : 200;
+  p.requestHead = requestHeadOf(h);
+  // Connection: close or keep-alive is the server's to add, from the request it answers.
+  p.responseHead = "HTTP/1.1 " + std::to_string(p.status) + " " + reasonOf(p.status) + "\r\nServer: staccato\r\n" +
+                   "Content-Type: application/octet-stream\r\nContent-Length: " + std::to_string(p.responseBytes) + "\r\n";
+  return p;
+}
+
+}  // namespace
+
+Result<FlowPlan> planFlows(const v1::FlowProfile& profile) {
+  FlowPlan plan;
+  for (int i = 0; i < profile.templates_size(); ++i) {
+    const v1::FlowTemplate& t = profile.templates(i);
+    TemplatePlan p;
+    p.name = t.name();
+    p.weight = std::max(1u, t.weight());
+    p.port = uint16_t(t.port());
+    const std::string at = "templates[" + std::to_string(i) + "]";
+    switch (t.exchange_case()) {
+      case v1::FlowTemplate::kTcp:
+        p.requestBytes = t.tcp().request_bytes();
+        p.responseBytes = t.tcp().response_bytes();
+        p.rounds = std::max(1u, t.tcp().rounds());
+        p.thinkMs = t.tcp().think_ms();
+        break;
+      case v1::FlowTemplate::kHttp: p = httpPlan(p, t.http()); break;
+      case v1::FlowTemplate::kUdp:
+        p.kind = ExchangeKind::kUdp;
+        p.requestBytes = t.udp().request_bytes();
+        p.responseBytes = t.udp().response_bytes();
+        p.rounds = std::max(1u, t.udp().rounds());
+        p.timeoutMs = t.udp().timeout_ms() ? t.udp().timeout_ms() : 1000;
+        break;
+      case v1::FlowTemplate::kTls:
+        return makeError(at + ".tls", "TLS templates are not run by this drone yet (docs/flows.md#status): use http", ErrorKind::kUnavailable);
+      case v1::FlowTemplate::kPcap:
+        return makeError(at + ".pcap", "pcap templates are not run by this drone yet (docs/flows.md#status)", ErrorKind::kUnavailable);
+      case v1::FlowTemplate::EXCHANGE_NOT_SET: return makeError(at, "says nothing to exchange");
+    }
+    plan.templates.push_back(std::move(p));
+  }
+  const v1::FlowLoad& l = profile.load();
+  plan.load.concurrent = l.target_case() == v1::FlowLoad::kConcurrent;
+  plan.load.target = plan.load.concurrent ? double(l.concurrent()) : l.connections_per_second();
+  plan.load.rampUp = l.ramp_up_seconds();
+  plan.load.steady = l.steady_seconds();
+  plan.load.rampDown = l.ramp_down_seconds();
+  if (l.connect_timeout_seconds() > 0) plan.load.connectTimeout = l.connect_timeout_seconds();
+  return plan;
+}
+
+TemplatePicker::TemplatePicker(const std::vector<TemplatePlan>& templates) {
+  for (const TemplatePlan& t : templates) {
+    weight_.push_back(t.weight);
+    total_ += t.weight;
+  }
+  current_.assign(weight_.size(), 0);
+}
+
+size_t TemplatePicker::next() {
+  size_t best = 0;
+  for (size_t i = 0; i < weight_.size(); ++i) {
+    current_[i] += weight_[i];
+    if (current_[i] > current_[best]) best = i;
+  }
+  current_[best] -= total_;
+  return best;
+}
+
+}  // namespace staccato::drone

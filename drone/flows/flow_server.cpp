@@ -1,0 +1,184 @@
+#include "drone/flows/flow_server.h"
+
+#include <sys/epoll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <map>
+
+#include "common/core/error_text.h"
+
+namespace staccato::drone {
+
+namespace {
+
+constexpr int kEventsPerWait = 256;
+constexpr int kBacklog = 65535;
+constexpr int kStopCheckMs = 50;
+/// Listeners are told apart from connections in epoll's data by this bit.
+constexpr uint64_t kListenerTag = uint64_t(1) << 63;
+
+}  // namespace
+
+FlowServer::FlowServer(FlowPlan plan, std::vector<FlowAddress> servers, FlowSideStats& stats)
+    : plan_(std::move(plan)), servers_(std::move(servers)), stats_(stats) {
+  for (const TemplatePlan& t : plan_.templates) {
+    closeHeads_.push_back(t.responseHead + "Connection: close\r\n\r\n");
+    keepHeads_.push_back(t.responseHead + "Connection: keep-alive\r\n\r\n");
+  }
+}
+
+FlowServer::~FlowServer() {
+  for (Conn& c : conns_)
+    if (c.fd >= 0) ::close(c.fd);
+  for (Listener& l : listeners_)
+    if (l.fd >= 0) ::close(l.fd);
+  if (epoll_ >= 0) ::close(epoll_);
+}
+
+Status FlowServer::listen() {
+  epoll_ = ::epoll_create1(EPOLL_CLOEXEC);
+  if (epoll_ < 0) return makeError("flows", "epoll: " + errorText(errno), ErrorKind::kExhausted);
+  std::map<std::pair<bool, uint16_t>, std::vector<uint16_t>> ports;  // (udp, port) -> templates
+  for (size_t i = 0; i < plan_.templates.size(); ++i)
+    ports[{plan_.templates[i].kind == ExchangeKind::kUdp, plan_.templates[i].port}].push_back(uint16_t(i));
+  for (const FlowAddress& server : servers_) {
+    for (const auto& [key, templates] : ports) {
+      const auto [udp, port] = key;
+      const std::string where = "servers: " + ipv4Text(server.ipv4) + (udp ? " udp/" : " tcp/") + std::to_string(port);
+      const int fd = ::socket(AF_INET, (udp ? SOCK_DGRAM : SOCK_STREAM) | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+      if (fd < 0) return makeError(where, "socket: " + errorText(errno), ErrorKind::kExhausted);
+      listeners_.push_back({fd, udp, templates});
+      const int one = 1;
+      ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+      if (const int err = bindToHost(fd, server, port, false); err != 0)
+        return makeError(where, "cannot bind: " + errorText(err), err == EADDRINUSE ? ErrorKind::kBusy : ErrorKind::kUnavailable);
+      if (!udp && ::listen(fd, kBacklog) != 0) return makeError(where, "listen: " + errorText(errno), ErrorKind::kUnavailable);
+      epoll_event ev{};
+      ev.events = EPOLLIN;
+      ev.data.u64 = kListenerTag | (listeners_.size() - 1);
+      if (::epoll_ctl(epoll_, EPOLL_CTL_ADD, fd, &ev) != 0) return makeError(where, "epoll: " + errorText(errno), ErrorKind::kExhausted);
+    }
+  }
+  return Ok{};
+}
+
+Status FlowServer::run() {
+  const uint64_t startNs = flowNowNs();
+  epoll_event events[kEventsPerWait];
+  while (!stopping_.load(std::memory_order_relaxed)) {
+    const uint64_t elapsed = flowNowNs() - startNs;
+    stats_.elapsedNs.store(elapsed, std::memory_order_relaxed);
+    phase_ = plan_.load.phaseAt(double(elapsed) / 1e9);
+    const int n = ::epoll_wait(epoll_, events, kEventsPerWait, kStopCheckMs);
+    if (n < 0 && errno != EINTR) return makeError("flows", "epoll_wait: " + errorText(errno), ErrorKind::kInternal);
+    for (int i = 0; i < n; ++i) {
+      const uint64_t data = events[i].data.u64;
+      if (data & kListenerTag) {
+        const auto index = uint16_t(data & 0xffff);
+        if (listeners_[index].udp)
+          answerDatagrams(listeners_[index]);
+        else
+          accept(index);
+        continue;
+      }
+      const uint32_t slot = uint32_t(data), generation = uint32_t(data >> 32);
+      if (slot < conns_.size() && conns_[slot].generation == generation && conns_[slot].state != State::kFree)
+        drive(conns_[slot]);
+    }
+  }
+  for (Conn& c : conns_) {
+    if (c.state == State::kFree) continue;
+    addSingleWriter(stats_.of(c.tmpl).cutAtEnd);
+    close(c, false);
+  }
+  stats_.finished.store(true, std::memory_order_release);
+  return Ok{};
+}
+
+void FlowServer::accept(uint16_t index) {
+  const Listener& l = listeners_[index];
+  for (;;) {
+    const int fd = ::accept4(l.fd, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+    if (fd < 0) {
+      if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)
+        stats_.of(l.templates.front()).phase(phase_).fail(FlowFailure::kLocal);
+      return;  // EAGAIN: all taken; a connection reset before accept is the kernel's to drop
+    }
+    uint32_t slot;
+    if (!free_.empty()) {
+      slot = free_.back();
+      free_.pop_back();
+    } else {
+      slot = uint32_t(conns_.size());
+      conns_.emplace_back();
+    }
+    Conn& c = conns_[slot];
+    c.fd = fd;
+    c.listener = index;
+    c.tmpl = l.templates.front();
+    c.state = State::kReading;
+    c.headRead = c.closeAfter = false;
+    c.request.clear();
+    const TemplatePlan& t = plan_.templates[c.tmpl];
+    c.toRead = t.kind == ExchangeKind::kTcp ? t.requestBytes : 0;
+    PhaseCounters& counters = this->counters(c);
+    addSingleWriter(counters.attempted);
+    addSingleWriter(counters.established);
+    TemplateStats& s = stats_.of(c.tmpl);
+    addSingleWriter(s.open);
+    epoll_event ev{};
+    ev.events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET;
+    ev.data.u64 = slot | uint64_t(c.generation) << 32;
+    if (::epoll_ctl(epoll_, EPOLL_CTL_ADD, fd, &ev) != 0) {
+      close(c, false, FlowFailure::kLocal);
+      continue;
+    }
+    if (t.kind == ExchangeKind::kTcp && t.requestBytes == 0) {  // the server speaks first: every round at once
+      c.state = State::kWriting;
+      c.sent = 0;
+      c.toSend = t.responseBytes * t.rounds;
+      c.head = nullptr;
+    }
+    drive(c);
+  }
+}
+
+void FlowServer::answerDatagrams(const Listener& l) {
+  const TemplatePlan& t = plan_.templates[l.templates.front()];
+  for (;;) {
+    sockaddr_in from{};
+    socklen_t size = sizeof from;
+    const ssize_t n = ::recvfrom(l.fd, scratch_, sizeof scratch_, 0, reinterpret_cast<sockaddr*>(&from), &size);
+    if (n < 0) return;
+    PhaseCounters& counters = stats_.of(l.templates.front()).phase(phase_);
+    addSingleWriter(counters.bytesReceived, uint64_t(n));
+    if (uint64_t(n) != t.requestBytes) {
+      counters.fail(FlowFailure::kInvalid);
+      continue;
+    }
+    addSingleWriter(counters.transactions);
+    if (t.responseBytes == 0) continue;
+    const ssize_t sent = ::sendto(l.fd, payloadBytes(), t.responseBytes, MSG_DONTWAIT, reinterpret_cast<sockaddr*>(&from), size);
+    if (sent > 0) addSingleWriter(counters.bytesSent, uint64_t(sent));
+  }
+}
+
+void FlowServer::close(Conn& c, bool completed, FlowFailure why) {
+  TemplateStats& s = stats_.of(c.tmpl);
+  PhaseCounters& counters = this->counters(c);
+  addSingleWriter(counters.retransmissions, retransmissionsOf(c.fd));
+  if (completed)
+    addSingleWriter(counters.completed);
+  else if (!stopping_.load(std::memory_order_relaxed))  // cut at the end is not a failure
+    counters.fail(why);
+  ::close(c.fd);
+  c.fd = -1;
+  c.state = State::kFree;
+  ++c.generation;
+  free_.push_back(uint32_t(&c - conns_.data()));
+  s.open.store(s.open.load(std::memory_order_relaxed) - 1, std::memory_order_relaxed);
+}
+
+}  // namespace staccato::drone

@@ -1,0 +1,174 @@
+// The flow engine end to end on loopback addresses (no root, no namespace): client and server
+// loops on their own threads, every exchange kind counted exactly on both sides, failures
+// classified, the concurrent target held.
+#include <gtest/gtest.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <thread>
+
+#include "common/files/flow_profile.h"
+#include "drone/flows/flow_client.h"
+#include "drone/flows/flow_server.h"
+
+namespace staccato::drone {
+namespace {
+
+/// A port base of this process's own, so parallel test processes do not collide.
+uint16_t portBase() { return uint16_t(20000 + (::getpid() % 4000) * 8); }
+
+uint32_t loopback(uint8_t c, uint8_t d) { return (127u << 24) | (c << 8) | d; }
+
+std::vector<FlowAddress> hosts(uint8_t subnet, int count) {
+  std::vector<FlowAddress> v;
+  for (int i = 1; i <= count; ++i) v.push_back({loopback(subnet, uint8_t(i)), ""});
+  return v;
+}
+
+FlowPlan planOf(const std::string& templates, const std::string& load) {
+  auto profile = parseFlowProfile(R"({"format_version": 1, "templates": [)" + templates + R"(], "load": )" + load +
+                                  R"(, "clients": {"first_address": "127.0.1.1", "count": 5},
+                                       "servers": {"first_address": "127.0.2.1", "count": 2}})");
+  EXPECT_TRUE(profile) << profile.error().toString();
+  auto plan = planFlows(*profile);
+  EXPECT_TRUE(plan) << plan.error().toString();
+  return *plan;
+}
+
+std::string port(int offset) { return std::to_string(portBase() + offset); }
+
+uint64_t sum(const TemplateStats& t, std::atomic<uint64_t> PhaseCounters::*field) {
+  uint64_t n = 0;
+  for (FlowPhase p : {FlowPhase::kRampUp, FlowPhase::kSteady, FlowPhase::kRampDown}) n += (t.phase(p).*field).load();
+  return n;
+}
+uint64_t failed(const TemplateStats& t, FlowFailure f) {
+  uint64_t n = 0;
+  for (FlowPhase p : {FlowPhase::kRampUp, FlowPhase::kSteady, FlowPhase::kRampDown}) n += t.phase(p).failed[size_t(f)].load();
+  return n;
+}
+
+/// Runs a server on serverPlan and a client on clientPlan until the client's plan ends.
+void runBoth(const FlowPlan& serverPlan, const FlowPlan& clientPlan, FlowSideStats& server, FlowSideStats& client,
+             std::vector<FlowAddress> servers = hosts(2, 2)) {
+  FlowServer s(serverPlan, servers, server);
+  ASSERT_TRUE(s.listen());
+  std::thread serving([&] { EXPECT_TRUE(s.run()); });
+  FlowClient c(clientPlan, hosts(1, 5), hosts(2, 2), client);
+  EXPECT_TRUE(c.run());
+  s.stop();
+  serving.join();
+}
+
+TEST(FlowLoopback, EveryKindIsExchangedAndCountedOnBothSides) {
+  const FlowPlan plan = planOf(
+      R"({"name": "web", "weight": 2, "port": )" + port(0) + R"(, "http": {"path": "/obj", "response_body_bytes": 1000, "keep_alive": true, "transactions": 3}},
+         {"name": "raw", "port": )" + port(1) + R"(, "tcp": {"request_bytes": 100, "response_bytes": 70000, "rounds": 2}},
+         {"name": "dns", "port": )" + port(2) + R"(, "udp": {"request_bytes": 64, "response_bytes": 512}})",
+      R"({"connections_per_second": 300, "ramp_up_seconds": 0.2, "steady_seconds": 1, "ramp_down_seconds": 0.2})");
+  FlowSideStats server(plan.templates.size()), client(plan.templates.size());
+  runBoth(plan, plan, server, client);
+
+  uint64_t attempted = 0;
+  for (size_t t = 0; t < 3; ++t) attempted += sum(client.of(t), &PhaseCounters::attempted);
+  EXPECT_GE(attempted, 350u);  // 360 due over the run; the last turn may come just before its end
+  EXPECT_LE(attempted, 360u);
+  EXPECT_NEAR(double(sum(client.of(0), &PhaseCounters::attempted)) / double(attempted), 0.5, 0.01);
+  const uint64_t rounds[] = {3, 2, 1};
+  for (size_t t = 0; t < 3; ++t) {
+    SCOPED_TRACE(plan.templates[t].name);
+    const TemplateStats& c = client.of(t);
+    const uint64_t n = sum(c, &PhaseCounters::attempted);
+    EXPECT_EQ(sum(c, &PhaseCounters::established), n);
+    EXPECT_EQ(sum(c, &PhaseCounters::completed), n);
+    EXPECT_EQ(sum(c, &PhaseCounters::transactions), n * rounds[t]);
+    EXPECT_EQ(sum(server.of(t), &PhaseCounters::transactions), n * rounds[t]);
+    EXPECT_EQ(c.open.load(), 0u);
+    for (size_t f = 0; f < kFlowFailureKinds; ++f) EXPECT_EQ(failed(c, FlowFailure(f)), 0u) << flowFailureName(FlowFailure(f));
+    EXPECT_GT(c.phase(FlowPhase::kSteady).transactions.load(), c.phase(FlowPhase::kRampUp).transactions.load());
+    uint64_t timed = 0;
+    for (FlowPhase p : {FlowPhase::kRampUp, FlowPhase::kSteady, FlowPhase::kRampDown}) timed += c.phase(p).lastByteTime.count();
+    EXPECT_EQ(timed, n * rounds[t]);
+  }
+  const uint64_t raw = sum(client.of(1), &PhaseCounters::attempted);
+  EXPECT_EQ(sum(client.of(1), &PhaseCounters::bytesReceived), raw * 2 * 70000);
+  EXPECT_EQ(sum(server.of(1), &PhaseCounters::bytesReceived), raw * 2 * 100);
+  EXPECT_EQ(sum(server.of(1), &PhaseCounters::completed), raw);  // the client closed after its last round
+  EXPECT_EQ(sum(client.of(2), &PhaseCounters::bytesReceived), sum(client.of(2), &PhaseCounters::attempted) * 512);
+  EXPECT_GE(sum(client.of(0), &PhaseCounters::bytesReceived), sum(client.of(0), &PhaseCounters::attempted) * 3 * 1000);
+}
+
+TEST(FlowLoopback, AnswersThatDifferFromTheTemplateFailAsInvalid) {
+  const std::string templ = R"({"name": "web", "port": )" + port(3) + R"(, "http": {"response_body_bytes": 10, "status": )";
+  const FlowPlan served = planOf(templ + "200}}", R"({"connections_per_second": 50, "steady_seconds": 0.4})");
+  const FlowPlan expected = planOf(templ + "404}}", R"({"connections_per_second": 50, "steady_seconds": 0.4})");
+  FlowSideStats server(1), client(1);
+  runBoth(served, expected, server, client);
+  const uint64_t n = sum(client.of(0), &PhaseCounters::attempted);
+  EXPECT_GE(n, 15u);
+  EXPECT_EQ(failed(client.of(0), FlowFailure::kInvalid), n);
+  EXPECT_EQ(sum(client.of(0), &PhaseCounters::completed), 0u);
+}
+
+TEST(FlowLoopback, APortNobodyServesIsRefused) {
+  const FlowPlan plan = planOf(R"({"name": "raw", "port": )" + port(4) + R"(, "tcp": {"request_bytes": 1, "response_bytes": 1}})",
+                               R"({"connections_per_second": 100, "steady_seconds": 0.3})");
+  FlowSideStats client(1);
+  FlowClient c(plan, hosts(1, 5), hosts(2, 2), client);
+  ASSERT_TRUE(c.run());
+  const uint64_t n = sum(client.of(0), &PhaseCounters::attempted);
+  EXPECT_GE(n, 25u);
+  EXPECT_EQ(failed(client.of(0), FlowFailure::kRefused), n);
+  EXPECT_EQ(sum(client.of(0), &PhaseCounters::established), 0u);
+}
+
+TEST(FlowLoopback, TheServerAnswersOnlyOnItsAddresses) {
+  const FlowPlan plan = planOf(R"({"name": "raw", "port": )" + port(5) + R"(, "tcp": {"request_bytes": 1, "response_bytes": 1}})",
+                               R"({"connections_per_second": 1, "steady_seconds": 1})");
+  FlowSideStats stats(1);
+  FlowServer s(plan, hosts(2, 2), stats);
+  ASSERT_TRUE(s.listen());
+  auto connectTo = [&](uint32_t address) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    const sockaddr_in to = socketAddress(address, uint16_t(portBase() + 5));
+    const int rc = ::connect(fd, reinterpret_cast<const sockaddr*>(&to), sizeof to);
+    ::close(fd);
+    return rc;
+  };
+  EXPECT_EQ(connectTo(loopback(2, 2)), 0);
+  EXPECT_NE(connectTo(loopback(2, 3)), 0);  // one past the servers
+  EXPECT_NE(connectTo(loopback(0, 1)), 0);  // 127.0.0.1, the wildcard's
+  // A second server on the same addresses and port is refused with the address named.
+  FlowSideStats other(1);
+  FlowServer twice(plan, hosts(2, 2), other);
+  auto bound = twice.listen();
+  ASSERT_FALSE(bound);
+  EXPECT_NE(bound.error().path.find("127.0.2.1 tcp/" + port(5)), std::string::npos) << bound.error().toString();
+}
+
+TEST(FlowLoopback, TheConcurrentTargetIsHeldAndCutAtTheEnd) {
+  const FlowPlan plan = planOf(R"({"name": "hold", "port": )" + port(6) + R"(, "tcp": {"request_bytes": 10, "response_bytes": 10, "rounds": 3, "think_ms": 400}})",
+                               R"({"concurrent": 40, "ramp_up_seconds": 0.2, "steady_seconds": 1})");
+  FlowSideStats server(1), client(1);
+  uint64_t mostOpen = 0;
+  std::atomic<bool> done{false};
+  std::thread watch([&] {
+    while (!done) {
+      mostOpen = std::max(mostOpen, client.of(0).open.load());
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  });
+  runBoth(plan, plan, server, client);
+  done = true;
+  watch.join();
+  EXPECT_EQ(mostOpen, 40u);
+  const TemplateStats& c = client.of(0);
+  const uint64_t n = sum(c, &PhaseCounters::attempted);
+  EXPECT_EQ(sum(c, &PhaseCounters::completed) + c.cutAtEnd.load(), n);  // each held 0.8 s: some end in the run, the rest are cut
+  EXPECT_GT(c.cutAtEnd.load(), 0u);
+  for (size_t f = 0; f < kFlowFailureKinds; ++f) EXPECT_EQ(failed(c, FlowFailure(f)), 0u) << flowFailureName(FlowFailure(f));
+  EXPECT_EQ(c.open.load(), 0u);
+}
+
+}  // namespace
+}  // namespace staccato::drone
