@@ -1,0 +1,198 @@
+#include "drone/flows/flow_namespace.h"
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <net/if.h>
+#include <sched.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+
+#include "common/core/error_text.h"
+#include "common/core/log.h"
+#include "common/files/flow_profile.h"
+
+namespace staccato::drone {
+
+namespace {
+
+constexpr const char* kWho = "flow hosts";
+/// The interface group of the hosts' macvlans: one `ip link del group` removes them all in one
+/// kernel batch (a delete each takes a synchronisation each).
+constexpr const char* kHostGroup = "1";
+
+struct Sysctl {
+  const char* path;
+  const char* value;
+};
+constexpr Sysctl kIpv6Off[] = {{"/proc/sys/net/ipv6/conf/all/disable_ipv6", "1"},
+                               {"/proc/sys/net/ipv6/conf/default/disable_ipv6", "1"}};
+constexpr Sysctl kHostSettings[] = {
+    {"/proc/sys/net/ipv4/conf/all/arp_ignore", "1"},       {"/proc/sys/net/ipv4/conf/default/arp_ignore", "1"},
+    {"/proc/sys/net/ipv4/conf/all/arp_announce", "2"},     {"/proc/sys/net/ipv4/conf/default/arp_announce", "2"},
+    {"/proc/sys/net/ipv4/conf/all/rp_filter", "0"},        {"/proc/sys/net/ipv4/conf/default/rp_filter", "0"},
+    {"/proc/sys/net/ipv4/ip_local_port_range", "1024 65535"}, {"/proc/sys/net/ipv4/tcp_tw_reuse", "1"},
+    {"/proc/sys/net/core/somaxconn", "65535"},             {"/proc/sys/net/ipv4/tcp_max_syn_backlog", "65535"},
+};
+
+/// A FlowHosts block checked again here: checkFlowProfile ran, but devices are built from it.
+struct HostBlock {
+  uint32_t first = 0, count = 1, prefixLength = 24;
+  std::optional<uint32_t> gateway;
+};
+
+Result<uint32_t> ipv4(const std::string& path, const std::string& text) {
+  in_addr a{};
+  if (::inet_pton(AF_INET, text.c_str(), &a) != 1) return makeError(path, "'" + text + "' is not an IPv4 address");
+  return ntohl(a.s_addr);
+}
+
+Result<HostBlock> hostBlockOf(const v1::FlowHosts& h) {
+  HostBlock block;
+  auto first = ipv4("first_address", h.first_address());
+  if (!first) return first.error();
+  block.first = *first;
+  block.count = std::max(1u, h.count());
+  if (block.count > kMaxFlowHosts)
+    return makeError("count", std::to_string(h.count()) + " is out of range (allowed 1.." + std::to_string(kMaxFlowHosts) + ")");
+  if (uint64_t{block.first} + block.count - 1 > 0xffffffffu) return makeError("count", "runs past 255.255.255.255");
+  block.prefixLength = h.prefix_length() ? h.prefix_length() : 24;
+  if (block.prefixLength < 8 || block.prefixLength > 32)
+    return makeError("prefix_length", std::to_string(h.prefix_length()) + " is out of range (allowed 8..32; 0: 24)");
+  if (!h.gateway().empty()) {
+    auto gateway = ipv4("gateway", h.gateway());
+    if (!gateway) return gateway.error();
+    block.gateway = *gateway;
+  }
+  if (h.vlan() > 4094) return makeError("vlan", std::to_string(h.vlan()) + " is out of range (allowed 0..4094; 0: untagged)");
+  return block;
+}
+
+std::string dotted(uint32_t address) {
+  return std::to_string(address >> 24) + "." + std::to_string((address >> 16) & 0xff) + "." +
+         std::to_string((address >> 8) & 0xff) + "." + std::to_string(address & 0xff);
+}
+
+/// 02:5c (locally administered) and the host's IPv4 address: unique on the wire, and a capture
+/// names the host by its MAC.
+std::string macOf(uint32_t address) {
+  char text[18];
+  std::snprintf(text, sizeof text, "02:5c:%02x:%02x:%02x:%02x", address >> 24, (address >> 16) & 0xff, (address >> 8) & 0xff,
+                address & 0xff);
+  return text;
+}
+
+/// The settings of the namespace the calling thread is in (before any device: devices copy
+/// "default").
+Status tune() {
+  const bool ipv6 = ::access("/proc/sys/net/ipv6", F_OK) == 0;  // a kernel without IPv6 sends none
+  for (const Sysctl& s : kIpv6Off)
+    if (auto w = ipv6 ? writeSysctl(s.path, s.value) : Status(Ok{}); !w) return w.error().withPrefix(kWho);
+  for (const Sysctl& s : kHostSettings)
+    if (auto w = writeSysctl(s.path, s.value); !w) return w.error().withPrefix(kWho);
+  return Ok{};
+}
+
+/// A new network namespace, made and tuned on a thread of its own (unshare moves the calling
+/// thread only, and the caller's must stay where it is).
+Result<UniqueFd> makeNamespace() {
+  std::optional<Result<UniqueFd>> made;
+  std::thread([&] {
+    if (::unshare(CLONE_NEWNET) != 0) {
+      const int err = errno;
+      made.emplace(makeError(kWho,
+                             "cannot create a network namespace (unshare: " + errorText(err) + ")" +
+                                 (err == EPERM ? ": the drone needs CAP_SYS_ADMIN and CAP_NET_ADMIN" : ""),
+                             err == EPERM ? ErrorKind::kDenied : ErrorKind::kUnavailable));
+      return;
+    }
+    UniqueFd fd(::open("/proc/thread-self/ns/net", O_RDONLY | O_CLOEXEC));
+    if (!fd) {
+      made.emplace(makeError(kWho, "cannot open /proc/thread-self/ns/net: " + errorText(errno), ErrorKind::kUnavailable));
+      return;
+    }
+    if (auto tuned = tune(); !tuned)
+      made.emplace(tuned.error());
+    else
+      made.emplace(std::move(fd));
+  }).join();
+  return std::move(*made);
+}
+
+}  // namespace
+
+Result<std::unique_ptr<FlowNamespace>> FlowNamespace::create(const std::string& port, const v1::FlowHosts& hosts) {
+  auto block = hostBlockOf(hosts);
+  if (!block) return block.error().withPrefix(kWho);
+  if (port.empty() || ::if_nametoindex(port.c_str()) == 0)
+    return makeError(kWho, "no port '" + port + "' in the drone's network namespace: give one of the drone's ports",
+                     ErrorKind::kNotFound);
+  auto ip = IpCommand::find(kWho);
+  if (!ip) return ip.error();
+  auto fd = makeNamespace();
+  if (!fd) return fd.error();
+  std::vector<FlowHost> list(block->count);
+  for (uint32_t i = 0; i < block->count; ++i) list[i] = {block->first + i, "h" + std::to_string(i), 0};
+  std::unique_ptr<FlowNamespace> ns(new FlowNamespace(std::move(*fd), std::move(list), hosts.vlan(), *ip));
+  if (auto built = ns->populate(port, block->prefixLength, block->gateway); !built) return built.error();
+  ns->complete_ = true;
+  return ns;
+}
+
+Status FlowNamespace::populate(const std::string& port, uint32_t prefixLength, std::optional<uint32_t> gateway) {
+  // From the caller's namespace, where the port is: devices made straight into ours.
+  const std::string into = "/proc/" + std::to_string(::getpid()) + "/fd/" + std::to_string(fd_.get());
+  const std::string vlanDevice = "v" + std::to_string(vlan_);
+  std::vector<std::string> outside, inside{"link set lo up"};
+  if (vlan_) {
+    // On its own, so that an error (a kernel without 8021q) quotes the command.
+    if (auto made = ip_.run({"link", "add", "link", port, "name", vlanDevice, "netns", into, "type", "vlan", "id",
+                             std::to_string(vlan_)});
+        !made)
+      return made;
+    inside.push_back("link set " + vlanDevice + " up");
+  }
+  for (const FlowHost& h : hosts_) {
+    const std::string macvlan = " address " + macOf(h.address) + " group " + kHostGroup + " type macvlan mode bridge";
+    if (vlan_)
+      inside.push_back("link add link " + vlanDevice + " name " + h.device + macvlan);
+    else
+      outside.push_back("link add link " + port + " name " + h.device + " netns " + into + macvlan);
+  }
+  for (const FlowHost& h : hosts_) {
+    inside.push_back("addr add " + dotted(h.address) + "/" + std::to_string(prefixLength) + " dev " + h.device);
+    inside.push_back("link set " + h.device + " up");
+  }
+  // Metrics apart: one default route per device, which a socket bound to the device selects.
+  for (size_t i = 0; gateway && i < hosts_.size(); ++i)
+    inside.push_back("route add default via " + dotted(*gateway) + " dev " + hosts_[i].device + " metric " +
+                     std::to_string(i + 1) + " onlink");
+  if (auto made = outside.empty() ? Status(Ok{}) : ip_.runBatch(outside); !made) return made;
+  return runInside([&]() -> Status {
+    if (auto configured = ip_.runBatch(inside); !configured) return configured;
+    for (FlowHost& h : hosts_)
+      if ((h.ifindex = static_cast<int>(::if_nametoindex(h.device.c_str()))) == 0)
+        return makeError(kWho, h.device + " (" + dotted(h.address) + ") is missing after it was made", ErrorKind::kInternal);
+    return Ok{};
+  });
+}
+
+Status FlowNamespace::enter() const {
+  if (::setns(fd_.get(), CLONE_NEWNET) != 0)
+    return makeError(kWho, "cannot enter the hosts' network namespace (setns: " + errorText(errno) + ")", ErrorKind::kDenied);
+  return Ok{};
+}
+
+FlowNamespace::~FlowNamespace() {
+  // A VLAN device takes its macvlans with it.
+  const std::vector<std::string> devices = vlan_ ? std::vector<std::string>{"link", "del", "v" + std::to_string(vlan_)}
+                                                 : std::vector<std::string>{"link", "del", "group", kHostGroup};
+  auto deleted = runInside([&] { return ip_.run(devices); });
+  // A run that failed half-way may have made none of them.
+  if (!deleted && complete_)
+    log::warning("flow hosts: " + deleted.error().toString() + ": the kernel removes them with the namespace, later");
+}
+
+}  // namespace staccato::drone
