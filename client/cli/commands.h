@@ -28,7 +28,9 @@ int rateCommand(const std::vector<std::string>& args);
 int fleetCommand(const std::vector<std::string>& args);
 /// benchmark rfc2544|calibrate: RFC 2544 / NDR-PDR benchmarks and the generator's calibration.
 int benchmarkCommand(const std::vector<std::string>& args);
+/// flows check PROFILE | flows run PROFILE --client PORT --server PORT: stateful flows (docs/flows.md).
 int flowsCommand(const std::vector<std::string>& args);
+int flowsRunCommand(const std::vector<std::string>& args);
 /// benchmark y1564 --config FILE --tx PORT --rx PORT: ITU-T Y.1564 service activation.
 int y1564Command(const std::vector<std::string>& args);
 /// benchmark rfc2889 caching|learning ...: RFC 2889 address caching capacity and learning rate.

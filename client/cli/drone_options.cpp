@@ -66,9 +66,10 @@ Result<std::optional<client::Fleet>> loadFleet(const Args& args) {
 }
 
 Result<std::vector<std::string>> applyFleetPorts(std::vector<std::string> argv, PortDrones drones) {
-  const std::set<std::string> notPorts = {"--fleet", "--map", "--token-file", "--ca", "--drone", "--rx-drone"};
+  const std::set<std::string> notPorts = {"--fleet", "--map", "--token-file", "--ca", "--drone", "--rx-drone", "--server-drone"};
   std::optional<client::Fleet> fleet;
   std::string primary, receiver;  // the drones' names
+  std::string receiverOption = "--rx-drone";  // flows run's --server port has a drone of its own too
   for (size_t i = 0; i < argv.size(); ++i) {
     if (i > 0 && notPorts.count(argv[i - 1])) continue;
     const auto ref = client::parseFleetRef(argv[i]);
@@ -88,7 +89,9 @@ Result<std::vector<std::string>> applyFleetPorts(std::vector<std::string> argv, 
       argv[i] = d->portName(ref->port) + "@@" + ref->drone;
       continue;
     }
-    std::string& which = i > 0 && argv[i - 1] == "--rx" ? receiver : primary;
+    const bool received = i > 0 && (argv[i - 1] == "--rx" || argv[i - 1] == "--server");
+    if (received && argv[i - 1] == "--server") receiverOption = "--server-drone";
+    std::string& which = received ? receiver : primary;
     if (!which.empty() && which != ref->drone)
       return makeError(argv[i], "a port of @" + ref->drone + " beside ports of @" + which + ": one command drives one drone");
     which = ref->drone;
@@ -105,7 +108,7 @@ Result<std::vector<std::string>> applyFleetPorts(std::vector<std::string> argv, 
   if (!primary.empty())
     if (auto s = give("--drone", primary); !s) return s.error();
   if (!receiver.empty() && receiver != primary)
-    if (auto s = give("--rx-drone", receiver); !s) return s.error();
+    if (auto s = give(receiverOption, receiver); !s) return s.error();
   return argv;
 }
 

@@ -1,4 +1,4 @@
-// staccato-cli flows check PROFILE: reads a flow profile (docs/flows.md) as a drone would, every
+// staccato-cli flows check PROFILE (flows run: flows_run_command.cpp): reads a flow profile (docs/flows.md) as a drone would, every
 // value checked, and says what it would run - or what to fix, naming the member.
 #include <iostream>
 
@@ -8,7 +8,9 @@
 namespace staccato::cli {
 
 int flowsCommand(const std::vector<std::string>& args) {
-  if (args.size() != 2 || args[0] != "check") return fail("usage: staccato-cli flows check PROFILE", 2);
+  if (!args.empty() && args[0] == "run") return flowsRunCommand(args);
+  if (args.size() != 2 || args[0] != "check")
+    return fail("usage: staccato-cli flows check PROFILE | flows run PROFILE --client PORT --server PORT ...", 2);
   auto profile = loadFlowProfile(args[1]);
   if (!profile) return fail(profile.error().toString(), 2);
   std::cout << flowProfileText(*profile);

@@ -117,6 +117,16 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
   flows check PROFILE         Read a flow profile (stateful TCP, HTTP, TLS and UDP traffic; see
                              docs/flows.md) with every value checked, and say what it runs:
                              the template mix, the load and its phases, the hosts.
+  flows run PROFILE --client PORT --server PORT [--server-drone HOST] [--duration SECONDS]
+            [--max-failure-ratio R] [--json]
+                             Run it: the servers' hosts on --server's port (of --server-drone,
+                             or @NAME:PORT with --fleet), the clients' on --client's, real TCP,
+                             HTTP and UDP exchanges between them; a progress line a second,
+                             then per template: connections, failures by kind, retransmissions,
+                             connections/s, transactions/s, goodput, connect / first byte /
+                             last byte latency. --duration sets the steady phase. Exit 1 when
+                             more than R (default 0) of the connections failed, or the tester
+                             could not keep up.
   export (STREAM_FILE | --port PORT) [--count N] --output OUT.pcap|OUT.pcapng [--line-rate BPS]
                              Packets of every enabled stream, exactly as they would be sent:
                              N per stream, or as many as each stream sends.

@@ -152,6 +152,14 @@ Status checkHosts(const std::string& at, const v1::FlowHosts& h) {
 
 }  // namespace
 
+Result<FlowHostBlock> flowHostBlock(const v1::FlowHosts& h, const std::string& at) {
+  if (auto s = checkHosts(at, h); !s) return s.error();
+  const HostRange r = rangeOf(h);
+  FlowHostBlock block{r.first, r.last - r.first + 1, prefixOf(h), h.vlan(), std::nullopt};
+  if (!h.gateway().empty()) block.gateway = *ipv4(at + ".gateway", h.gateway());
+  return block;
+}
+
 Status checkFlowProfile(const v1::FlowProfile& p) {
   if (p.name().size() > kMaxNameLength) return makeError("name", "must be at most 64 characters");
   if (p.templates().empty()) return makeError("templates", "give at least one template");

@@ -3,6 +3,7 @@
 /// format version, checked member by member like stream files and then value by value: every
 /// size, count, rate and time in its range, addresses that parse, names that are unique. An
 /// error names the member ("templates[1].http.path") and what it allows.
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -30,6 +31,14 @@ Result<v1::FlowProfile> loadFlowProfile(const std::string& path);
 
 /// The values' checks alone (parseFlowProfile runs them).
 Status checkFlowProfile(const v1::FlowProfile& profile);
+
+/// A host block's values, defaults filled in: count hosts from `first` (host order).
+struct FlowHostBlock {
+  uint32_t first = 0, count = 1, prefixLength = 24, vlan = 0;
+  std::optional<uint32_t> gateway;
+};
+/// Checks the block as checkFlowProfile does (errors under `at`, e.g. "clients") and gives its values.
+Result<FlowHostBlock> flowHostBlock(const v1::FlowHosts& hosts, const std::string& at);
 
 /// "http-get: HTTP/1.1 GET / (0 B up, 1024 B down), 1 a connection, close, to port 80".
 std::string flowTemplateText(const v1::FlowTemplate& t);

@@ -26,6 +26,7 @@
 #include "drone/core/stats_hub.h"
 #include "drone/core/stream_store.h"
 #include "drone/core/transmitter.h"
+#include "drone/flows/flow_runs.h"
 #include "staccato/v1/drone.pb.h"
 
 namespace staccato::drone {
@@ -108,6 +109,13 @@ class DroneCore {
   /// The port's capture to read (not running); reading needs no lock.
   Result<std::shared_ptr<const Capture>> fetchCapture(const std::string& port);
 
+  // ---- stateful flows (drone_core_flows.cpp) ----
+  /// Starts one side of a checked flow profile on the port (the client's to change).
+  Result<v1::StartFlowsReply> startFlows(const std::string& port, v1::FlowRole role, const v1::FlowProfile& profile,
+                                         const std::string& client);
+  Status stopFlows(const std::string& port, const std::string& client, bool discard);
+  Result<v1::FlowStatsReply> flowStats(const std::vector<std::string>& ports, bool latencyBuckets);
+
  private:
   /// Locked: stops what the ports send and waits (unlocked) until their workers have.
   void stopSending(std::unique_lock<std::mutex>& lock, const std::vector<std::string>& ports);
@@ -138,6 +146,7 @@ class DroneCore {
   Transmitter tx_;
   Receivers rx_;
   PortTaps taps_{rx_, tx_};  ///< where captures are hooked into the engines
+  FlowRuns flows_;           ///< its own lock: making hosts takes long
   EmulatedHosts hosts_;
   StatsHub hub_;           ///< after the parts it reads
   std::atomic<bool> discoveryFailing_{false};  ///< the last refresh could not read the ports

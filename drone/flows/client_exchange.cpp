@@ -57,6 +57,7 @@ void FlowClient::beginRound(Conn& c) {
   c.headRead = false;
   c.sawFirstByte = false;
   c.head.clear();
+  nowNs_ = flowNowNs();  // a round may begin deep in one event's work: its own time
   c.requestNs = c.progressNs = nowNs_;
   c.state = State::kSending;
   armWait(c, c.udp ? udpTimers_[c.tmpl] : idleTimers_);
@@ -106,6 +107,7 @@ bool FlowClient::receiveSome(Conn& c) {
       fail(c, FlowFailure::kReset);
       return false;
     }
+    nowNs_ = flowNowNs();
     PhaseCounters& counters = this->counters(c);
     addSingleWriter(counters.bytesReceived, uint64_t(n));
     c.progressNs = nowNs_;
@@ -142,6 +144,7 @@ bool FlowClient::receiveDatagram(Conn& c) {
     if (errno != EAGAIN) fail(c, failureOf(errno));
     return false;
   }
+  nowNs_ = flowNowNs();
   PhaseCounters& counters = this->counters(c);
   addSingleWriter(counters.bytesReceived, uint64_t(n));
   if (uint64_t(n) != t.responseBytes) return fail(c, FlowFailure::kInvalid), false;

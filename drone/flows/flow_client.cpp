@@ -78,9 +78,9 @@ Status FlowClient::run() {
     const timespec timeout{time_t(waitNs / kNsPerSecond), long(waitNs % kNsPerSecond)};
     const int n = ::epoll_pwait2(epoll_, events, kEventsPerWait, &timeout, nullptr);
     if (n < 0 && errno != EINTR) return makeError("flows", "epoll_pwait2: " + errorText(errno), ErrorKind::kInternal);
-    nowNs_ = flowNowNs();
     for (int i = 0; i < n; ++i) {
       const uint32_t slot = uint32_t(events[i].data.u64), generation = uint32_t(events[i].data.u64 >> 32);
+      nowNs_ = flowNowNs();  // each event's own time: latencies are not a batch's
       if (slot < conns_.size() && conns_[slot].generation == generation && conns_[slot].state != State::kFree)
         drive(slot, events[i].events);
     }

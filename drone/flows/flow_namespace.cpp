@@ -1,6 +1,5 @@
 #include "drone/flows/flow_namespace.h"
 
-#include <arpa/inet.h>
 #include <fcntl.h>
 #include <net/if.h>
 #include <sched.h>
@@ -36,39 +35,6 @@ constexpr Sysctl kHostSettings[] = {
     {"/proc/sys/net/ipv4/ip_local_port_range", "1024 65535"}, {"/proc/sys/net/ipv4/tcp_tw_reuse", "1"},
     {"/proc/sys/net/core/somaxconn", "65535"},             {"/proc/sys/net/ipv4/tcp_max_syn_backlog", "65535"},
 };
-
-/// A FlowHosts block checked again here: checkFlowProfile ran, but devices are built from it.
-struct HostBlock {
-  uint32_t first = 0, count = 1, prefixLength = 24;
-  std::optional<uint32_t> gateway;
-};
-
-Result<uint32_t> ipv4(const std::string& path, const std::string& text) {
-  in_addr a{};
-  if (::inet_pton(AF_INET, text.c_str(), &a) != 1) return makeError(path, "'" + text + "' is not an IPv4 address");
-  return ntohl(a.s_addr);
-}
-
-Result<HostBlock> hostBlockOf(const v1::FlowHosts& h) {
-  HostBlock block;
-  auto first = ipv4("first_address", h.first_address());
-  if (!first) return first.error();
-  block.first = *first;
-  block.count = std::max(1u, h.count());
-  if (block.count > kMaxFlowHosts)
-    return makeError("count", std::to_string(h.count()) + " is out of range (allowed 1.." + std::to_string(kMaxFlowHosts) + ")");
-  if (uint64_t{block.first} + block.count - 1 > 0xffffffffu) return makeError("count", "runs past 255.255.255.255");
-  block.prefixLength = h.prefix_length() ? h.prefix_length() : 24;
-  if (block.prefixLength < 8 || block.prefixLength > 32)
-    return makeError("prefix_length", std::to_string(h.prefix_length()) + " is out of range (allowed 8..32; 0: 24)");
-  if (!h.gateway().empty()) {
-    auto gateway = ipv4("gateway", h.gateway());
-    if (!gateway) return gateway.error();
-    block.gateway = *gateway;
-  }
-  if (h.vlan() > 4094) return makeError("vlan", std::to_string(h.vlan()) + " is out of range (allowed 0..4094; 0: untagged)");
-  return block;
-}
 
 std::string dotted(uint32_t address) {
   return std::to_string(address >> 24) + "." + std::to_string((address >> 16) & 0xff) + "." +
@@ -124,8 +90,8 @@ Result<UniqueFd> makeNamespace() {
 }  // namespace
 
 Result<std::unique_ptr<FlowNamespace>> FlowNamespace::create(const std::string& port, const v1::FlowHosts& hosts) {
-  auto block = hostBlockOf(hosts);
-  if (!block) return block.error().withPrefix(kWho);
+  auto block = flowHostBlock(hosts, "hosts");  // checked again: devices are built from it
+  if (!block) return block.error();
   if (port.empty() || ::if_nametoindex(port.c_str()) == 0)
     return makeError(kWho, "no port '" + port + "' in the drone's network namespace: give one of the drone's ports",
                      ErrorKind::kNotFound);
@@ -133,8 +99,8 @@ Result<std::unique_ptr<FlowNamespace>> FlowNamespace::create(const std::string& 
   if (!ip) return ip.error();
   auto fd = makeNamespace();
   if (!fd) return fd.error();
-  std::vector<FlowHost> list(block->count);
-  for (uint32_t i = 0; i < block->count; ++i) list[i] = {block->first + i, "h" + std::to_string(i), 0};
+  std::vector<FlowAddress> list(block->count);
+  for (uint32_t i = 0; i < block->count; ++i) list[i] = {block->first + i, "h" + std::to_string(i)};
   std::unique_ptr<FlowNamespace> ns(new FlowNamespace(std::move(*fd), std::move(list), hosts.vlan(), *ip));
   if (auto built = ns->populate(port, block->prefixLength, block->gateway); !built) return built.error();
   ns->complete_ = true;
@@ -154,15 +120,15 @@ Status FlowNamespace::populate(const std::string& port, uint32_t prefixLength, s
       return made;
     inside.push_back("link set " + vlanDevice + " up");
   }
-  for (const FlowHost& h : hosts_) {
-    const std::string macvlan = " address " + macOf(h.address) + " group " + kHostGroup + " type macvlan mode bridge";
+  for (const FlowAddress& h : hosts_) {
+    const std::string macvlan = " address " + macOf(h.ipv4) + " group " + kHostGroup + " type macvlan mode bridge";
     if (vlan_)
       inside.push_back("link add link " + vlanDevice + " name " + h.device + macvlan);
     else
       outside.push_back("link add link " + port + " name " + h.device + " netns " + into + macvlan);
   }
-  for (const FlowHost& h : hosts_) {
-    inside.push_back("addr add " + dotted(h.address) + "/" + std::to_string(prefixLength) + " dev " + h.device);
+  for (const FlowAddress& h : hosts_) {
+    inside.push_back("addr add " + dotted(h.ipv4) + "/" + std::to_string(prefixLength) + " dev " + h.device);
     inside.push_back("link set " + h.device + " up");
   }
   // Metrics apart: one default route per device, which a socket bound to the device selects.
@@ -172,9 +138,9 @@ Status FlowNamespace::populate(const std::string& port, uint32_t prefixLength, s
   if (auto made = outside.empty() ? Status(Ok{}) : ip_.runBatch(outside); !made) return made;
   return runInside([&]() -> Status {
     if (auto configured = ip_.runBatch(inside); !configured) return configured;
-    for (FlowHost& h : hosts_)
-      if ((h.ifindex = static_cast<int>(::if_nametoindex(h.device.c_str()))) == 0)
-        return makeError(kWho, h.device + " (" + dotted(h.address) + ") is missing after it was made", ErrorKind::kInternal);
+    for (const FlowAddress& h : hosts_)
+      if (::if_nametoindex(h.device.c_str()) == 0)
+        return makeError(kWho, h.device + " (" + dotted(h.ipv4) + ") is missing after it was made", ErrorKind::kInternal);
     return Ok{};
   });
 }

@@ -13,18 +13,11 @@
 
 #include "common/core/result.h"
 #include "common/core/unique_fd.h"
+#include "drone/flows/flow_sockets.h"
 #include "drone/port/ip_command.h"
 #include "staccato/v1/flow.pb.h"
 
 namespace staccato::drone {
-
-/// One emulated host of a flow run: its IPv4 address (host order) and the device that carries
-/// it in the namespace.
-struct FlowHost {
-  uint32_t address = 0;
-  std::string device;
-  int ifindex = 0;
-};
 
 /// A private network namespace holding one side's emulated hosts (v1::FlowHosts) on a port:
 /// - one macvlan per host ("h0", "h1", ... in address order; mode bridge) with MAC 02:5c and the
@@ -52,7 +45,7 @@ class FlowNamespace {
   /// The namespace, for setns(fd, CLONE_NEWNET) by the engine's threads.
   int fd() const { return fd_.get(); }
   /// In address order, hosts.count() of them (0: 1).
-  const std::vector<FlowHost>& hosts() const { return hosts_; }
+  const std::vector<FlowAddress>& hosts() const { return hosts_; }
 
   /// Runs f() on a short-lived thread inside the namespace and returns what it returns: a
   /// Result or Status, which is the error instead when the thread cannot enter.
@@ -69,7 +62,7 @@ class FlowNamespace {
   }
 
  private:
-  FlowNamespace(UniqueFd fd, std::vector<FlowHost> hosts, uint32_t vlan, IpCommand ip)
+  FlowNamespace(UniqueFd fd, std::vector<FlowAddress> hosts, uint32_t vlan, IpCommand ip)
       : fd_(std::move(fd)), hosts_(std::move(hosts)), vlan_(vlan), ip_(std::move(ip)) {}
   /// Moves the calling thread into the namespace (for good: only runInside's threads call it).
   Status enter() const;
@@ -77,7 +70,7 @@ class FlowNamespace {
   Status populate(const std::string& port, uint32_t prefixLength, std::optional<uint32_t> gateway);
 
   UniqueFd fd_;
-  std::vector<FlowHost> hosts_;
+  std::vector<FlowAddress> hosts_;
   uint32_t vlan_ = 0;
   IpCommand ip_;
   bool complete_ = false;  ///< every device made (a failed create may have made none to delete)

@@ -235,4 +235,26 @@ grpc::Status DroneService::FetchCapture(grpc::ServerContext* ctx, const v1::Fetc
   return whole ? grpc::Status::OK : grpc::Status(grpc::StatusCode::CANCELLED, "the client stopped reading the capture");
 }
 
+grpc::Status DroneService::StartFlows(grpc::ServerContext* ctx, const v1::StartFlowsRequest* req, v1::StartFlowsReply* rep) {
+  return asClient(ctx, req->client_id(), [&](const std::string& client) {
+    auto started = core_.startFlows(req->port(), req->role(), req->profile(), client);
+    if (!started) return toGrpc(started.error());
+    *rep = std::move(started).value();
+    return grpc::Status::OK;
+  });
+}
+
+grpc::Status DroneService::StopFlows(grpc::ServerContext* ctx, const v1::StopFlowsRequest* req, v1::StopFlowsReply*) {
+  return asClient(ctx, req->client_id(), [&](const std::string& client) {
+    return fromStatus(core_.stopFlows(req->port(), client, req->discard()));
+  });
+}
+
+grpc::Status DroneService::FlowStats(grpc::ServerContext*, const v1::FlowStatsRequest* req, v1::FlowStatsReply* rep) {
+  auto stats = core_.flowStats(list(req->ports()), req->latency_buckets());
+  if (!stats) return toGrpc(stats.error());
+  *rep = std::move(stats).value();
+  return grpc::Status::OK;
+}
+
 }  // namespace staccato::drone

@@ -62,6 +62,9 @@ class DroneService final : public CallbackMethods {
   /// Streams the capture unlocked, in chunks of rpc::kCaptureChunkBytes (a sync call: one of the
   /// server's bounded threads while it lasts).
   grpc::Status FetchCapture(grpc::ServerContext*, const v1::FetchCaptureRequest*, grpc::ServerWriter<v1::CaptureChunk>*) override;
+  grpc::Status StartFlows(grpc::ServerContext*, const v1::StartFlowsRequest*, v1::StartFlowsReply*) override;
+  grpc::Status StopFlows(grpc::ServerContext*, const v1::StopFlowsRequest*, v1::StopFlowsReply*) override;
+  grpc::Status FlowStats(grpc::ServerContext*, const v1::FlowStatsRequest*, v1::FlowStatsReply*) override;
   /// Leases open now (runs that stop when their client goes).
   size_t openLeases() const { return leases_.open(); }
 

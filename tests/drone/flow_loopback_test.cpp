@@ -89,6 +89,10 @@ TEST(FlowLoopback, EveryKindIsExchangedAndCountedOnBothSides) {
     uint64_t timed = 0;
     for (FlowPhase p : {FlowPhase::kRampUp, FlowPhase::kSteady, FlowPhase::kRampDown}) timed += c.phase(p).lastByteTime.count();
     EXPECT_EQ(timed, n * rounds[t]);
+    for (FlowPhase p : {FlowPhase::kRampUp, FlowPhase::kSteady, FlowPhase::kRampDown}) {
+      EXPECT_GT(c.phase(p).firstByteTime.min(), 1000u) << flowPhaseName(p);  // a real round trip, not a batch's clock
+      if (t < 2) EXPECT_GT(c.phase(p).connectTime.min(), 1000u) << flowPhaseName(p);
+    }
   }
   const uint64_t raw = sum(client.of(1), &PhaseCounters::attempted);
   EXPECT_EQ(sum(client.of(1), &PhaseCounters::bytesReceived), raw * 2 * 70000);

@@ -1,0 +1,132 @@
+// staccato-cli flows run PROFILE --client PORT --server PORT: the profile's servers on one port,
+// its clients on another (the same drone or --server-drone's), a progress line a second, then
+// the results and a verdict; the servers stop when the clients are done (or on Ctrl-C).
+#include <chrono>
+#include <iostream>
+#include <thread>
+
+#include "client/cli/args.h"
+#include "client/cli/commands.h"
+#include "client/cli/drone_call.h"
+#include "client/cli/drone_options.h"
+#include "client/cli/flows_text.h"
+#include "client/cli/run_guard.h"
+#include "client/cli/stats_format.h"
+#include "common/files/flow_profile.h"
+
+namespace staccato::cli {
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: staccato-cli flows run PROFILE --client PORT --server PORT [--server-drone HOST] [--duration SECONDS] "
+    "[--max-failure-ratio R] [--json]";
+constexpr double kPollSeconds = 1.0;
+
+struct Side {
+  client::DroneConnection* drone;
+  std::string port;
+  v1::FlowRole role;
+};
+
+bool start(const Side& side, const v1::FlowProfile& profile, v1::StartFlowsReply& reply) {
+  v1::StartFlowsRequest req;
+  req.set_port(side.port);
+  req.set_role(side.role);
+  *req.mutable_profile() = profile;
+  req.set_client_id(client::DroneConnection::clientId());
+  return callDrone(*side.drone, &v1::Drone::Stub::StartFlows, req, reply, kLongCallSeconds);
+}
+
+void stop(const Side& side) {
+  v1::StopFlowsRequest req;
+  req.set_port(side.port);
+  req.set_client_id(client::DroneConnection::clientId());
+  callDrone<v1::StopFlowsRequest, v1::StopFlowsReply>(*side.drone, &v1::Drone::Stub::StopFlows, req, kLongCallSeconds);
+}
+
+bool read(const Side& side, bool buckets, v1::PortFlows& out) {
+  v1::FlowStatsRequest req;
+  req.add_ports(side.port);
+  req.set_latency_buckets(buckets);
+  v1::FlowStatsReply rep;
+  if (!callDrone(*side.drone, &v1::Drone::Stub::FlowStats, req, rep) || rep.ports_size() != 1) return false;
+  out = rep.ports(0);
+  return true;
+}
+
+}  // namespace
+
+int flowsRunCommand(const std::vector<std::string>& argv) {
+  auto args = parseArgs(argv, withDroneOptions({"--client", "--server", "--server-drone", "--duration", "--max-failure-ratio"}),
+                        withDroneFlags({"--json"}));
+  if (!args) return fail(args.error().toString(), 2);
+  if (args->positional.size() != 2 || !args->get("--client") || !args->get("--server")) return fail(kUsage, 2);
+  auto profile = loadFlowProfile(args->positional[1]);
+  if (!profile) return fail(profile.error().toString(), 2);
+  if (auto d = args->get("--duration")) {
+    auto seconds = decimalOption("--duration", *d, 0, kMaxPhaseSeconds, true);
+    if (!seconds) return fail(seconds.error().toString(), 2);
+    profile->mutable_load()->set_steady_seconds(*seconds);  // the phase results are read in
+  }
+  double maxFailures = 0;
+  if (auto r = args->get("--max-failure-ratio")) {
+    auto ratio = decimalOption("--max-failure-ratio", *r, 0, 1);
+    if (!ratio) return fail(ratio.error().toString(), 2);
+    maxFailures = *ratio;
+  }
+  auto clientDrone = connect(*args);
+  if (!clientDrone) return fail(clientDrone.error().toString());
+  std::unique_ptr<client::DroneConnection> otherDrone;
+  if (auto target = args->get("--server-drone")) {
+    auto conn = connectTo(*args, *target, args->has("--tls"), true);
+    if (!conn) return fail(conn.error().toString());
+    otherDrone = std::move(conn).value();
+  }
+  const Side server{otherDrone ? otherDrone.get() : clientDrone->get(), *args->get("--server"), v1::FLOW_SERVER};
+  const Side clients{clientDrone->get(), *args->get("--client"), v1::FLOW_CLIENT};
+  const bool json = args->has("--json");
+  std::ostream& progress = json ? std::cerr : std::cout;
+  progress << flowProfileText(*profile);
+
+  RunGuard guard(0);
+  v1::StartFlowsReply made;
+  if (!start(server, *profile, made)) return 1;
+  progress << "servers: " << made.hosts() << " on " << server.port << " (made in " << made.setup_ns() / 1'000'000 << " ms)\n";
+  if (!start(clients, *profile, made)) {
+    stop(server);
+    return 1;
+  }
+  progress << "clients: " << made.hosts() << " on " << clients.port << " (made in " << made.setup_ns() / 1'000'000 << " ms)\n";
+
+  v1::PortFlows before, now;
+  auto last = std::chrono::steady_clock::now();
+  bool reading = read(clients, false, before);
+  while (reading && before.running() && !RunGuard::stopSignal()) {
+    std::this_thread::sleep_for(std::chrono::duration<double>(kPollSeconds));
+    if (!(reading = read(clients, false, now))) break;
+    const auto at = std::chrono::steady_clock::now();
+    progress << flowProgressLine(now, before, std::chrono::duration<double>(at - last).count()) << "\n";
+    before = now;
+    last = at;
+  }
+  stop(clients);  // ends it early on a signal; removes the client hosts either way
+  stop(server);
+  v1::PortFlows clientResult, serverResult;
+  if (!read(clients, true, clientResult) || !read(server, false, serverResult)) return 1;
+  const double steadySeconds = profile->load().steady_seconds();
+  if (json) {
+    std::cout << "{\"profile\": " << toJson(*profile) << ",\n \"client\": " << toJson(clientResult)
+              << ",\n \"server\": " << toJson(serverResult) << "}\n";
+  } else {
+    printFlowResults(std::cout, clientResult, serverResult, steadySeconds);
+  }
+  const std::string verdict = flowVerdictLine(clientResult);
+  progress << "\n" << verdict << "\n";
+  const client::FlowTotals totals = client::flowTotals(clientResult);
+  const bool failed = double(totals.failures()) > maxFailures * double(totals.attempted) || totals.tester > 0 ||
+                      clientResult.most_behind() > 0 || !clientResult.error().empty();
+  return guard.exitCode(failed ? 1 : 0, {clients.port, server.port}, "the results above cover the run until then");
+}
+
+}  // namespace staccato::cli

@@ -1,0 +1,38 @@
+#pragma once
+/// The drone's flow runs, one side per port (the StartFlows, StopFlows and FlowStats RPCs): each
+/// makes its hosts' namespace on the port, then runs a client or server loop on a thread of its
+/// own inside it. A run's numbers stay after it ends, until the port's next start or a
+/// discarding stop. Thread-safe; making hosts and joining loops happen outside the lock.
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "common/core/result.h"
+#include "staccato/v1/drone.pb.h"
+
+namespace staccato::drone {
+
+class FlowRuns {
+ public:
+  FlowRuns();
+  ~FlowRuns();  ///< stops every run
+  FlowRuns(const FlowRuns&) = delete;
+  FlowRuns& operator=(const FlowRuns&) = delete;
+
+  /// Starts one side of `profile` (already checked) on the port; a server listens on every
+  /// address before this returns. Busy while the port runs one.
+  Result<v1::StartFlowsReply> start(const std::string& port, v1::FlowRole role, const v1::FlowProfile& profile);
+  /// Stops the port's run (ending its connections); its numbers stay unless `discard`.
+  Status stop(const std::string& port, bool discard);
+  /// The named ports' runs (empty: every run the drone holds).
+  Result<v1::FlowStatsReply> stats(const std::vector<std::string>& ports, bool latencyBuckets);
+
+ private:
+  struct Run;
+  std::mutex mu_;
+  std::map<std::string, std::shared_ptr<Run>> runs_;
+};
+
+}  // namespace staccato::drone
