@@ -61,6 +61,31 @@ Status tune() {
   return Ok{};
 }
 
+/// The kernel's neighbour table is one for every namespace (its limit, gc_thresh3, is the initial
+/// namespace's): each host's entry for its gateway counts in it, and beyond the limit new hosts
+/// cannot resolve, which would look like a device dropping their connections. Raised to fit when
+/// the drone can see it (in the initial namespace); from a lab's namespace it cannot, and the
+/// docs say to raise it there.
+Status fitNeighbourTable(uint32_t hosts) {
+  constexpr const char* kLimit = "/proc/sys/net/ipv4/neigh/default/gc_thresh3";
+  std::FILE* file = std::fopen(kLimit, "re");
+  if (!file) return Ok{};
+  unsigned long limit = 0;
+  const bool read = std::fscanf(file, "%lu", &limit) == 1;
+  std::fclose(file);
+  const unsigned long needed = 2ul * hosts + 1024;  // the hosts, as many on the far side, and the host's own
+  if (!read || limit >= needed) return Ok{};
+  if (writeSysctl("/proc/sys/net/ipv4/neigh/default/gc_thresh2", std::to_string(needed * 3 / 4)) &&
+      writeSysctl(kLimit, std::to_string(needed))) {
+    log::notice("flow hosts: raised the kernel's neighbour table limit (net.ipv4.neigh.default.gc_thresh3) from " +
+                std::to_string(limit) + " to " + std::to_string(needed) + " for " + std::to_string(hosts) + " hosts");
+    return Ok{};
+  }
+  return makeError(kWho, std::to_string(hosts) + " hosts need a neighbour table of about " + std::to_string(needed) +
+                             " entries; the kernel holds " + std::to_string(limit) +
+                             ": sysctl -w net.ipv4.neigh.default.gc_thresh3=" + std::to_string(needed), ErrorKind::kExhausted);
+}
+
 /// A new network namespace, made and tuned on a thread of its own (unshare moves the calling
 /// thread only, and the caller's must stay where it is).
 Result<UniqueFd> makeNamespace() {
@@ -97,6 +122,7 @@ Result<std::unique_ptr<FlowNamespace>> FlowNamespace::create(const std::string& 
                      ErrorKind::kNotFound);
   auto ip = IpCommand::find(kWho);
   if (!ip) return ip.error();
+  if (auto fits = fitNeighbourTable(block->count); !fits) return fits.error();
   auto fd = makeNamespace();
   if (!fd) return fd.error();
   std::vector<FlowAddress> list(block->count);
