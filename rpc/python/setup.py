@@ -13,10 +13,10 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
-MODEL_ROOT = (HERE / ".." / ".." / "common" / "model").resolve()  # staccato/v1/stream.proto
+MODEL_ROOT = (HERE / ".." / ".." / "common" / "model").resolve()  # staccato/v1/stream.proto, flow.proto
 RPC_ROOT = (HERE / ".." / "proto").resolve()  # staccato/v1/drone.proto, session.proto
-MESSAGES = [MODEL_ROOT / "staccato/v1/stream.proto", RPC_ROOT / "staccato/v1/drone.proto",
-            RPC_ROOT / "staccato/v1/session.proto"]
+MESSAGES = [MODEL_ROOT / "staccato/v1/stream.proto", MODEL_ROOT / "staccato/v1/flow.proto",
+            RPC_ROOT / "staccato/v1/drone.proto", RPC_ROOT / "staccato/v1/session.proto"]
 SERVICES = [RPC_ROOT / "staccato/v1/drone.proto"]
 # Distribution packages (debian/rules) generate with the system's protoc and grpc_python_plugin,
 # which match the system's python3-protobuf and python3-grpcio; pip builds use grpcio-tools.

@@ -1,10 +1,11 @@
 """A connection to one drone (staccato-drone): ports, streams, transmit, stats (captures: staccato.capture)."""
 import contextlib
 import getpass
+import math
 import os
 import socket
 import time
-from typing import Iterable, Iterator, Optional
+from typing import Callable, Iterable, Iterator, Optional
 
 import grpc
 from google.protobuf import json_format
@@ -13,6 +14,8 @@ from staccato import latency
 from staccato.capture import Captures
 from staccato.convert import to_dict
 from staccato.errors import DroneError, describe
+from staccato.files import FlowProfileLike, as_flow_profile
+from staccato.flow_result import FlowProgress, FlowResult
 from staccato.parts import join_streams_parts, streams_parts
 from staccato.streams import StreamLike, as_streams
 from staccato.tokens import check_private_directory, check_token_transport, fake_lab_address, read_token_file
@@ -33,6 +36,13 @@ _WATCH_INTERVAL_MS = 100  # the drone's minimum
 # is still counting, until its counts settle, at most the longer time (as staccato-cli run does).
 _DRAIN_SECONDS = 0.5
 _MAX_DRAIN_SECONDS = 10.0
+# Starting and stopping a flow side makes or removes its hosts (up to 65,536): calls that may take
+# long, as staccato-cli gives them (kLongCallSeconds).
+_FLOW_CALL_SECONDS = 60.0
+# run_flows polls the client side this often (staccato-cli: each second), within these bounds.
+_MIN_POLL_SECONDS = 0.05
+_MAX_POLL_SECONDS = 60.0
+_MAX_PHASE_SECONDS = 7 * 86400  # kMaxPhaseSeconds: the longest steady phase a profile may ask
 
 
 def default_client_id() -> str:
@@ -332,6 +342,87 @@ class Drone(Captures):
                     latency.add_buckets(row["latency"])
         return snap
 
+    # ---- stateful flows (docs/flows.md) -------------------------------------------------
+    def start_flows(self, port: str, role: str, profile: FlowProfileLike) -> dict:
+        """Starts one side of a flow run on `port`: `role` "client" (the profile's clients open
+        connections) or "server" (its servers answer); `profile` a dict of a profile file's
+        content, its JSON text, a profile file's path, or a ``FlowProfile``. The drone checks the
+        profile (a DroneError naming the member: ``profile.templates[0].port: ...``), makes the
+        side's hosts and starts; returns ``{"hosts", "setup_ns"}``. A port runs one side at a
+        time; its numbers stay readable (flow_stats) until the next start or a discarding stop."""
+        _check_port("port", port)
+        request = drone_pb2.StartFlowsRequest(port=port, role=_flow_role(role), profile=as_flow_profile(profile),
+                                              client_id=self.client_id)
+        return to_dict(self._call("StartFlows", request, timeout=max(self.timeout or 0, _FLOW_CALL_SECONDS)))
+
+    def stop_flows(self, port: str, discard: bool = False) -> None:
+        """Stops the flow run on `port` (at once: connections still open are closed, counted as
+        ``cut_at_end``, not failures) and removes its hosts; its numbers stay to be read unless
+        `discard`. Stopping a run that already ended is fine; a port without one is a DroneError
+        (NOT_FOUND)."""
+        _check_port("port", port)
+        self._call("StopFlows", drone_pb2.StopFlowsRequest(port=port, client_id=self.client_id, discard=discard),
+                   timeout=max(self.timeout or 0, _FLOW_CALL_SECONDS))
+
+    def flow_stats(self, *ports: str, buckets: bool = False) -> list:
+        """The flow runs' numbers: a ``PortFlows`` dict per port (every port with a run when none
+        is named; a named port without one is a DroneError, NOT_FOUND): ``port``, ``role``
+        ("FLOW_CLIENT", "FLOW_SERVER"), ``running``, ``error``, ``hosts``, ``elapsed_ns``,
+        ``templates`` with their ``phases`` (counts by phase, latencies). With `buckets`, each
+        latency's whole histogram too (staccato.latency reads it)."""
+        for i, port in enumerate(ports):
+            _check_port(f"ports[{i}]", port)
+        reply = self._call("FlowStats", drone_pb2.FlowStatsRequest(ports=ports, latency_buckets=buckets))
+        return [to_dict(p) for p in reply.ports]
+
+    def run_flows(self, profile: FlowProfileLike, client_port: str, server_port: str,
+                  server_drone: Optional["Drone"] = None, duration: Optional[float] = None,
+                  on_progress: Optional[Callable[[FlowProgress], None]] = None, poll: float = 1.0) -> FlowResult:
+        """Runs a flow profile as ``staccato-cli flows run`` does: its servers on `server_port`
+        (of `server_drone`, or this drone), then its clients on `client_port`; polls the client
+        side every `poll` seconds (``on_progress(FlowProgress)`` each time: the numbers and the
+        CLI's progress line) until its run ends; stops both sides and returns a FlowResult.
+
+        `duration`: seconds of the steady phase instead of the profile's (results are read in it).
+        Both sides are stopped whatever happens: a DroneError, an exception from `on_progress`, a
+        KeyboardInterrupt; the servers are never left running. The exception then goes on (the
+        numbers stay on the drones: flow_stats)."""
+        _check_port("client_port", client_port)
+        _check_port("server_port", server_port)
+        if server_drone is not None and not isinstance(server_drone, Drone):
+            raise TypeError(f"server_drone: expected a staccato.Drone, got {type(server_drone).__name__}")
+        if duration is not None:
+            if isinstance(duration, bool) or not isinstance(duration, (int, float)) or not math.isfinite(duration) \
+                    or not 0 < duration <= _MAX_PHASE_SECONDS:
+                raise ValueError(f"duration: {duration!r} is not a number of seconds above 0 and at most "
+                                 f"{_MAX_PHASE_SECONDS} (7 days)")
+        if isinstance(poll, bool) or not isinstance(poll, (int, float)) or not math.isfinite(poll) \
+                or not _MIN_POLL_SECONDS <= poll <= _MAX_POLL_SECONDS:
+            raise ValueError(f"poll: {poll!r} is not a number of seconds from {_MIN_POLL_SECONDS} to {_MAX_POLL_SECONDS}")
+        if on_progress is not None and not callable(on_progress):
+            raise TypeError(f"on_progress: expected a callable, got {type(on_progress).__name__}")
+        server = server_drone or self
+        if server is self and client_port == server_port:
+            raise ValueError(f"client_port and server_port are both {client_port!r}: a port runs one side at a time")
+        message = as_flow_profile(profile)
+        if duration is not None:
+            message.load.steady_seconds = float(duration)
+
+        server.start_flows(server_port, "server", message)
+        with _stopping(server, server_port):
+            self.start_flows(client_port, "client", message)
+            with _stopping(self, client_port):
+                before, last = self.flow_stats(client_port)[0], time.monotonic()
+                while before["running"]:
+                    time.sleep(poll)
+                    now, at = self.flow_stats(client_port)[0], time.monotonic()
+                    if on_progress is not None:
+                        on_progress(FlowProgress(now, before, at - last))
+                    before, last = now, at
+        client = self.flow_stats(client_port, buckets=True)[0]
+        server_flows = server.flow_stats(server_port)[0]
+        return FlowResult(to_dict(message), client, server_flows)
+
 
 def _enum_name(enum, value: str) -> str:
     """The proto name for `value`: itself ("RX_PCAP"), or as the CLI writes it ("pcap", "turbo-copy")."""
@@ -351,3 +442,39 @@ def _cli_names(names) -> str:
     if not prefix:
         return ""
     return ", or " + ", ".join(n[len(prefix):].lower().replace("_", "-") for n in names)
+
+
+def _check_port(what: str, port) -> None:
+    if not isinstance(port, str):
+        raise TypeError(f"{what}: expected a port name (str), got {type(port).__name__}")
+    if not port.strip():
+        raise ValueError(f"{what}: empty (give a port name, e.g. 'demo0')")
+
+
+def _flow_role(role) -> int:
+    """FLOW_CLIENT / FLOW_SERVER from "client", "server" or the proto names."""
+    if not isinstance(role, str):
+        raise TypeError(f"role: expected 'client' or 'server', got {type(role).__name__}")
+    try:
+        name = _enum_name(drone_pb2.FlowRole.DESCRIPTOR, role)
+    except ValueError:
+        name = ""
+    if name not in ("FLOW_CLIENT", "FLOW_SERVER"):
+        raise ValueError(f"role: {role!r} is not 'client' or 'server'")
+    return drone_pb2.FlowRole.Value(name)
+
+
+@contextlib.contextmanager
+def _stopping(drone: "Drone", port: str) -> Iterator[None]:
+    """Stops the flow side on `port` when the block ends, however it ends. A failing stop raises
+    when the block went well; when the block raised, its exception goes on (the stop's after it)."""
+    try:
+        yield
+    except BaseException as e:
+        try:
+            drone.stop_flows(port)
+        except Exception as stop_error:  # the block's exception is what the caller needs
+            if hasattr(e, "add_note"):  # Python 3.11
+                e.add_note(f"stopping the flows on {port} failed too: {stop_error}")
+        raise
+    drone.stop_flows(port)

@@ -11,13 +11,16 @@ from google.protobuf.message import Message
 from staccato.convert import from_value
 from staccato.errors import FileFormatError
 from staccato.streams import StreamLike, as_streams
-from staccato.v1 import session_pb2, stream_pb2
+from staccato.v1 import flow_pb2, session_pb2, stream_pb2
 
 # The newest formats read (kStreamFileFormat, kSessionFileFormat in the C++ code). Stream format
 # 2 added replay streams; a stream file is written in the oldest format that holds it, so older
 # Staccato versions still read files without replays.
 STREAM_FILE_FORMAT = 2
 SESSION_FILE_FORMAT = 1
+FLOW_PROFILE_FORMAT = 1  # kFlowProfileFormat (docs/flows.md)
+
+FlowProfileLike = Union[flow_pb2.FlowProfile, Mapping, str, os.PathLike]
 
 
 def save_streams(path: Union[str, os.PathLike], streams: Iterable[StreamLike]) -> None:
@@ -48,6 +51,41 @@ def load_session(path: Union[str, os.PathLike]) -> session_pb2.SessionFile:
     return _load(path, session_pb2.SessionFile, SESSION_FILE_FORMAT, "session file")
 
 
+def load_flow_profile(path: Union[str, os.PathLike]) -> flow_pb2.FlowProfile:
+    """The ``staccato.v1.FlowProfile`` of a flow profile file (docs/flows.md), read as
+    load_streams reads (FileFormatError for bad JSON, unknown members, a missing or newer
+    ``format_version``). The values (ranges, addresses) are the drone's to check when it starts
+    the profile, or ``staccato-cli flows check``'s."""
+    return _load(path, flow_pb2.FlowProfile, FLOW_PROFILE_FORMAT, "flow profile")
+
+
+def as_flow_profile(profile: FlowProfileLike) -> flow_pb2.FlowProfile:
+    """A FlowProfile from a message (copied), a dict of a profile file's content, the JSON text
+    of one (a string starting with ``{``), or the path of a profile file; checked as
+    load_flow_profile checks (FileFormatError, a ValueError)."""
+    if isinstance(profile, flow_pb2.FlowProfile):
+        copy = flow_pb2.FlowProfile()
+        copy.CopyFrom(profile)
+        return copy
+    if isinstance(profile, Mapping):
+        return _parse(dict(profile), flow_pb2.FlowProfile, FLOW_PROFILE_FORMAT, "flow profile", "profile")
+    if isinstance(profile, str) and profile.lstrip().startswith("{"):
+        try:
+            data = json.loads(profile)
+        except json.JSONDecodeError as e:
+            raise FileFormatError(f"profile: not a valid flow profile: {e}") from None
+        return _parse(data, flow_pb2.FlowProfile, FLOW_PROFILE_FORMAT, "flow profile", "profile")
+    if isinstance(profile, (str, os.PathLike)):
+        if not os.fspath(profile):
+            raise ValueError("profile: empty (give a profile file's path, its JSON text or a dict)")
+        try:
+            return load_flow_profile(profile)
+        except OSError as e:
+            raise FileFormatError(f"{os.fspath(profile)}: cannot read the flow profile: {e.strerror}") from None
+    raise TypeError(f"profile: expected a dict, JSON text, a path or a staccato.v1.FlowProfile, "
+                    f"got {type(profile).__name__}")
+
+
 def _save(path, message: Message) -> None:
     text = json_format.MessageToJson(message, preserving_proto_field_name=True, indent=2) + "\n"
     tmp = f"{os.fspath(path)}.tmp"
@@ -75,6 +113,10 @@ def _load(path, cls: Type[Message], newest: int, kind: str, hint: Optional[Calla
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise FileFormatError(f"{path}: not a valid {kind}: {e}") from None
+    return _parse(data, cls, newest, kind, path, hint)
+
+
+def _parse(data, cls: Type[Message], newest: int, kind: str, path, hint: Optional[Callable[[dict], str]] = None) -> Message:
     if not isinstance(data, dict):
         raise FileFormatError(f"{path}: not a valid {kind}: expected a JSON object")
     # Checked before the fields: a newer file's unknown fields are explained by its version.
