@@ -3,6 +3,7 @@
 // the results and a verdict; the servers stop when the clients are done (or on Ctrl-C).
 #include <chrono>
 #include <iostream>
+#include <optional>
 #include <thread>
 
 #include "client/cli/args.h"
@@ -19,8 +20,8 @@ namespace staccato::cli {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: staccato-cli flows run PROFILE --client PORT --server PORT [--server-drone HOST] [--duration SECONDS] "
-    "[--max-failure-ratio R] [--json]";
+    "usage: staccato-cli flows run PROFILE [--client PORT] [--server PORT] [--server-drone HOST] [--duration SECONDS] "
+    "[--max-failure-ratio R] [--json]  (at least one of --client and --server)";
 constexpr double kPollSeconds = 1.0;
 
 struct Side {
@@ -61,7 +62,7 @@ int flowsRunCommand(const std::vector<std::string>& argv) {
   auto args = parseArgs(argv, withDroneOptions({"--client", "--server", "--server-drone", "--duration", "--max-failure-ratio"}),
                         withDroneFlags({"--json"}));
   if (!args) return fail(args.error().toString(), 2);
-  if (args->positional.size() != 2 || !args->get("--client") || !args->get("--server")) return fail(kUsage, 2);
+  if (args->positional.size() != 2 || (!args->get("--client") && !args->get("--server"))) return fail(kUsage, 2);
   auto profile = loadFlowProfile(args->positional[1]);
   if (!profile) return fail(profile.error().toString(), 2);
   if (auto d = args->get("--duration")) {
@@ -83,50 +84,66 @@ int flowsRunCommand(const std::vector<std::string>& argv) {
     if (!conn) return fail(conn.error().toString());
     otherDrone = std::move(conn).value();
   }
-  const Side server{otherDrone ? otherDrone.get() : clientDrone->get(), *args->get("--server"), v1::FLOW_SERVER};
-  const Side clients{clientDrone->get(), *args->get("--client"), v1::FLOW_CLIENT};
+  std::optional<Side> server, clients;
+  if (auto port = args->get("--server")) server = Side{otherDrone ? otherDrone.get() : clientDrone->get(), *port, v1::FLOW_SERVER};
+  if (auto port = args->get("--client")) clients = Side{clientDrone->get(), *port, v1::FLOW_CLIENT};
   const bool json = args->has("--json");
   std::ostream& progress = json ? std::cerr : std::cout;
   progress << flowProfileText(*profile);
 
   RunGuard guard(0);
   v1::StartFlowsReply made;
-  if (!start(server, *profile, made)) return 1;
-  progress << "servers: " << made.hosts() << " on " << server.port << " (made in " << made.setup_ns() / 1'000'000 << " ms)\n";
-  if (!start(clients, *profile, made)) {
-    stop(server);
-    return 1;
+  if (server) {
+    if (!start(*server, *profile, made)) return 1;
+    progress << "servers: " << made.hosts() << " on " << server->port << " (made in " << made.setup_ns() / 1'000'000 << " ms)\n";
   }
-  progress << "clients: " << made.hosts() << " on " << clients.port << " (made in " << made.setup_ns() / 1'000'000 << " ms)\n";
+  if (clients) {
+    if (!start(*clients, *profile, made)) {
+      if (server) stop(*server);
+      return 1;
+    }
+    progress << "clients: " << made.hosts() << " on " << clients->port << " (made in " << made.setup_ns() / 1'000'000 << " ms)\n";
+  } else {
+    progress << "servers answer for the profile's " << profile->load().ramp_up_seconds() + profile->load().steady_seconds() +
+                    profile->load().ramp_down_seconds() << " s (clients elsewhere)\n";
+  }
 
+  // The client side's progress; a server alone answers until the profile's phases are over.
+  const Side& watched = clients ? *clients : *server;
   v1::PortFlows before, now;
   auto last = std::chrono::steady_clock::now();
-  bool reading = read(clients, false, before);
-  while (reading && before.running() && !RunGuard::stopSignal()) {
+  bool reading = read(watched, false, before);
+  auto ongoing = [&](const v1::PortFlows& p) { return clients ? p.running() : p.elapsed_ns() < p.duration_ns(); };
+  while (reading && ongoing(before) && !RunGuard::stopSignal()) {
     std::this_thread::sleep_for(std::chrono::duration<double>(kPollSeconds));
-    if (!(reading = read(clients, false, now))) break;
+    if (!(reading = read(watched, false, now))) break;
     const auto at = std::chrono::steady_clock::now();
-    progress << flowProgressLine(now, before, std::chrono::duration<double>(at - last).count()) << "\n";
+    if (clients) progress << flowProgressLine(now, before, std::chrono::duration<double>(at - last).count()) << "\n";
     before = now;
     last = at;
   }
-  stop(clients);  // ends it early on a signal; removes the client hosts either way
-  stop(server);
+  if (clients) stop(*clients);  // ends it early on a signal; removes the client hosts either way
+  if (server) stop(*server);
   v1::PortFlows clientResult, serverResult;
-  if (!read(clients, true, clientResult) || !read(server, false, serverResult)) return 1;
+  if ((clients && !read(*clients, true, clientResult)) || (server && !read(*server, false, serverResult))) return 1;
   const double steadySeconds = profile->load().steady_seconds();
   if (json) {
-    std::cout << "{\"profile\": " << toJson(*profile) << ",\n \"client\": " << toJson(clientResult)
-              << ",\n \"server\": " << toJson(serverResult) << "}\n";
+    std::cout << "{\"profile\": " << toJson(*profile);
+    if (clients) std::cout << ",\n \"client\": " << toJson(clientResult);
+    if (server) std::cout << ",\n \"server\": " << toJson(serverResult);
+    std::cout << "}\n";
   } else {
-    printFlowResults(std::cout, clientResult, serverResult, steadySeconds);
+    printFlowResults(std::cout, clients ? &clientResult : nullptr, server ? &serverResult : nullptr, steadySeconds);
   }
-  const std::string verdict = flowVerdictLine(clientResult);
-  progress << "\n" << verdict << "\n";
+  std::vector<std::string> ports;
+  for (const auto& side : {clients, server})
+    if (side) ports.push_back(side->port);
+  if (!clients) return guard.exitCode(0, ports, "the results above cover the run until then");
+  progress << "\n" << client::flowVerdictLine(clientResult) << "\n";
   const client::FlowTotals totals = client::flowTotals(clientResult);
   const bool failed = double(totals.failures()) > maxFailures * double(totals.attempted) || totals.tester > 0 ||
                       clientResult.most_behind() > 0 || !clientResult.error().empty();
-  return guard.exitCode(failed ? 1 : 0, {clients.port, server.port}, "the results above cover the run until then");
+  return guard.exitCode(failed ? 1 : 0, ports, "the results above cover the run until then");
 }
 
 }  // namespace staccato::cli

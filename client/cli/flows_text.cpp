@@ -18,18 +18,6 @@ std::string elapsedOf(const v1::PortFlows& p) {
   return p.running() ? formatText("%.1f s", double(p.elapsed_ns()) / 1e9) : std::string("ended");
 }
 
-std::string failureKinds(const FlowTotals& t) {
-  std::string kinds;
-  auto add = [&](const char* name, uint64_t n) {
-    if (n) kinds += (kinds.empty() ? "" : ", ") + std::string(name) + " " + std::to_string(n);
-  };
-  add("refused", t.refused);
-  add("reset", t.reset);
-  add("timed out", t.timedOut);
-  add("invalid", t.invalid);
-  return kinds;
-}
-
 void printLatency(std::ostream& out, const v1::PortFlows& p, const char* phase) {
   const std::pair<const char*, FlowLatency> kinds[] = {
       {"connect", FlowLatency::kConnect}, {"first byte", FlowLatency::kFirstByte}, {"last byte", FlowLatency::kLastByte}};
@@ -55,7 +43,7 @@ std::string flowProgressLine(const v1::PortFlows& now, const v1::PortFlows& befo
                     bits(client::perSecond(d.bytesReceived, seconds)).c_str());
 }
 
-void printFlowResults(std::ostream& out, const v1::PortFlows& c, const v1::PortFlows& server, double steadySeconds) {
+void printFlowResults(std::ostream& out, const v1::PortFlows* c, const v1::PortFlows* server, double steadySeconds) {
   out << formatText("\n%-16s %-9s %10s %11s %10s %8s %8s %9s %10s %12s %12s\n", "TEMPLATE", "PHASE", "ATTEMPTED", "ESTABLISHED",
                     "COMPLETED", "FAILED", "RETRANS", "CONN/S", "TRANS/S", "UP", "DOWN");
   auto row = [&](const std::string& name, const char* phase, const FlowTotals& t, double seconds) {
@@ -68,31 +56,21 @@ void printFlowResults(std::ostream& out, const v1::PortFlows& c, const v1::PortF
                       seconds > 0 ? bits(client::perSecond(t.bytesSent, seconds)).c_str() : "-",
                       seconds > 0 ? bits(client::perSecond(t.bytesReceived, seconds)).c_str() : "-");
   };
-  for (int i = 0; i < c.templates_size(); ++i) row(c.templates(i).name(), "steady", client::flowTotals(c, "steady", i), steadySeconds);
-  if (c.templates_size() > 1) row("all", "steady", client::flowTotals(c, "steady"), steadySeconds);
-  row("all", "whole run", client::flowTotals(c), double(c.elapsed_ns()) / 1e9);
+  // Without clients of ours, the servers' own numbers fill the table (ATTEMPTED: accepted).
+  const v1::PortFlows& shown = c ? *c : *server;
+  for (int i = 0; i < shown.templates_size(); ++i)
+    row(shown.templates(i).name(), "steady", client::flowTotals(shown, "steady", i), steadySeconds);
+  if (shown.templates_size() > 1) row("all", "steady", client::flowTotals(shown, "steady"), steadySeconds);
+  row("all", "whole run", client::flowTotals(shown), double(shown.elapsed_ns()) / 1e9);
+  if (!c) return;
   out << "\nlatency, steady phase:\n";
-  printLatency(out, c, "steady");
-  const FlowTotals s = client::flowTotals(server);
+  printLatency(out, *c, "steady");
+  if (!server) return;
+  const FlowTotals s = client::flowTotals(*server);
   out << formatText("\nserver: %llu accepted, %llu transactions answered, %llu failed%s\n",
                     static_cast<unsigned long long>(s.attempted), static_cast<unsigned long long>(s.transactions),
                     static_cast<unsigned long long>(s.failures()),
-                    s.failures() ? (" (" + failureKinds(s) + ")").c_str() : "");
-}
-
-std::string flowVerdictLine(const v1::PortFlows& c) {
-  const FlowTotals t = client::flowTotals(c);
-  std::string line = std::to_string(t.failures()) + " of " + std::to_string(t.attempted) + " connections failed";
-  if (t.failures()) line += " (" + failureKinds(t) + ")";
-  if (const uint64_t cut = client::cutAtEnd(c)) line += "; " + std::to_string(cut) + " open at the end were closed by the tester";
-  if (t.tester)
-    line += "; " + std::to_string(t.tester) +
-            " could not be opened for the tester's own limits (descriptors, source ports): not counted as the device's";
-  if (c.most_behind())
-    line += "; the client fell up to " + std::to_string(c.most_behind()) +
-            " connections behind its schedule: the rate asked for is past this tester, not judged";
-  if (!c.error().empty()) line += "; the run ended early: " + c.error();
-  return line;
+                    s.failures() ? (" (" + client::flowFailureKinds(s) + ")").c_str() : "");
 }
 
 }  // namespace staccato::cli

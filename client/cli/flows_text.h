@@ -1,10 +1,11 @@
 #pragma once
 /// How `staccato-cli flows run` shows a flow run: a progress line a second, the results table
-/// per template, latencies, and the verdict line.
+/// per template and latencies; the verdict line is client/core/flows/flow_verdict.h's.
 #include <ostream>
 #include <string>
 
 #include "client/core/flows/flow_totals.h"
+#include "client/core/flows/flow_verdict.h"
 
 namespace staccato::cli {
 
@@ -12,12 +13,9 @@ namespace staccato::cli {
 /// from two readings of the client's run `seconds` apart.
 std::string flowProgressLine(const v1::PortFlows& now, const v1::PortFlows& before, double seconds);
 
-/// The client's results: a row per template over the steady phase (rates over
-/// `steadySeconds`) and over the whole run, the latency percentiles, the server's counts.
-void printFlowResults(std::ostream& out, const v1::PortFlows& client, const v1::PortFlows& server, double steadySeconds);
-
-/// "0 of 3,000 connections failed" or "12 of 3,000 connections failed (refused 12)", with the
-/// tester's own limits said apart.
-std::string flowVerdictLine(const v1::PortFlows& client);
+/// The results: a row per template over the steady phase (rates over `steadySeconds`) and over
+/// the whole run, of the client side (or, without one, the server side's own), then the
+/// latency percentiles and the server's counts when both sides ran. Either may be null.
+void printFlowResults(std::ostream& out, const v1::PortFlows* client, const v1::PortFlows* server, double steadySeconds);
 
 }  // namespace staccato::cli

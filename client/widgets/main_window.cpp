@@ -361,7 +361,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
       endRunBeforeClosing(event, y1564_ ? y1564_->y1564Run() : nullptr, "Y.1564 test running",
                           "A Y.1564 test is running. Stop it after its current step and quit?") ||
       endRunBeforeClosing(event, rfc2889_ ? rfc2889_->rfc2889Run() : nullptr, "RFC 2889 test running",
-                          "An RFC 2889 test is running. Stop it after its current trial and quit?"))
+                          "An RFC 2889 test is running. Stop it after its current trial and quit?") ||
+      endFlowsBeforeClosing(event))
     return;
   const auto dirty = workspace_->dirtyPorts();
   if (!dirty.empty()) {

@@ -21,6 +21,7 @@ namespace staccato::client {
 class BenchmarkExecutorFactory;
 class BenchmarkPage;
 class CaptureActions;
+class FlowsPage;
 class RecordingActions;
 class LogPane;
 class Rfc2889Page;
@@ -64,6 +65,8 @@ class MainWindow : public QMainWindow {
   void setRfc2889ProbeFactory(std::shared_ptr<Rfc2889ProbeFactory> factory);
   /// The RFC 2889 page (a window of its own), created on first use.
   Rfc2889Page* rfc2889Page();
+  /// The Flows page (Tools > Flows…, a window of its own), created on first use.
+  FlowsPage* flowsPage();
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -100,6 +103,8 @@ class MainWindow : public QMainWindow {
   /// A test still running (`run`, may be null) ends before the window closes: asks `question`,
   /// stops it and closes once it has finished. True when the close waits for it.
   bool endRunBeforeClosing(QCloseEvent* event, WorkerRun* run, const QString& title, const QString& question);
+  /// The same for a flow run: both sides stopped before the window closes.
+  bool endFlowsBeforeClosing(QCloseEvent* event);
   void restoreSettings();
   void saveSettings();
 
@@ -127,9 +132,10 @@ class MainWindow : public QMainWindow {
   std::shared_ptr<Y1564ExecutorFactory> y1564Factory_;
   Rfc2889Page* rfc2889_ = nullptr;
   std::shared_ptr<Rfc2889ProbeFactory> rfc2889Factory_;
+  FlowsPage* flows_ = nullptr;
   struct {
     QAction *connect, *openFleet, *open, *save, *openSession, *openSessionMapped, *saveSession, *quit, *apply, *revert, *start, *stop, *scaleRate, *clear, *startAll, *stopAll, *configure, *neighbors,
-        *reserve, *release, *undo, *redo, *benchmark, *y1564, *rfc2889;
+        *reserve, *release, *undo, *redo, *benchmark, *y1564, *rfc2889, *flows;
   } act_{};
 };
 

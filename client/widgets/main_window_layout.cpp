@@ -17,6 +17,7 @@
 
 #include "client/widgets/benchmark_page.h"
 #include "client/widgets/capture_actions.h"
+#include "client/widgets/flows_page.h"
 #include "client/widgets/log_pane.h"
 #include "client/widgets/main_window.h"
 #include "client/widgets/neighbors_dialog.h"
@@ -94,6 +95,12 @@ void MainWindow::buildActions() {
     page->raise();
     page->activateWindow();
   }, "RFC 2889: address caching capacity and learning rate, fully meshed throughput, broadcast forwarding");
+  act_.flows = make("&Flows…", QKeySequence(), [this] {
+    FlowsPage* page = flowsPage();
+    page->show();
+    page->raise();
+    page->activateWindow();
+  }, "Stateful flows: a profile's clients on one port, its servers on another (TCP, HTTP, TLS, UDP), live");
   act_.undo = undoGroup_->createUndoAction(this);
   act_.undo->setShortcut(QKeySequence::Undo);
   act_.redo = undoGroup_->createRedoAction(this);
@@ -255,7 +262,7 @@ void MainWindow::buildMenus() {
   port->addSeparator();
   port->addActions({captures_->startAction(), captures_->stopAction(), captures_->viewAction(), captures_->saveAction()});
   QMenu* tools = menuBar()->addMenu("&Tools");
-  tools->addActions({act_.benchmark, act_.y1564, act_.rfc2889});
+  tools->addActions({act_.benchmark, act_.y1564, act_.rfc2889, act_.flows});
   QMenu* view = menuBar()->addMenu("&View");
   for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
   view->addAction(tb->toggleViewAction());

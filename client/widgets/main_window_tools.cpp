@@ -1,10 +1,11 @@
-// MainWindow's tool pages (Tools > Benchmark…, Y.1564 service activation…, RFC 2889 switch tests…):
-// each a window of its own made on first use, with the executor factory the app binds; a run of one
-// ends before quitting.
+// MainWindow's tool pages (Tools > Benchmark…, Y.1564 service activation…, RFC 2889 switch tests…,
+// Flows…): each a window of its own made on first use, with the executor factory the app binds (the
+// Flows page calls the sessions itself); a run of one ends before quitting.
 #include <QCloseEvent>
 #include <QMessageBox>
 
 #include "client/widgets/benchmark_page.h"
+#include "client/widgets/flows_page.h"
 #include "client/widgets/main_window.h"
 #include "client/widgets/rfc2889_page.h"
 #include "client/widgets/y1564_page.h"
@@ -50,6 +51,27 @@ void MainWindow::setRfc2889ProbeFactory(std::shared_ptr<Rfc2889ProbeFactory> fac
 }
 
 Rfc2889Page* MainWindow::rfc2889Page() { return toolPage(rfc2889_, workspace_->portTree(), this, rfc2889Factory_); }
+
+FlowsPage* MainWindow::flowsPage() {
+  if (!flows_) {
+    flows_ = new FlowsPage(workspace_, this);
+    flows_->setWindowFlag(Qt::Window);
+  }
+  return flows_;
+}
+
+bool MainWindow::endFlowsBeforeClosing(QCloseEvent* event) {
+  FlowsRun* run = flows_ ? flows_->flowsRun() : nullptr;
+  if (!run || !run->running()) return false;
+  event->ignore();
+  if (run->stopRequested()) return true;
+  const auto answer = QMessageBox::question(this, "Flows running", "A flow run is going on. Stop both sides and quit?",
+                                            QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+  if (answer != QMessageBox::Yes) return true;
+  flows_->stop();
+  connect(run, &FlowsRun::finished, this, &QWidget::close, Qt::SingleShotConnection);
+  return true;
+}
 
 bool MainWindow::endRunBeforeClosing(QCloseEvent* event, WorkerRun* run, const QString& title, const QString& question) {
   // It ends after its current trial or step (the executor stops the ports' traffic then); the

@@ -43,6 +43,11 @@ class ReplayedStatsSession final : public DroneSession {
   void neighbors(const std::string&, bool, NeighborsDone done) override {
     later([done] { done(std::vector<v1::Neighbor>{}); });
   }
+  void startFlows(v1::StartFlowsRequest, FlowsStarted done) override { later([done] { done(refused()); }); }
+  void stopFlows(const std::string&, Done done) override { refuse(done); }
+  void flowStats(std::vector<std::string>, bool, FlowStatsDone done) override {
+    later([done] { done(std::vector<v1::PortFlows>{}); });
+  }
 
   /// Delivers `snapshot` as if the drone had sent it.
   void deliver(const v1::StatsSnapshot& snapshot) { emit statsReceived(snapshot); }

@@ -58,16 +58,18 @@ uint64_t cutAtEnd(const v1::PortFlows& p) {
   return n;
 }
 
-v1::LatencyStats mergedFlowLatency(const v1::PortFlows& p, FlowLatency which, std::string_view phase) {
+v1::LatencyStats mergedFlowLatency(const v1::PortFlows& p, FlowLatency which, std::string_view phase, int onlyTemplate) {
   v1::LatencyStats merged;
-  for (const v1::FlowTemplateStats& t : p.templates())
-    for (const v1::FlowPhaseStats& s : t.phases()) {
+  for (int i = 0; i < p.templates_size(); ++i) {
+    if (onlyTemplate >= 0 && i != onlyTemplate) continue;
+    for (const v1::FlowPhaseStats& s : p.templates(i).phases()) {
       if (!phase.empty() && s.phase() != phase) continue;
       const v1::LatencyStats& l = which == FlowLatency::kConnect     ? s.connect_time()
                                   : which == FlowLatency::kFirstByte ? s.first_byte_time()
                                                                      : s.last_byte_time();
       if (l.samples() > 0) (void)rpc::mergeLatency(merged, l);  // buckets of one layout, from the drone
     }
+  }
   return merged;
 }
 

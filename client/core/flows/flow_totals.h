@@ -27,9 +27,11 @@ uint64_t openConnections(const v1::PortFlows& p);
 uint64_t cutAtEnd(const v1::PortFlows& p);
 
 enum class FlowLatency { kConnect, kFirstByte, kLastByte };
-/// The latency over every template (and phase, or only the one named), merged from their
-/// buckets (FlowStats with latency_buckets); samples 0 when there are none.
-v1::LatencyStats mergedFlowLatency(const v1::PortFlows& p, FlowLatency which, std::string_view phase = "");
+/// The latency over every template (or only template `onlyTemplate` >= 0) and phase (or only the
+/// one named), merged from their buckets (FlowStats with latency_buckets); samples 0 when there
+/// are none.
+v1::LatencyStats mergedFlowLatency(const v1::PortFlows& p, FlowLatency which, std::string_view phase = "",
+                                   int onlyTemplate = -1);
 
 /// Per second over `seconds` (0 when seconds is not above 0).
 double perSecond(uint64_t count, double seconds);

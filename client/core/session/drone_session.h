@@ -38,6 +38,8 @@ class DroneSession : public QObject {
   using StreamsDone = std::function<void(const Result<std::vector<v1::Stream>>&)>;
   using FetchDone = std::function<void(const Result<FetchedCapture>&)>;
   using NeighborsDone = std::function<void(const Result<std::vector<v1::Neighbor>>&)>;
+  using FlowsStarted = std::function<void(const Result<v1::StartFlowsReply>&)>;
+  using FlowStatsDone = std::function<void(const Result<std::vector<v1::PortFlows>>&)>;
 
   explicit DroneSession(QObject* parent = nullptr) : QObject(parent) {}
   ~DroneSession() override = default;
@@ -81,6 +83,14 @@ class DroneSession : public QObject {
   /// The port's neighbour table; `resolve`: resolve every device group's gateway first (the
   /// drone waits up to about 4 s).
   virtual void neighbors(const std::string& port, bool resolve, NeighborsDone done) = 0;
+  /// One side of a flow run on request.port() (docs/flows.md; its client id is the session's):
+  /// the drone makes the side's emulated hosts first, which may take a while.
+  virtual void startFlows(v1::StartFlowsRequest request, FlowsStarted done) = 0;
+  /// Stops the port's flow run (its numbers stay to be read) and removes its hosts.
+  virtual void stopFlows(const std::string& port, Done done) = 0;
+  /// The flow runs of `ports` (empty: every port with one); `buckets`: with each latency's
+  /// whole histogram (to merge templates and phases).
+  virtual void flowStats(std::vector<std::string> ports, bool buckets, FlowStatsDone done) = 0;
 
  signals:
   void stateChanged();

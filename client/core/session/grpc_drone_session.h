@@ -50,6 +50,10 @@ class GrpcDroneSession final : public DroneSession {
   /// On the call thread like every call: the calls after it wait until the capture is written.
   void fetchCapture(const std::string& port, const std::string& path, FetchDone done) override;
   void neighbors(const std::string& port, bool resolve, NeighborsDone done) override;
+  // grpc_drone_session_flows.cpp:
+  void startFlows(v1::StartFlowsRequest request, FlowsStarted done) override;
+  void stopFlows(const std::string& port, Done done) override;
+  void flowStats(std::vector<std::string> ports, bool buckets, FlowStatsDone done) override;
 
  private:
   /// A unary call on the worker thread, with a context carrying token, version and deadline.
