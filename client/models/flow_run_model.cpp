@@ -9,6 +9,7 @@
 #include "client/core/flows/flow_verdict.h"
 #include "client/models/number_format.h"
 #include "client/models/qs.h"
+#include "common/core/si_units.h"
 
 namespace staccato::client {
 namespace {
@@ -138,7 +139,7 @@ QVariant FlowRunModel::cell(int t, int column) const {
   };
   auto bits = [&](uint64_t FlowTotals::*field) {
     const auto r = perSecondOf(field);
-    return r ? formatSi(*r * 8, "bit/s") : QString("–");
+    return r ? qs(staccato::formatSi(*r * 8, "bit/s", 1)) : QString("–");
   };
   auto latency = [&](FlowLatency which, bool p99) {
     const v1::LatencyStats l = mergedFlowLatency(client_, which, "", t);

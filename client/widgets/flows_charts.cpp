@@ -9,6 +9,7 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 
 namespace staccato::client {
 namespace {
@@ -65,6 +66,8 @@ FlowsCharts::Chart FlowsCharts::makeChart(int i, const QString& title, const QSt
     return a;
   };
   const Chart chart{c, axis(Qt::AlignBottom, tr("seconds")), axis(Qt::AlignLeft, unit)};
+  chart.x->setTickType(QValueAxis::TicksDynamic);
+  chart.x->setTickAnchor(0);
   auto* v = new QChartView(c, this);
   v->setObjectName(QString("flowsChart%1").arg(i));
   v->setRenderHint(QPainter::Antialiasing);
@@ -89,10 +92,18 @@ QLineSeries* FlowsCharts::addLine(const Chart& c, FlowSeries::Series s, const QS
   return line;
 }
 
+void FlowsCharts::setDuration(double seconds) {
+  duration_ = seconds;
+  refresh();
+}
+
 int FlowsCharts::pointCount(FlowSeries::Series s) const { return int(lines_[s]->count()); }
 
 void FlowsCharts::refresh() {
-  const double seconds = std::max(10.0, series_->lastSeconds());
+  const double seconds = std::max({10.0, duration_, series_->lastSeconds()});
+  // Ticks at round seconds from 0 (1, 2 or 5 times a power of ten, about 6 of them).
+  const double rough = seconds / 6, power = std::pow(10.0, std::floor(std::log10(rough)));
+  const double step = power * (rough / power < 1.5 ? 1 : rough / power < 3.5 ? 2 : rough / power < 7.5 ? 5 : 10);
   std::array<double, 4> top{};
   for (int s = 0; s < FlowSeries::kCount; ++s) {
     const QList<QPointF>& p = series_->points(FlowSeries::Series(s));
@@ -101,6 +112,7 @@ void FlowsCharts::refresh() {
   }
   for (size_t i = 0; i < charts_.size(); ++i) {
     charts_[i].x->setRange(0, seconds);
+    charts_[i].x->setTickInterval(step);
     fit(charts_[i].y, 0, top[i]);
   }
 }

@@ -21,6 +21,8 @@ class FlowsCharts : public QWidget {
  public:
   explicit FlowsCharts(FlowSeries* series, QWidget* parent = nullptr);
 
+  /// The run's length: the time axis spans it (or the seconds so far, if longer).
+  void setDuration(double seconds);
   /// Points drawn now in series `s` (tests).
   int pointCount(FlowSeries::Series s) const;
   /// The chart views, left to right (tests, screenshots).
@@ -41,6 +43,7 @@ class FlowsCharts : public QWidget {
   std::array<QLineSeries*, FlowSeries::kCount> lines_{};
   std::array<int, FlowSeries::kCount> chartOf_{};
   QTimer* throttle_;
+  double duration_ = 0;
 };
 
 }  // namespace staccato::client

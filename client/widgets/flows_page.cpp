@@ -97,7 +97,7 @@ FlowsPage::FlowsPage(Workspace* workspace, QWidget* parent)
   auto* split = new QSplitter(Qt::Vertical, this);
   split->addWidget(charts_);
   split->addWidget(bottom);
-  split->setSizes({330, 270});
+  split->setSizes({400, 240});
   auto* rightWidget = new QWidget(this);
   auto* right = new QVBoxLayout(rightWidget);
   right->setContentsMargins(0, 0, 0, 0);
@@ -111,7 +111,7 @@ FlowsPage::FlowsPage(Workspace* workspace, QWidget* parent)
   columns->addWidget(left);
   columns->addWidget(rightWidget);
   columns->setStretchFactor(1, 1);
-  columns->setSizes({420, 1020});
+  columns->setSizes({380, 1060});
   auto* layout = new QHBoxLayout(this);
   layout->addWidget(columns);
 
@@ -140,7 +140,7 @@ void FlowsPage::updateButtons() {
                     .running = run_->running(),
                     .stopRequested = run_->stopRequested(),
                     .haveResult = run_->model()->hasClient()});
-  profile_->setEnabled(!run_->running());
+  profile_->setLocked(run_->running());
   clientPort_->setEnabled(!run_->running());
   serverPort_->setEnabled(!run_->running());
 }
@@ -167,9 +167,13 @@ bool FlowsPage::run() {
     showStatus(tr("The chosen port's drone is no longer connected."), true);
     return false;
   }
-  run_->start(*profile_->profile(), {clientDrone, clients->port.port, clients->name},
-              {serverDrone, servers->port.port, servers->name});
-  step_->setText(tr("Starting the servers on %1, then the clients on %2…").arg(servers->name, clients->name));
+  // "demo0 on lab": the port and its drone's name, as the port tree shows them.
+  const QString clientName = tr("%1 on %2").arg(qs(clients->port.port), clientDrone->displayName());
+  const QString serverName = tr("%1 on %2").arg(qs(servers->port.port), serverDrone->displayName());
+  charts_->setDuration(0);
+  run_->start(*profile_->profile(), {clientDrone, clients->port.port, clientName}, {serverDrone, servers->port.port, serverName});
+  charts_->setDuration(run_->durationSeconds());
+  step_->setText(tr("Starting the servers on %1, then the clients on %2…").arg(serverName, clientName));
   showRunFraction(progress_, 0);
   verdict_->clear();
   warnings_->hide();

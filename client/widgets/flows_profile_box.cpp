@@ -22,10 +22,10 @@ FlowsProfileBox::FlowsProfileBox(QWidget* parent) : QGroupBox(tr("Profile"), par
   path_->setObjectName("flowsProfilePath");
   path_->setReadOnly(true);
   path_->setPlaceholderText(tr("a flow profile file (docs/flows.md)"));
-  auto* open = new QPushButton(tr("Open…"), this);
-  open->setObjectName("flowsOpenProfile");
-  open->setToolTip(tr("Read a flow profile file, every member checked as a drone checks it"));
-  connect(open, &QPushButton::clicked, this, &FlowsProfileBox::askAndLoad);
+  open_ = new QPushButton(tr("Open…"), this);
+  open_->setObjectName("flowsOpenProfile");
+  open_->setToolTip(tr("Read a flow profile file, every member checked as a drone checks it"));
+  connect(open_, &QPushButton::clicked, this, &FlowsProfileBox::askAndLoad);
   error_ = new QLabel(this);
   error_->setObjectName("flowsProfileError");
   error_->setWordWrap(true);
@@ -40,7 +40,7 @@ FlowsProfileBox::FlowsProfileBox(QWidget* parent) : QGroupBox(tr("Profile"), par
   text_->setPlaceholderText(tr("Open a profile: its templates, load and hosts appear here."));
   auto* row = new QHBoxLayout;
   row->addWidget(path_, 1);
-  row->addWidget(open);
+  row->addWidget(open_);
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(row);
   layout->addWidget(error_);
@@ -66,6 +66,8 @@ bool FlowsProfileBox::load(const QString& path) {
   emit changed();
   return true;
 }
+
+void FlowsProfileBox::setLocked(bool locked) { open_->setEnabled(!locked); }
 
 QString FlowsProfileBox::path() const { return path_->text(); }
 QString FlowsProfileBox::text() const { return text_->toPlainText(); }

@@ -11,6 +11,7 @@
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
+class QPushButton;
 
 namespace staccato::client {
 
@@ -26,6 +27,8 @@ class FlowsProfileBox : public QGroupBox {
   QString path() const;
   QString text() const;
   QString errorText() const;
+  /// While a run goes on another profile cannot be opened (the summary stays readable).
+  void setLocked(bool locked);
 
  signals:
   void changed();
@@ -35,6 +38,7 @@ class FlowsProfileBox : public QGroupBox {
 
   std::optional<v1::FlowProfile> profile_;
   QLineEdit* path_;
+  QPushButton* open_;
   QLabel* error_;
   QPlainTextEdit* text_;
 };
