@@ -98,6 +98,7 @@ class FakeFlowSession final : public DroneSession {
   std::string failStart;       ///< StartFlows of failRole fails with this message
   v1::FlowRole failRole = v1::FLOW_CLIENT;
   uint64_t refusedPerSecond = 1;
+  uint64_t testerPerSecond = 0;  ///< connections a second the tester "could not open" (its own limits)
 
  private:
   /// One second more of a run: each template's numbers grow; past its duration it ends.
@@ -110,6 +111,7 @@ class FakeFlowSession final : public DroneSession {
       s.set_established(s.established() + 100 - (client ? refusedPerSecond : 0));
       s.set_completed(s.completed() + 98 - (client ? refusedPerSecond : 0));
       if (client) s.set_failed_refused(s.failed_refused() + refusedPerSecond);
+      if (client) s.set_failed_tester(s.failed_tester() + testerPerSecond);
       s.set_transactions(s.transactions() + 98);
       s.set_bytes_sent(s.bytes_sent() + (client ? 10'000 : 1'000'000));
       s.set_bytes_received(s.bytes_received() + (client ? 1'000'000 : 10'000));

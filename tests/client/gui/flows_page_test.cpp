@@ -179,6 +179,23 @@ TEST_F(FlowsFixture, FailedServerStartStartsNoClients) {
   EXPECT_TRUE(page->statusText().contains("port b is reserved by another client")) << page->statusText().toStdString();
 }
 
+TEST_F(FlowsFixture, TheTestersOwnLimitsAreSaidApartFromTheDevicesFailures) {
+  ASSERT_TRUE(page->loadProfile(write("good.json", profileJson(3))));
+  drone->refusedPerSecond = 0;
+  drone->testerPerSecond = 4;
+  ASSERT_TRUE(page->run());
+  ASSERT_TRUE(finished());
+  EXPECT_EQ(cell(2, FlowRunModel::kTester), "40");
+  EXPECT_EQ(cell(2, FlowRunModel::kRefused), "0");
+  EXPECT_TRUE(page->verdictText().startsWith("0 of 1000 connections failed; 40 could not be opened for the tester's own limits"))
+      << page->verdictText().toStdString();
+  EXPECT_TRUE(page->warningText().contains("Tester-limited")) << page->warningText().toStdString();
+  EXPECT_FALSE(page->warningText().contains("Incomplete")) << "it ran to its end";
+  EXPECT_TRUE(page->findChild<QLabel*>("flowsVerdict")->styleSheet().contains("#8a5a00")) << "amber, not green";
+  EXPECT_EQ(page->flowsRun()->series()->points(FlowSeries::kTesterPerSecond).back().y(), 8) << "4 a template a second";
+  EXPECT_EQ(page->flowsRun()->series()->points(FlowSeries::kFailuresPerSecond).back().y(), 0);
+}
+
 TEST_F(FlowsFixture, SamePortForBothSidesIsRefused) {
   ASSERT_TRUE(page->loadProfile(write("good.json", profileJson(3))));
   ASSERT_TRUE(page->serverPort()->choose({key, "a"}));
