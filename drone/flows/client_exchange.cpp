@@ -15,10 +15,12 @@ void FlowClient::drive(uint32_t slot, uint32_t events) {
   Conn& c = conns_[slot];
   if (c.state == State::kConnecting) {
     if (!(events & (EPOLLOUT | EPOLLERR | EPOLLHUP))) return;
-    int err = 0;
-    socklen_t size = sizeof err;
-    ::getsockopt(c.fd, SOL_SOCKET, SO_ERROR, &err, &size);
-    if (err != 0) return fail(c, failureOf(err));
+    if (events & (EPOLLERR | EPOLLHUP)) {  // only then is there an error to ask for (a syscall less a connection)
+      int err = 0;
+      socklen_t size = sizeof err;
+      ::getsockopt(c.fd, SOL_SOCKET, SO_ERROR, &err, &size);
+      return fail(c, failureOf(err ? err : ECONNRESET));
+    }
     PhaseCounters& counters = this->counters(c);
     addSingleWriter(counters.established);
     counters.connectTime.record(nowNs_ - c.startedNs);

@@ -1,5 +1,6 @@
 #include "drone/flows/flow_runs.h"
 
+#include <pthread.h>
 #include <sched.h>
 
 #include <algorithm>
@@ -94,7 +95,9 @@ Result<v1::StartFlowsReply> FlowRuns::start(const std::string& port, v1::FlowRol
   std::promise<Status> ready;
   auto listening = ready.get_future();
   Run* r = run.get();
-  run->loop = std::thread([r, ready = std::move(ready)]() mutable {
+  const std::string threadName = (role == v1::FLOW_CLIENT ? "flows> " : "flows< ") + port;
+  run->loop = std::thread([r, threadName, ready = std::move(ready)]() mutable {
+    ::pthread_setname_np(::pthread_self(), threadName.substr(0, 15).c_str());  // top -H names the side and port
     if (::setns(r->hosts->fd(), CLONE_NEWNET) != 0) {
       ready.set_value(makeError("flows", "cannot enter the hosts' namespace: " + errorText(errno), ErrorKind::kDenied));
       r->stats->finished.store(true, std::memory_order_release);
