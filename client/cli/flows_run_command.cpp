@@ -141,8 +141,8 @@ int flowsRunCommand(const std::vector<std::string>& argv) {
   if (!clients) return guard.exitCode(0, ports, "the results above cover the run until then");
   progress << "\n" << client::flowVerdictLine(clientResult) << "\n";
   const client::FlowTotals totals = client::flowTotals(clientResult);
-  const bool failed = double(totals.failures()) > maxFailures * double(totals.attempted) || totals.tester > 0 ||
-                      clientResult.most_behind() > 0 || !clientResult.error().empty();
+  const bool failed = double(totals.failures()) > maxFailures * double(totals.attempted) ||
+                      client::flowRunLimitedByTester(clientResult) || !clientResult.error().empty();
   return guard.exitCode(failed ? 1 : 0, ports, "the results above cover the run until then");
 }
 

@@ -142,6 +142,9 @@ int main(int argc, char** argv) {
   coreOptions.defaults.set_tx_queues(opts->txQueues);
   if (opts->streamMemoryBytes) coreOptions.limits.streamMemoryBytes = opts->streamMemoryBytes;
   if (opts->captureMemoryBytes) coreOptions.limits.captureMemoryBytes = opts->captureMemoryBytes;
+  // Flows take what the connections' caps and the ports' minimum leave of the limit.
+  if (auto budget = edge::sizeConnections(fds.soft, edge::openFdCount(), opts->connections))
+    coreOptions.limits.flowDescriptors = edge::flowDescriptors(*budget);
   std::unique_ptr<PortSource> source = opts->fakeLab
                                            ? std::make_unique<fake::FakePortSource>(fake::fakePair(kFakeLabPortA, kFakeLabPortB))
                                            : systemPortSource(opts->ports, rxOptionsOf(*opts));

@@ -24,9 +24,13 @@ inline constexpr uint64_t kMaxCatchUpNs = 1'000'000'000;
 /// The largest live scale of a port's rates (each stream's scaled rate is checked too).
 inline constexpr double kMaxRateScale = 1e6;
 
+/// Descriptors flow runs may hold together unless the drone sizes them from its own limit.
+inline constexpr uint64_t kDefaultFlowDescriptors = 4096;
+
 struct DroneLimits {
   size_t streamMemoryBytes = kDefaultStreamMemoryBytes;
   size_t captureMemoryBytes = kDefaultCaptureMemoryBytes;
+  uint64_t flowDescriptors = kDefaultFlowDescriptors;
 };
 
 }  // namespace staccato::drone

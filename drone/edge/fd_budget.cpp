@@ -40,6 +40,12 @@ std::string ConnectionBudget::text() const {
          std::to_string(fdLimit) + ", " + std::to_string(inUse) + " in use)";
 }
 
+uint64_t flowDescriptors(const ConnectionBudget& b) {
+  const int64_t kept = int64_t(b.inUse) + kGrpcFds + int64_t(b.caps.total) * kFdsPerConnection + kMinDefaultFdReserve;
+  const int64_t limit = int64_t(std::min<uint64_t>(b.fdLimit, 1u << 30));
+  return uint64_t(std::max<int64_t>(0, limit - kept));
+}
+
 Result<ConnectionBudget> sizeConnections(uint64_t limit, int inUse, const ConnectionLimitOptions& options) {
   ConnectionBudget b;
   b.fdLimit = limit;

@@ -56,4 +56,8 @@ struct ConnectionBudget {
 /// error that says what does.
 Result<ConnectionBudget> sizeConnections(uint64_t limit, int inUse, const ConnectionLimitOptions& options);
 
+/// Descriptors stateful flows may hold together (docs/flows.md): what the limit leaves after the
+/// connections' caps, gRPC's own and the ports' minimum (kMinDefaultFdReserve).
+uint64_t flowDescriptors(const ConnectionBudget& budget);
+
 }  // namespace staccato::drone::edge

@@ -24,11 +24,13 @@ uint64_t nsOf(double seconds) { return uint64_t(std::llround(seconds * 1e9)); }
 
 }  // namespace
 
-FlowClient::FlowClient(FlowPlan plan, std::vector<FlowAddress> clients, std::vector<FlowAddress> servers, FlowSideStats& stats)
+FlowClient::FlowClient(FlowPlan plan, std::vector<FlowAddress> clients, std::vector<FlowAddress> servers, FlowSideStats& stats,
+                       DescriptorBudget& budget)
     : plan_(std::move(plan)),
       clients_(std::move(clients)),
       servers_(std::move(servers)),
       stats_(stats),
+      budget_(budget),
       picker_(plan_.templates),
       idleTimers_(nsOf(plan_.load.connectTimeout)) {
   for (const TemplatePlan& t : plan_.templates) {
@@ -104,7 +106,13 @@ void FlowClient::startDue(uint64_t nowNs, double t) {
       stats_.mostBehind.store(behind, std::memory_order_relaxed);
     wanted = std::min(behind, kStartsPerTurn);
   }
-  for (uint64_t i = 0; i < wanted; ++i) openConnection(nowNs);
+  for (uint64_t i = 0; i < wanted; ++i) {
+    if (!budget_.take()) {  // the drone's descriptors: held back (and behind, at a rate), never failed
+      addSingleWriter(stats_.descriptorLimited, wanted - i);
+      return;
+    }
+    openConnection(nowNs);
+  }
 }
 
 void FlowClient::openConnection(uint64_t nowNs) {
@@ -117,9 +125,13 @@ void FlowClient::openConnection(uint64_t nowNs) {
   const FlowAddress& client = clients_[nextClient_++ % clients_.size()];
   const FlowAddress& server = servers_[nextServer_++ % servers_.size()];
   const int fd = ::socket(AF_INET, (udp ? SOCK_DGRAM : SOCK_STREAM) | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-  if (fd < 0) return counters.fail(failureOf(errno));
+  if (fd < 0) {
+    budget_.give();
+    return counters.fail(failureOf(errno));
+  }
   if (const int err = bindToHost(fd, client, 0, !udp); err != 0) {
     ::close(fd);
+    budget_.give();
     return counters.fail(FlowFailure::kLocal);
   }
   const int one = 1;
@@ -128,6 +140,7 @@ void FlowClient::openConnection(uint64_t nowNs) {
   if (::connect(fd, reinterpret_cast<const sockaddr*>(&to), sizeof to) != 0 && errno != EINPROGRESS) {
     const int err = errno;
     ::close(fd);
+    budget_.give();
     return counters.fail(failureOf(err));
   }
   uint32_t slot;
@@ -145,12 +158,12 @@ void FlowClient::openConnection(uint64_t nowNs) {
   c.roundsLeft = t.rounds;
   c.startedNs = c.progressNs = nowNs;
   c.state = State::kConnecting;
+  ++open_;  // before anything may finish it
+  addSingleWriter(stats_.of(tmpl).open);
   epoll_event ev{};
   ev.events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET;
   ev.data.u64 = slot | uint64_t(c.generation) << 32;
   if (::epoll_ctl(epoll_, EPOLL_CTL_ADD, fd, &ev) != 0) return fail(c, FlowFailure::kLocal);
-  ++open_;
-  addSingleWriter(stats_.of(tmpl).open);
   if (udp) {  // nothing to wait for: the first request goes now
     addSingleWriter(counters.established);
     beginRound(c);
@@ -198,6 +211,7 @@ void FlowClient::finish(Conn& c, bool completed) {
   if (!c.udp) addSingleWriter(s.phase(phase_).retransmissions, retransmissionsOf(c.fd));
   if (completed) addSingleWriter(s.phase(phase_).completed);
   ::close(c.fd);
+  budget_.give();
   c.fd = -1;
   c.state = State::kFree;
   ++c.generation;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "drone/flows/flow_budget.h"
 #include "drone/flows/flow_plan.h"
 #include "drone/flows/flow_sockets.h"
 #include "drone/flows/flow_stats.h"
@@ -17,7 +18,9 @@ namespace staccato::drone {
 
 class FlowClient {
  public:
-  FlowClient(FlowPlan plan, std::vector<FlowAddress> clients, std::vector<FlowAddress> servers, FlowSideStats& stats);
+  /// Each open connection holds one of `budget`'s descriptors.
+  FlowClient(FlowPlan plan, std::vector<FlowAddress> clients, std::vector<FlowAddress> servers, FlowSideStats& stats,
+             DescriptorBudget& budget);
   ~FlowClient();
   FlowClient(const FlowClient&) = delete;
   FlowClient& operator=(const FlowClient&) = delete;
@@ -64,6 +67,7 @@ class FlowClient {
   FlowPlan plan_;
   std::vector<FlowAddress> clients_, servers_;
   FlowSideStats& stats_;
+  DescriptorBudget& budget_;
   TemplatePicker picker_;
   std::vector<Conn> conns_;
   std::vector<uint32_t> free_;

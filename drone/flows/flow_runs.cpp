@@ -50,7 +50,7 @@ std::vector<FlowAddress> addressesOf(const FlowHostBlock& block) {
 
 }  // namespace
 
-FlowRuns::FlowRuns() = default;
+FlowRuns::FlowRuns(uint64_t descriptors) : descriptors_(descriptors) {}
 
 FlowRuns::~FlowRuns() {
   for (auto& [port, run] : runs_) run->stop();
@@ -60,6 +60,13 @@ Result<v1::StartFlowsReply> FlowRuns::start(const std::string& port, v1::FlowRol
   if (role != v1::FLOW_CLIENT && role != v1::FLOW_SERVER) return makeError("role", "say which side the port runs: FLOW_CLIENT or FLOW_SERVER");
   auto plan = planFlows(profile);
   if (!plan) return plan.error().withPrefix("profile");
+  if (plan->load.concurrent && plan->load.target > double(descriptors_.capacity()))
+    return makeError("profile.load.concurrent",
+                     std::to_string(uint64_t(plan->load.target)) + " connections need as many descriptors; this drone's flows may hold " +
+                         std::to_string(descriptors_.capacity()) +
+                         " (its descriptor limit less what gRPC and its ports keep): ask for fewer, spread the clients over "
+                         "drones, or raise the drone's LimitNOFILE",
+                     ErrorKind::kExhausted);
   std::shared_ptr<Run> previous;
   {
     std::lock_guard lock(mu_);
@@ -89,9 +96,9 @@ Result<v1::StartFlowsReply> FlowRuns::start(const std::string& port, v1::FlowRol
   run->hostCount = uint32_t(run->hosts->hosts().size());
   run->stats = std::make_unique<FlowSideStats>(plan->templates.size());
   if (role == v1::FLOW_CLIENT)
-    run->client = std::make_unique<FlowClient>(*plan, run->hosts->hosts(), addressesOf(*servers), *run->stats);
+    run->client = std::make_unique<FlowClient>(*plan, run->hosts->hosts(), addressesOf(*servers), *run->stats, descriptors_);
   else
-    run->server = std::make_unique<FlowServer>(*plan, run->hosts->hosts(), *run->stats);
+    run->server = std::make_unique<FlowServer>(*plan, run->hosts->hosts(), *run->stats, descriptors_);
   std::promise<Status> ready;
   auto listening = ready.get_future();
   Run* r = run.get();

@@ -10,13 +10,15 @@
 #include <vector>
 
 #include "common/core/result.h"
+#include "drone/flows/flow_budget.h"
 #include "staccato/v1/drone.pb.h"
 
 namespace staccato::drone {
 
 class FlowRuns {
  public:
-  FlowRuns();
+  /// `descriptors`: what every run may hold together (each connection end is one).
+  explicit FlowRuns(uint64_t descriptors);
   ~FlowRuns();  ///< stops every run
   FlowRuns(const FlowRuns&) = delete;
   FlowRuns& operator=(const FlowRuns&) = delete;
@@ -31,6 +33,7 @@ class FlowRuns {
 
  private:
   struct Run;
+  DescriptorBudget descriptors_;
   std::mutex mu_;
   std::map<std::string, std::shared_ptr<Run>> runs_;
 };

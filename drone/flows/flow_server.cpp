@@ -21,8 +21,8 @@ constexpr uint64_t kListenerTag = uint64_t(1) << 63;
 
 }  // namespace
 
-FlowServer::FlowServer(FlowPlan plan, std::vector<FlowAddress> servers, FlowSideStats& stats)
-    : plan_(std::move(plan)), servers_(std::move(servers)), stats_(stats) {
+FlowServer::FlowServer(FlowPlan plan, std::vector<FlowAddress> servers, FlowSideStats& stats, DescriptorBudget& budget)
+    : plan_(std::move(plan)), servers_(std::move(servers)), stats_(stats), budget_(budget) {
   for (const TemplatePlan& t : plan_.templates) {
     closeHeads_.push_back(t.responseHead + "Connection: close\r\n\r\n");
     keepHeads_.push_back(t.responseHead + "Connection: keep-alive\r\n\r\n");
@@ -100,8 +100,14 @@ Status FlowServer::run() {
 void FlowServer::accept(uint16_t index) {
   const Listener& l = listeners_[index];
   for (;;) {
+    if (!budget_.take()) {
+      setAccepting(false);
+      addSingleWriter(stats_.descriptorLimited);
+      return;
+    }
     const int fd = ::accept4(l.fd, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
     if (fd < 0) {
+      budget_.give();
       if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)
         stats_.of(l.templates.front()).phase(phase_).fail(FlowFailure::kLocal);
       return;  // EAGAIN: all taken; a connection reset before accept is the kernel's to drop
@@ -145,6 +151,17 @@ void FlowServer::accept(uint16_t index) {
   }
 }
 
+void FlowServer::setAccepting(bool on) {
+  acceptPaused_ = !on;
+  for (size_t i = 0; i < listeners_.size(); ++i) {
+    if (listeners_[i].udp) continue;
+    epoll_event ev{};
+    ev.events = on ? EPOLLIN : 0;
+    ev.data.u64 = kListenerTag | i;
+    ::epoll_ctl(epoll_, EPOLL_CTL_MOD, listeners_[i].fd, &ev);
+  }
+}
+
 void FlowServer::answerDatagrams(const Listener& l) {
   const TemplatePlan& t = plan_.templates[l.templates.front()];
   for (;;) {
@@ -174,6 +191,8 @@ void FlowServer::close(Conn& c, bool completed, FlowFailure why) {
   else if (!stopping_.load(std::memory_order_relaxed))  // cut at the end is not a failure
     counters.fail(why);
   ::close(c.fd);
+  budget_.give();
+  if (acceptPaused_) setAccepting(true);
   c.fd = -1;
   c.state = State::kFree;
   ++c.generation;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "drone/flows/flow_budget.h"
 #include "drone/flows/flow_plan.h"
 #include "drone/flows/flow_sockets.h"
 #include "drone/flows/flow_stats.h"
@@ -16,7 +17,9 @@ namespace staccato::drone {
 
 class FlowServer {
  public:
-  FlowServer(FlowPlan plan, std::vector<FlowAddress> servers, FlowSideStats& stats);
+  /// Each accepted connection holds one of `budget`'s descriptors; when none is left, accepting
+  /// pauses (connections wait in the kernel's queue) until one closes.
+  FlowServer(FlowPlan plan, std::vector<FlowAddress> servers, FlowSideStats& stats, DescriptorBudget& budget);
   ~FlowServer();
   FlowServer(const FlowServer&) = delete;
   FlowServer& operator=(const FlowServer&) = delete;
@@ -46,6 +49,7 @@ class FlowServer {
   };
 
   void accept(uint16_t listener);
+  void setAccepting(bool on);
   void answerDatagrams(const Listener& l);
   void drive(Conn& c);
   bool readSome(Conn& c);
@@ -58,6 +62,8 @@ class FlowServer {
   FlowPlan plan_;
   std::vector<FlowAddress> servers_;
   FlowSideStats& stats_;
+  DescriptorBudget& budget_;
+  bool acceptPaused_ = false;
   std::vector<std::string> closeHeads_, keepHeads_;  ///< per template: the answer's whole head
   std::vector<Listener> listeners_;
   std::vector<Conn> conns_;

@@ -60,6 +60,9 @@ class FlowSideStats {
   /// Client, connections/s: starts the load asked for by now, and how far behind it the client
   /// fell at most (its own limit: the device is not judged past it).
   std::atomic<uint64_t> startsDue{0}, mostBehind{0};
+  /// Connections the drone's descriptor budget held back (client: not opened; server: accepts
+  /// paused until one closed): the tester's limit, never the device's.
+  std::atomic<uint64_t> descriptorLimited{0};
   std::atomic<uint64_t> elapsedNs{0};  ///< since the run's start, as last seen by its loop
   std::atomic<bool> finished{false};
 

@@ -55,6 +55,7 @@ void exportFlowStats(const FlowSideStats& stats, const FlowPlan& plan, bool late
   out.set_duration_ns(uint64_t(std::llround(plan.load.duration() * 1e9)));
   out.set_starts_due(read(stats.startsDue));
   out.set_most_behind(read(stats.mostBehind));
+  out.set_descriptor_limited(read(stats.descriptorLimited));
   for (size_t t = 0; t < stats.size(); ++t) {
     v1::FlowTemplateStats& s = *out.add_templates();
     s.set_name(plan.templates[t].name);

@@ -49,15 +49,21 @@ uint64_t failed(const TemplateStats& t, FlowFailure f) {
 }
 
 /// Runs a server on serverPlan and a client on clientPlan until the client's plan ends.
+/// Budgets large enough not to matter, unless a test says otherwise.
+constexpr uint64_t kPlenty = 100'000;
+
 void runBoth(const FlowPlan& serverPlan, const FlowPlan& clientPlan, FlowSideStats& server, FlowSideStats& client,
-             std::vector<FlowAddress> servers = hosts(2, 2)) {
-  FlowServer s(serverPlan, servers, server);
+             uint64_t serverDescriptors = kPlenty, uint64_t clientDescriptors = kPlenty) {
+  DescriptorBudget serverBudget(serverDescriptors), clientBudget(clientDescriptors);
+  FlowServer s(serverPlan, hosts(2, 2), server, serverBudget);
   ASSERT_TRUE(s.listen());
   std::thread serving([&] { EXPECT_TRUE(s.run()); });
-  FlowClient c(clientPlan, hosts(1, 5), hosts(2, 2), client);
+  FlowClient c(clientPlan, hosts(1, 5), hosts(2, 2), client, clientBudget);
   EXPECT_TRUE(c.run());
+  EXPECT_EQ(clientBudget.inUse(), 0u);  // every descriptor given back
   s.stop();
   serving.join();
+  EXPECT_EQ(serverBudget.inUse(), 0u);
 }
 
 TEST(FlowLoopback, EveryKindIsExchangedAndCountedOnBothSides) {
@@ -118,7 +124,8 @@ TEST(FlowLoopback, APortNobodyServesIsRefused) {
   const FlowPlan plan = planOf(R"({"name": "raw", "port": )" + port(4) + R"(, "tcp": {"request_bytes": 1, "response_bytes": 1}})",
                                R"({"connections_per_second": 100, "steady_seconds": 0.3})");
   FlowSideStats client(1);
-  FlowClient c(plan, hosts(1, 5), hosts(2, 2), client);
+  DescriptorBudget budget(kPlenty);
+  FlowClient c(plan, hosts(1, 5), hosts(2, 2), client, budget);
   ASSERT_TRUE(c.run());
   const uint64_t n = sum(client.of(0), &PhaseCounters::attempted);
   EXPECT_GE(n, 25u);
@@ -130,7 +137,8 @@ TEST(FlowLoopback, TheServerAnswersOnlyOnItsAddresses) {
   const FlowPlan plan = planOf(R"({"name": "raw", "port": )" + port(5) + R"(, "tcp": {"request_bytes": 1, "response_bytes": 1}})",
                                R"({"connections_per_second": 1, "steady_seconds": 1})");
   FlowSideStats stats(1);
-  FlowServer s(plan, hosts(2, 2), stats);
+  DescriptorBudget budget(kPlenty);
+  FlowServer s(plan, hosts(2, 2), stats, budget);
   ASSERT_TRUE(s.listen());
   auto connectTo = [&](uint32_t address) {
     const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
@@ -144,7 +152,7 @@ TEST(FlowLoopback, TheServerAnswersOnlyOnItsAddresses) {
   EXPECT_NE(connectTo(loopback(0, 1)), 0);  // 127.0.0.1, the wildcard's
   // A second server on the same addresses and port is refused with the address named.
   FlowSideStats other(1);
-  FlowServer twice(plan, hosts(2, 2), other);
+  FlowServer twice(plan, hosts(2, 2), other, budget);
   auto bound = twice.listen();
   ASSERT_FALSE(bound);
   EXPECT_NE(bound.error().path.find("127.0.2.1 tcp/" + port(5)), std::string::npos) << bound.error().toString();
@@ -172,6 +180,39 @@ TEST(FlowLoopback, TheConcurrentTargetIsHeldAndCutAtTheEnd) {
   EXPECT_GT(c.cutAtEnd.load(), 0u);
   for (size_t f = 0; f < kFlowFailureKinds; ++f) EXPECT_EQ(failed(c, FlowFailure(f)), 0u) << flowFailureName(FlowFailure(f));
   EXPECT_EQ(c.open.load(), 0u);
+}
+
+TEST(FlowLoopback, TheClientsDescriptorBudgetHoldsConnectionsBackWithoutFailures) {
+  const FlowPlan plan = planOf(R"({"name": "hold", "port": )" + port(7) + R"(, "tcp": {"request_bytes": 10, "response_bytes": 10, "rounds": 2, "think_ms": 300}})",
+                               R"({"concurrent": 30, "steady_seconds": 0.8})");
+  FlowSideStats server(1), client(1);
+  uint64_t mostOpen = 0;
+  std::atomic<bool> done{false};
+  std::thread watch([&] {
+    while (!done) {
+      mostOpen = std::max(mostOpen, client.of(0).open.load());
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  });
+  runBoth(plan, plan, server, client, kPlenty, 12);
+  done = true;
+  watch.join();
+  EXPECT_EQ(mostOpen, 12u);
+  EXPECT_GT(client.descriptorLimited.load(), 0u);
+  for (size_t f = 0; f < kFlowFailureKinds; ++f) EXPECT_EQ(failed(client.of(0), FlowFailure(f)), 0u) << flowFailureName(FlowFailure(f));
+}
+
+TEST(FlowLoopback, AServerOutOfDescriptorsPausesAcceptingUntilOneCloses) {
+  const FlowPlan plan = planOf(R"({"name": "quick", "port": )" + port(8) + R"(, "tcp": {"request_bytes": 100, "response_bytes": 100}})",
+                               R"({"concurrent": 20, "steady_seconds": 0.5})");
+  FlowSideStats server(1), client(1);
+  runBoth(plan, plan, server, client, 4, kPlenty);
+  const uint64_t n = sum(client.of(0), &PhaseCounters::attempted);
+  EXPECT_GT(n, 20u);
+  EXPECT_GT(server.descriptorLimited.load(), 0u);
+  EXPECT_EQ(sum(client.of(0), &PhaseCounters::completed) + client.of(0).cutAtEnd.load(), n);
+  EXPECT_EQ(sum(server.of(0), &PhaseCounters::transactions), sum(client.of(0), &PhaseCounters::transactions));
+  for (size_t f = 0; f < kFlowFailureKinds; ++f) EXPECT_EQ(failed(client.of(0), FlowFailure(f)), 0u) << flowFailureName(FlowFailure(f));
 }
 
 }  // namespace

@@ -25,10 +25,15 @@ std::string flowVerdictLine(const v1::PortFlows& c) {
   if (c.most_behind())
     line += "; the client fell up to " + std::to_string(c.most_behind()) +
             " connections behind its schedule: the rate asked for is past this tester, not judged";
+  if (c.descriptor_limited())
+    line += "; the drone's descriptor budget held back " + std::to_string(c.descriptor_limited()) +
+            " connections (the tester's limit, not the device's)";
   if (!c.error().empty()) line += "; the run ended early: " + c.error();
   return line;
 }
 
-bool flowRunLimitedByTester(const v1::PortFlows& c) { return flowTotals(c).tester > 0 || c.most_behind() > 0; }
+bool flowRunLimitedByTester(const v1::PortFlows& c) {
+  return flowTotals(c).tester > 0 || c.most_behind() > 0 || c.descriptor_limited() > 0;
+}
 
 }  // namespace staccato::client

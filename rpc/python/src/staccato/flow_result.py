@@ -275,6 +275,11 @@ class FlowResult:
         return int(self.client.get("most_behind", 0))
 
     @property
+    def descriptor_limited(self) -> int:
+        """Connections the drone's descriptor budget held back (the tester's limit)."""
+        return int(self.client.get("descriptor_limited", 0))
+
+    @property
     def error(self) -> str:
         """Why the client's run ended early ("" when it did not)."""
         return self.client.get("error", "")
@@ -291,7 +296,8 @@ class FlowResult:
                 or not 0 <= max_failure_ratio <= 1:
             raise ValueError(f"max_failure_ratio: {max_failure_ratio!r} is not a ratio from 0 to 1")
         t = self.total
-        return not (t.failures > max_failure_ratio * t.attempted or t.tester > 0 or self.most_behind > 0 or self.error)
+        return not (t.failures > max_failure_ratio * t.attempted or t.tester > 0 or self.most_behind > 0
+                    or self.descriptor_limited > 0 or self.error)
 
     @property
     def verdict(self) -> str:
@@ -308,6 +314,9 @@ class FlowResult:
         if self.most_behind:
             line += (f"; the client fell up to {self.most_behind} connections behind its schedule: the rate asked "
                      "for is past this tester, not judged")
+        if self.descriptor_limited:
+            line += (f"; the drone's descriptor budget held back {self.descriptor_limited} connections "
+                     "(the tester's limit, not the device's)")
         if self.error:
             line += f"; the run ended early: {self.error}"
         return line
