@@ -51,10 +51,11 @@ JSON
 start_rss=$(rss)
 "$CLI" --drone "unix:$TMP/drone.sock" flows run "$TMP/held.json" --client va --server vb --server-drone "unix:$TMP/server.sock" --json >"$TMP/result.json" 2>"$TMP/run.err" &
 run=$!
-sleep $((RAMP + HOLD / 2))
+for _ in $(seq $((RAMP + HOLD / 2))); do kill -0 "$run" 2>/dev/null && sleep 1; done  # (a refused run ends at once)
 kill -0 "$DRONE_PID" 2>/dev/null || { echo "the drone died:" >&2; tail -20 "$TMP/drone.log" >&2; cat "$TMP/run.err" >&2; exit 1; }
 held_rss=$(rss)
 wait "$run" || true
+[[ -s $TMP/result.json ]] || { cat "$TMP/run.err" >&2; exit 1; }
 python3 - "$TMP/result.json" "$CONCURRENT" "$HOLD" "$start_rss" "$held_rss" "$(hwm)" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1])); concurrent, hold = int(sys.argv[2]), sys.argv[3]
