@@ -72,13 +72,7 @@ bool FlowClient::sendSome(Conn& c) {
   const TemplatePlan& t = plan_.templates[c.tmpl];
   const std::string& head = t.kind == ExchangeKind::kHttp ? t.requestHead : kNoHead;
   while (c.sent < c.toSend) {
-    iovec iov[2];
-    const uint64_t headSent = std::min<uint64_t>(c.sent, head.size());
-    const int pieces = payloadIov(iov, head, headSent, c.toSend - c.sent - (head.size() - headSent));
-    msghdr msg{};
-    msg.msg_iov = iov;
-    msg.msg_iovlen = size_t(pieces);
-    const ssize_t n = ::sendmsg(c.fd, &msg, MSG_NOSIGNAL | MSG_DONTWAIT);
+    const ssize_t n = sendMessagePart(c.fd, head, c.sent, c.toSend);
     if (n < 0) {
       if (errno == EAGAIN) return false;
       fail(c, failureOf(errno));

@@ -143,14 +143,7 @@ void FlowClient::openConnection(uint64_t nowNs) {
     budget_.give();
     return counters.fail(failureOf(err));
   }
-  uint32_t slot;
-  if (!free_.empty()) {
-    slot = free_.back();
-    free_.pop_back();
-  } else {
-    slot = uint32_t(conns_.size());
-    conns_.emplace_back();
-  }
+  const uint32_t slot = takeSlot(conns_, free_);
   Conn& c = conns_[slot];
   c.fd = fd;
   c.udp = udp;

@@ -112,14 +112,7 @@ void FlowServer::accept(uint16_t index) {
         stats_.of(l.templates.front()).phase(phase_).fail(FlowFailure::kLocal);
       return;  // EAGAIN: all taken; a connection reset before accept is the kernel's to drop
     }
-    uint32_t slot;
-    if (!free_.empty()) {
-      slot = free_.back();
-      free_.pop_back();
-    } else {
-      slot = uint32_t(conns_.size());
-      conns_.emplace_back();
-    }
+    const uint32_t slot = takeSlot(conns_, free_);
     Conn& c = conns_[slot];
     c.fd = fd;
     c.listener = index;

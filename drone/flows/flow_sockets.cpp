@@ -41,11 +41,17 @@ const char* payloadBytes() {
   return chunk;
 }
 
-int payloadIov(iovec iov[2], const std::string& head, uint64_t headSent, uint64_t bodyLeft) {
-  int n = 0;
+ssize_t sendMessagePart(int fd, const std::string& head, uint64_t sent, uint64_t total) {
+  const uint64_t headSent = std::min<uint64_t>(sent, head.size());
+  const uint64_t bodyLeft = total - sent - (head.size() - headSent);
+  iovec iov[2];
+  size_t n = 0;
   if (headSent < head.size()) iov[n++] = {const_cast<char*>(head.data() + headSent), head.size() - headSent};
   if (bodyLeft) iov[n++] = {const_cast<char*>(payloadBytes()), size_t(std::min<uint64_t>(bodyLeft, kPayloadChunk))};
-  return n;
+  msghdr msg{};
+  msg.msg_iov = iov;
+  msg.msg_iovlen = n;
+  return ::sendmsg(fd, &msg, MSG_NOSIGNAL | MSG_DONTWAIT);
 }
 
 FlowFailure failureOf(int err) {

@@ -3,10 +3,11 @@
 /// payload writes from one shared buffer, errno to a failure kind, the kernel's retransmission
 /// count, and the loop's clock.
 #include <netinet/in.h>
-#include <sys/uio.h>
+#include <sys/types.h>
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "drone/flows/flow_stats.h"
 
@@ -29,9 +30,21 @@ uint64_t flowNowNs();
 inline constexpr size_t kPayloadChunk = 64 * 1024;
 const char* payloadBytes();
 
-/// Fills iov with up to two pieces, the rest of `head` from headSent, then payload for the body
-/// (bodyLeft bytes); returns how many pieces.
-int payloadIov(iovec iov[2], const std::string& head, uint64_t headSent, uint64_t bodyLeft);
+/// Sends what is left of a message of `total` bytes, `head` first and then payload, of which
+/// `sent` have gone: one sendmsg (non-blocking, no SIGPIPE); its result.
+ssize_t sendMessagePart(int fd, const std::string& head, uint64_t sent, uint64_t total);
+
+/// A connection slot from `free` (a slot given back) or a new one at the end of `slots`.
+template <typename Slot>
+uint32_t takeSlot(std::vector<Slot>& slots, std::vector<uint32_t>& free) {
+  if (free.empty()) {
+    slots.emplace_back();
+    return uint32_t(slots.size() - 1);
+  }
+  const uint32_t slot = free.back();
+  free.pop_back();
+  return slot;
+}
 
 FlowFailure failureOf(int err);
 /// The kernel's count of segments this socket sent again (TCP_INFO), 0 when it cannot say.

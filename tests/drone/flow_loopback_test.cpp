@@ -49,6 +49,20 @@ uint64_t failed(const TemplateStats& t, FlowFailure f) {
 }
 
 /// Runs a server on serverPlan and a client on clientPlan until the client's plan ends.
+/// The most connections the client's first template had open, read every 5 ms while run() runs.
+template <typename F>
+uint64_t mostOpenWhile(const FlowSideStats& client, F run) {
+  uint64_t most = 0;
+  std::atomic<bool> done{false};
+  std::thread watch([&] {
+    for (; !done; std::this_thread::sleep_for(std::chrono::milliseconds(5))) most = std::max(most, client.of(0).open.load());
+  });
+  run();
+  done = true;
+  watch.join();
+  return most;
+}
+
 /// Budgets large enough not to matter, unless a test says otherwise.
 constexpr uint64_t kPlenty = 100'000;
 
@@ -162,18 +176,7 @@ TEST(FlowLoopback, TheConcurrentTargetIsHeldAndCutAtTheEnd) {
   const FlowPlan plan = planOf(R"({"name": "hold", "port": )" + port(6) + R"(, "tcp": {"request_bytes": 10, "response_bytes": 10, "rounds": 3, "think_ms": 400}})",
                                R"({"concurrent": 40, "ramp_up_seconds": 0.2, "steady_seconds": 1})");
   FlowSideStats server(1), client(1);
-  uint64_t mostOpen = 0;
-  std::atomic<bool> done{false};
-  std::thread watch([&] {
-    while (!done) {
-      mostOpen = std::max(mostOpen, client.of(0).open.load());
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-  });
-  runBoth(plan, plan, server, client);
-  done = true;
-  watch.join();
-  EXPECT_EQ(mostOpen, 40u);
+  EXPECT_EQ(mostOpenWhile(client, [&] { runBoth(plan, plan, server, client); }), 40u);
   const TemplateStats& c = client.of(0);
   const uint64_t n = sum(c, &PhaseCounters::attempted);
   EXPECT_EQ(sum(c, &PhaseCounters::completed) + c.cutAtEnd.load(), n);  // each held 0.8 s: some end in the run, the rest are cut
@@ -186,18 +189,7 @@ TEST(FlowLoopback, TheClientsDescriptorBudgetHoldsConnectionsBackWithoutFailures
   const FlowPlan plan = planOf(R"({"name": "hold", "port": )" + port(7) + R"(, "tcp": {"request_bytes": 10, "response_bytes": 10, "rounds": 2, "think_ms": 300}})",
                                R"({"concurrent": 30, "steady_seconds": 0.8})");
   FlowSideStats server(1), client(1);
-  uint64_t mostOpen = 0;
-  std::atomic<bool> done{false};
-  std::thread watch([&] {
-    while (!done) {
-      mostOpen = std::max(mostOpen, client.of(0).open.load());
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-  });
-  runBoth(plan, plan, server, client, kPlenty, 12);
-  done = true;
-  watch.join();
-  EXPECT_EQ(mostOpen, 12u);
+  EXPECT_EQ(mostOpenWhile(client, [&] { runBoth(plan, plan, server, client, kPlenty, 12); }), 12u);
   EXPECT_GT(client.descriptorLimited.load(), 0u);
   for (size_t f = 0; f < kFlowFailureKinds; ++f) EXPECT_EQ(failed(client.of(0), FlowFailure(f)), 0u) << flowFailureName(FlowFailure(f));
 }
