@@ -26,7 +26,8 @@ class FlowServer {
 
   /// Binds every address and port; an error names the one that failed.
   Status listen();
-  /// Serves until stop(); connections open then are closed and counted as cut.
+  /// Serves until stop(), or at the latest 30 s after the profile's phases and its connect
+  /// timeout; connections open then are closed and counted as cut.
   Status run();
   void stop() { stopping_.store(true, std::memory_order_relaxed); }
 
