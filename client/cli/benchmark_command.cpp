@@ -32,6 +32,7 @@ constexpr const char* kUsage =
     "       staccato-cli benchmark y1564 --config FILE --tx PORT --rx PORT [options] [--report OUT.html] [--json OUT.json] "
     "[--junit OUT.xml] [--csv OUT.csv]\n"
     "       staccato-cli benchmark rfc2889 caching|learning|meshed|broadcast ... [--json OUT.json]\n"
+    "       staccato-cli benchmark rfc9411 PROFILE --client PORT --server PORT [--search rate|concurrent] ...\n"
     "       staccato-cli benchmark calibrate --tx PORT --rx PORT [--sizes ...] [--json]\n"
     "       staccato-cli benchmark y1564 --config-schema | --result-schema\n"
     "       staccato-cli benchmark report RESULT.json [--report OUT.html] [--json OUT.json] [--junit OUT.xml] [--csv OUT.csv]\n"
@@ -160,6 +161,7 @@ int benchmarkCommand(const std::vector<std::string>& argv) {
   if (!argv.empty() && argv[0] == "report") return renderReports({argv.begin() + 1, argv.end()});
   if (!argv.empty() && argv[0] == "y1564") return y1564Command({argv.begin() + 1, argv.end()});
   if (!argv.empty() && argv[0] == "rfc2889") return rfc2889Command({argv.begin() + 1, argv.end()});
+  if (!argv.empty() && argv[0] == "rfc9411") return rfc9411Command({argv.begin() + 1, argv.end()});
   if (argv.empty() || (argv[0] != "rfc2544" && argv[0] != "calibrate")) return fail(kUsage, 2);
   const bool calibrate = argv[0] == "calibrate";
   const std::vector<std::string> rest(argv.begin() + 1, argv.end());

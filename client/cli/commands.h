@@ -35,6 +35,8 @@ int flowsRunCommand(const std::vector<std::string>& args);
 int y1564Command(const std::vector<std::string>& args);
 /// benchmark rfc2889 caching|learning ...: RFC 2889 address caching capacity and learning rate.
 int rfc2889Command(const std::vector<std::string>& args);
+/// benchmark rfc9411 PROFILE --client PORT --server PORT: RFC 9411's rate or concurrency search over flow runs.
+int rfc9411Command(const std::vector<std::string>& args);
 /// start / stop / clear / reserve / release PORT...
 int portActionCommand(const std::string& action, const std::vector<std::string>& args);
 

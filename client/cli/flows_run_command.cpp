@@ -10,6 +10,7 @@
 #include "client/cli/commands.h"
 #include "client/cli/drone_call.h"
 #include "client/cli/drone_options.h"
+#include "client/cli/flow_sides.h"
 #include "client/cli/flows_text.h"
 #include "client/cli/run_guard.h"
 #include "client/cli/stats_format.h"
@@ -23,38 +24,6 @@ constexpr const char* kUsage =
     "usage: staccato-cli flows run PROFILE [--client PORT] [--server PORT] [--server-drone HOST] [--duration SECONDS] "
     "[--max-failure-ratio R] [--json]  (at least one of --client and --server)";
 constexpr double kPollSeconds = 1.0;
-
-struct Side {
-  client::DroneConnection* drone;
-  std::string port;
-  v1::FlowRole role;
-};
-
-bool start(const Side& side, const v1::FlowProfile& profile, v1::StartFlowsReply& reply) {
-  v1::StartFlowsRequest req;
-  req.set_port(side.port);
-  req.set_role(side.role);
-  *req.mutable_profile() = profile;
-  req.set_client_id(client::DroneConnection::clientId());
-  return callDrone(*side.drone, &v1::Drone::Stub::StartFlows, req, reply, kLongCallSeconds);
-}
-
-void stop(const Side& side) {
-  v1::StopFlowsRequest req;
-  req.set_port(side.port);
-  req.set_client_id(client::DroneConnection::clientId());
-  callDrone<v1::StopFlowsRequest, v1::StopFlowsReply>(*side.drone, &v1::Drone::Stub::StopFlows, req, kLongCallSeconds);
-}
-
-bool read(const Side& side, bool buckets, v1::PortFlows& out) {
-  v1::FlowStatsRequest req;
-  req.add_ports(side.port);
-  req.set_latency_buckets(buckets);
-  v1::FlowStatsReply rep;
-  if (!callDrone(*side.drone, &v1::Drone::Stub::FlowStats, req, rep) || rep.ports_size() != 1) return false;
-  out = rep.ports(0);
-  return true;
-}
 
 }  // namespace
 
@@ -84,9 +53,9 @@ int flowsRunCommand(const std::vector<std::string>& argv) {
     if (!conn) return fail(conn.error().toString());
     otherDrone = std::move(conn).value();
   }
-  std::optional<Side> server, clients;
-  if (auto port = args->get("--server")) server = Side{otherDrone ? otherDrone.get() : clientDrone->get(), *port, v1::FLOW_SERVER};
-  if (auto port = args->get("--client")) clients = Side{clientDrone->get(), *port, v1::FLOW_CLIENT};
+  std::optional<FlowSide> server, clients;
+  if (auto port = args->get("--server")) server = FlowSide{otherDrone ? otherDrone.get() : clientDrone->get(), *port, v1::FLOW_SERVER};
+  if (auto port = args->get("--client")) clients = FlowSide{clientDrone->get(), *port, v1::FLOW_CLIENT};
   const bool json = args->has("--json");
   std::ostream& progress = json ? std::cerr : std::cout;
   progress << flowProfileText(*profile);
@@ -94,12 +63,12 @@ int flowsRunCommand(const std::vector<std::string>& argv) {
   RunGuard guard(0);
   v1::StartFlowsReply made;
   if (server) {
-    if (!start(*server, *profile, made)) return 1;
+    if (!startFlowSide(*server, *profile, made)) return 1;
     progress << "servers: " << made.hosts() << " on " << server->port << " (made in " << made.setup_ns() / 1'000'000 << " ms)\n";
   }
   if (clients) {
-    if (!start(*clients, *profile, made)) {
-      if (server) stop(*server);
+    if (!startFlowSide(*clients, *profile, made)) {
+      if (server) stopFlowSide(*server);
       return 1;
     }
     progress << "clients: " << made.hosts() << " on " << clients->port << " (made in " << made.setup_ns() / 1'000'000 << " ms)\n";
@@ -109,23 +78,23 @@ int flowsRunCommand(const std::vector<std::string>& argv) {
   }
 
   // The client side's progress; a server alone answers until the profile's phases are over.
-  const Side& watched = clients ? *clients : *server;
+  const FlowSide& watched = clients ? *clients : *server;
   v1::PortFlows before, now;
   auto last = std::chrono::steady_clock::now();
-  bool reading = read(watched, false, before);
+  bool reading = readFlowSide(watched, false, before);
   auto ongoing = [&](const v1::PortFlows& p) { return clients ? p.running() : p.elapsed_ns() < p.duration_ns(); };
   while (reading && ongoing(before) && !RunGuard::stopSignal()) {
     std::this_thread::sleep_for(std::chrono::duration<double>(kPollSeconds));
-    if (!(reading = read(watched, false, now))) break;
+    if (!(reading = readFlowSide(watched, false, now))) break;
     const auto at = std::chrono::steady_clock::now();
     if (clients) progress << flowProgressLine(now, before, std::chrono::duration<double>(at - last).count()) << "\n";
     before = now;
     last = at;
   }
-  if (clients) stop(*clients);  // ends it early on a signal; removes the client hosts either way
-  if (server) stop(*server);
+  if (clients) stopFlowSide(*clients);  // ends it early on a signal; removes the client hosts either way
+  if (server) stopFlowSide(*server);
   v1::PortFlows clientResult, serverResult;
-  if ((clients && !read(*clients, true, clientResult)) || (server && !read(*server, false, serverResult))) return 1;
+  if ((clients && !readFlowSide(*clients, true, clientResult)) || (server && !readFlowSide(*server, false, serverResult))) return 1;
   const double steadySeconds = profile->load().steady_seconds();
   if (json) {
     std::cout << "{\"profile\": " << toJson(*profile);

@@ -117,7 +117,7 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
   flows check PROFILE         Read a flow profile (stateful TCP, HTTP, TLS and UDP traffic; see
                              docs/flows.md) with every value checked, and say what it runs:
                              the template mix, the load and its phases, the hosts.
-  flows run PROFILE --client PORT --server PORT [--server-drone HOST] [--duration SECONDS]
+  flows run PROFILE [--client PORT] [--server PORT] [--server-drone HOST] [--duration SECONDS]
             [--max-failure-ratio R] [--json]
                              Run it: the servers' hosts on --server's port (of --server-drone,
                              or @NAME:PORT with --fleet), the clients' on --client's, real TCP,
@@ -127,6 +127,13 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
                              last byte latency. --duration sets the steady phase. Exit 1 when
                              more than R (default 0) of the connections failed, or the tester
                              could not keep up.
+  benchmark rfc9411 PROFILE --client PORT[@DRONE] --server PORT[@DRONE] [--search rate|concurrent]
+            [--low N] [--high N] [--resolution PCT] [--max-failure-ratio R] [--max-latency-ms MS]
+            [--duration SECONDS] [--json FILE]
+                             RFC 9411: the highest connections/s (or concurrency) at which a
+                             flow run of the profile passes (failures within R, last-byte p99
+                             within MS), by bisection; a trial the tester could not offer ends
+                             the search, incomplete (docs/flows.md#rfc-9411).
   export (STREAM_FILE | --port PORT) [--count N] --output OUT.pcap|OUT.pcapng [--line-rate BPS]
                              Packets of every enabled stream, exactly as they would be sent:
                              N per stream, or as many as each stream sends.

@@ -8,7 +8,9 @@
 #   are the limit, and the refusals are exactly what nftables counted.
 # - A new-connection rate limit (limit rate over R/s): the connections/s established are R within
 #   5 %, the refusals exactly nftables' count.
-# PARTS=basic|count|rate runs one part. Both namespaces go on exit.
+# - RFC 9411's searches (benchmark rfc9411) find those limits: connections/s within 5 % of the rate
+#   limit, the concurrency within 2 % of the count limit.
+# PARTS=basic|count|rate|search runs one part. Both namespaces go on exit.
 source "$(dirname "$0")/router_lab.sh"
 router_up
 # The kernel keeps one neighbour table for every namespace, its limit the initial namespace's:
@@ -132,10 +134,31 @@ rate_limit() {
   checkflows "refusals counted ($refused) are exactly nftables' rejects" "c['failed_refused'] == $refused and c['established'] + c['failed_refused'] == c['attempted']" "$LAB_TMP/rate.json"
 }
 
+# RFC 9411's searches against the same limits: the connections/s found within 5 % of the rate
+# limit, the concurrency found within 2 % of the count limit.
+searches() {
+  firewall 'tcp dport 80 ct state new limit rate over 200/second burst 5 packets counter reject with tcp reset'
+  local p
+  p=$(profile search-rate 100 '{"name": "web", "port": 80, "http": {"response_body_bytes": 512}}' \
+    '{"connections_per_second": 400, "steady_seconds": 2}')
+  cli benchmark rfc9411 "$p" --client va --server vb --low 50 --high 400 --resolution 4 --json "$LAB_TMP/search-rate.json" |
+    tee "$LAB_TMP/search-rate.out" | grep -E "^trial|per second"
+  check "RFC 9411 connections/s: $(json "$LAB_TMP/search-rate.json" "d['found']") found, within 5 % of the 200/s limit" \
+    "d['complete'] and 190 <= d['found'] <= 210 and not d['at_least']" "$LAB_TMP/search-rate.json"
+  firewall 'tcp dport 80 ct count over 300 counter reject with tcp reset'
+  p=$(profile search-held 100 '{"name": "hold", "port": 80, "tcp": {"request_bytes": 100, "response_bytes": 100, "rounds": 2, "think_ms": 600000}}' \
+    '{"concurrent": 400, "ramp_up_seconds": 0.5, "steady_seconds": 1}')
+  cli benchmark rfc9411 "$p" --client va --server vb --low 100 --high 400 --resolution 1 --json "$LAB_TMP/search-held.json" |
+    tee "$LAB_TMP/search-held.out" | grep -E "^trial|concurrent connections:"
+  check "RFC 9411 concurrent capacity: $(json "$LAB_TMP/search-held.json" "d['found']") found, within 2 % of the 300 limit" \
+    "d['complete'] and 294 <= d['found'] <= 306" "$LAB_TMP/search-held.json"
+}
+
 case ${PARTS:-all} in
   basic) basic ;;
   count) count_limit ;;
   rate) rate_limit ;;
-  all) basic; count_limit; rate_limit ;;
-  *) echo "PARTS: basic, count or rate"; exit 2 ;;
+  search) searches ;;
+  all) basic; count_limit; rate_limit; searches ;;
+  *) echo "PARTS: basic, count, rate or search"; exit 2 ;;
 esac

@@ -1,0 +1,148 @@
+// staccato-cli benchmark rfc9411 PROFILE --client PORT[@DRONE] --server PORT[@DRONE]: RFC 9411's
+// search for the highest connection rate (or concurrency) a stateful device passes, each trial a
+// flow run of the profile at one load (client/core/flows/flow_search.h), the trials printed as
+// they end, the answer and every trial in --json.
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <thread>
+
+#include "client/cli/args.h"
+#include "client/cli/commands.h"
+#include "client/cli/drone_options.h"
+#include "client/cli/flow_sides.h"
+#include "client/cli/run_guard.h"
+#include "client/cli/stats_format.h"
+#include "client/core/benchmark_drone/bench_flows.h"
+#include "client/core/flows/flow_search.h"
+#include "common/core/json_text.h"
+#include "common/files/flow_profile.h"
+
+namespace staccato::cli {
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: staccato-cli benchmark rfc9411 PROFILE --client PORT[@DRONE] --server PORT[@DRONE] [--search rate|concurrent] "
+    "[--low N] [--high N] [--resolution PCT] [--max-failure-ratio R] [--max-latency-ms MS] [--duration SECONDS] [--json FILE]";
+
+/// One trial: the profile at `load` (connections/s or concurrent), servers then clients, until
+/// the clients' run ends; both sides stopped; the client side's numbers with latency buckets.
+Result<v1::PortFlows> runTrial(const FlowSide& server, const FlowSide& clients, v1::FlowProfile profile, bool byRate, double load) {
+  if (byRate)
+    profile.mutable_load()->set_connections_per_second(load);
+  else
+    profile.mutable_load()->set_concurrent(uint64_t(load));
+  v1::StartFlowsReply made;
+  if (!startFlowSide(server, profile, made)) return makeError("--server", "the servers did not start");
+  if (!startFlowSide(clients, profile, made)) {
+    stopFlowSide(server);
+    return makeError("--client", "the clients did not start");
+  }
+  v1::PortFlows now;
+  while (readFlowSide(clients, false, now) && now.running() && !RunGuard::stopSignal())
+    std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  stopFlowSide(clients);
+  stopFlowSide(server);
+  if (!readFlowSide(clients, true, now)) return makeError("--client", "its results could not be read");
+  return now;
+}
+
+std::string number(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", v);
+  return text;
+}
+
+Result<double> option(const Args& args, const std::string& name, double fallback, double min, double max) {
+  auto text = args.get(name);
+  return text ? decimalOption(name, *text, min, max) : Result<double>(fallback);
+}
+
+}  // namespace
+
+int rfc9411Command(const std::vector<std::string>& argv) {
+  auto args = parseArgs(argv, withDroneOptions({"--client", "--server", "--search", "--low", "--high", "--resolution",
+                                                "--max-failure-ratio", "--max-latency-ms", "--duration", "--json"}),
+                        withDroneFlags({}));
+  if (!args) return fail(args.error().toString(), 2);
+  if (args->positional.size() != 1 || !args->get("--client") || !args->get("--server")) return fail(kUsage, 2);
+  auto profile = loadFlowProfile(args->positional[0]);
+  if (!profile) return fail(profile.error().toString(), 2);
+  const std::string search = args->get("--search").value_or(
+      profile->load().target_case() == v1::FlowLoad::kConcurrent ? "concurrent" : "rate");
+  if (search != "rate" && search != "concurrent") return fail("--search: '" + search + "' is not rate or concurrent", 2);
+  const bool byRate = search == "rate";
+  const double target = byRate ? profile->load().connections_per_second() : double(profile->load().concurrent());
+  const double maxLoad = byRate ? kMaxConnectionsPerSecond : double(kMaxConcurrent);
+  auto high = option(*args, "--high", target > 0 ? target : 0, 1, maxLoad);
+  if (!high) return fail(high.error().toString(), 2);
+  if (*high < 1) return fail("--high: give the highest load to try (the profile's target is not a " + search + ")", 2);
+  auto low = option(*args, "--low", std::max(1.0, std::round(*high / 10)), 1, *high);
+  auto resolution = option(*args, "--resolution", 2, 0.1, 50);
+  auto ratio = option(*args, "--max-failure-ratio", 0, 0, 1);
+  auto latency = option(*args, "--max-latency-ms", 0, 0, 600'000);
+  auto duration = option(*args, "--duration", profile->load().steady_seconds(), 0.1, kMaxPhaseSeconds);
+  for (const auto* r : {&low, &resolution, &ratio, &latency, &duration})
+    if (!*r) return fail(r->error().toString(), 2);
+  profile->mutable_load()->set_steady_seconds(*duration);
+  const std::string primary = primaryTarget(*args);
+  auto clientEnd = bench::parseEndpoint(*args->get("--client"), primary);
+  auto serverEnd = bench::parseEndpoint(*args->get("--server"), primary);
+  if (!clientEnd) return fail(clientEnd.error().withPrefix("--client").toString(), 2);
+  if (!serverEnd) return fail(serverEnd.error().withPrefix("--server").toString(), 2);
+  std::map<std::string, std::unique_ptr<client::DroneConnection>> drones;
+  for (const auto& e : {*clientEnd, *serverEnd}) {
+    if (drones.count(e.drone)) continue;
+    auto conn = connectTo(*args, e.drone, args->has("--tls"), true);
+    if (!conn) return fail(conn.error().toString());
+    drones[e.drone] = std::move(conn).value();
+  }
+  const FlowSide server{drones[serverEnd->drone].get(), serverEnd->port, v1::FLOW_SERVER};
+  const FlowSide clients{drones[clientEnd->drone].get(), clientEnd->port, v1::FLOW_CLIENT};
+  const client::FlowCriteria criteria{*ratio, uint64_t(*latency * 1e6)};
+  const std::string unit = byRate ? " connections/s" : " concurrent";
+  std::cout << "RFC 9411 " << (byRate ? "connections per second" : "concurrent connection capacity") << ": " << *low << ".."
+            << *high << unit << ", " << *duration << " s a trial, pass: at most " << *ratio * 100 << " % failed"
+            << (*latency > 0 ? ", last-byte p99 at most " + number(*latency) + " ms" : std::string()) << "\n";
+
+  RunGuard guard(0);
+  std::vector<v1::PortFlows> results;
+  const client::FlowSearchResult found = client::searchFlowLoad(
+      {*low, *high, *resolution / 100}, [&](double load) {
+        client::FlowTrialOutcome o;
+        if (RunGuard::stopSignal()) return o.testerLimited = true, o.why = "stopped", o;
+        auto result = runTrial(server, clients, *profile, byRate, load);
+        if (!result) return o.testerLimited = true, o.why = result.error().toString(), o;
+        results.push_back(*result);
+        o = client::judgeFlowTrial(*result, criteria);
+        std::cout << "trial " << results.size() << ": " << load << unit << ": "
+                  << (o.testerLimited ? "not judged" : o.passed ? "passed" : "failed") << " (" << o.why << ")\n";
+        return o;
+      });
+  std::cout << "\n" << (byRate ? "connections per second: " : "concurrent connections: ")
+            << (found.found > 0 ? (found.atLeast ? "at least " : "") + number(found.found) : std::string("none passed"))
+            << (found.complete ? "" : " (incomplete)") << " - " << found.why << "\n";
+  if (auto path = args->get("--json")) {
+    std::ofstream out(*path);
+    out << "{\"profile\": " << toJson(*profile) << ",\n \"search\": \"" << search << "\", \"found\": " << found.found
+        << ", \"at_least\": " << (found.atLeast ? "true" : "false") << ", \"complete\": " << (found.complete ? "true" : "false")
+        << ", \"why\": " << jsonQuoted(found.why) << ",\n \"criteria\": {\"max_failure_ratio\": " << *ratio
+        << ", \"max_latency_ms\": " << *latency << "},\n \"trials\": [";
+    for (size_t i = 0; i < found.trials.size(); ++i) {
+      const auto& t = found.trials[i];
+      out << (i ? ",\n  " : "\n  ") << "{\"load\": " << t.load << ", \"passed\": " << (t.outcome.passed ? "true" : "false")
+          << ", \"tester_limited\": " << (t.outcome.testerLimited ? "true" : "false") << ", \"why\": " << jsonQuoted(t.outcome.why);
+      if (i < results.size()) out << ", \"client\": " << toJson(results[i]);
+      out << "}";
+    }
+    out << "]}\n";
+    if (!out) return fail("--json: cannot write " + *path);
+  }
+  return guard.exitCode(found.complete ? 0 : 1, {clients.port, server.port}, "the trials above are all that ran");
+}
+
+}  // namespace staccato::cli
