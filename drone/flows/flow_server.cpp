@@ -74,6 +74,8 @@ Status FlowServer::run() {
   while (!stopping_.load(std::memory_order_relaxed)) {
     const uint64_t elapsed = flowNowNs() - startNs;
     if (double(elapsed) / 1e9 >= lastSeconds) break;
+    // Paused with none of its own to close: descriptors another run gave back count too.
+    if (acceptPaused_ && budget_.inUse() < budget_.capacity()) setAccepting(true);
     stats_.elapsedNs.store(elapsed, std::memory_order_relaxed);
     phase_ = plan_.load.phaseAt(double(elapsed) / 1e9);
     const int n = ::epoll_wait(epoll_, events, kEventsPerWait, kStopCheckMs);

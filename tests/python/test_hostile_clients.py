@@ -89,11 +89,16 @@ def test_requests_over_4_mib_are_refused_even_with_the_token(lab):
 def test_invalid_utf8_does_not_flood_the_log(lab):
     lines_before = len(lab.log.read_text().splitlines())
     bad = b"\x0a\x02\xff\xfe"  # StartTxRequest.ports = [b"\xff\xfe"]: not UTF-8
+    started = time.monotonic()
     codes = {raw_call(lab.address, "StartTx", bad, token=TOKEN) for _ in range(2000)}
+    elapsed = time.monotonic() - started
     added = len(lab.log.read_text().splitlines()) - lines_before
-    print(f"2000 requests with invalid UTF-8: {added} log lines, codes {sorted(c.name for c in codes)}")
+    # The limiter lets 5 lines through per 10 s window and counts the rest in one line when the
+    # next opens: a busy machine that takes longer sees more windows, never a line a request.
+    windows = int(elapsed // 10) + 2
+    print(f"2000 requests with invalid UTF-8 in {elapsed:.1f} s: {added} log lines, codes {sorted(c.name for c in codes)}")
     assert grpc.StatusCode.OK not in codes
-    assert added <= 10
+    assert added <= 6 * windows
 
 
 def test_rates_below_a_thousandth_pps_are_refused(lab):
