@@ -4,7 +4,6 @@
 // they end, the answer and every trial in --json.
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -18,6 +17,7 @@
 #include "client/cli/stats_format.h"
 #include "client/core/benchmark_drone/bench_flows.h"
 #include "client/core/flows/flow_search.h"
+#include "common/core/decimal_text.h"
 #include "common/core/json_text.h"
 #include "common/files/flow_profile.h"
 
@@ -49,12 +49,6 @@ Result<v1::PortFlows> runTrial(const FlowSide& server, const FlowSide& clients, 
   stopFlowSide(server);
   if (!readFlowSide(clients, true, now)) return makeError("--client", "its results could not be read");
   return now;
-}
-
-std::string number(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", v);
-  return text;
 }
 
 Result<double> option(const Args& args, const std::string& name, double fallback, double min, double max) {
@@ -107,7 +101,7 @@ int rfc9411Command(const std::vector<std::string>& argv) {
   const std::string unit = byRate ? " connections/s" : " concurrent";
   std::cout << "RFC 9411 " << (byRate ? "connections per second" : "concurrent connection capacity") << ": " << *low << ".."
             << *high << unit << ", " << *duration << " s a trial, pass: at most " << *ratio * 100 << " % failed"
-            << (*latency > 0 ? ", last-byte p99 at most " + number(*latency) + " ms" : std::string()) << "\n";
+            << (*latency > 0 ? ", last-byte p99 at most " + decimalText(*latency) + " ms" : std::string()) << "\n";
 
   RunGuard guard(0);
   std::vector<v1::PortFlows> results;
@@ -124,7 +118,7 @@ int rfc9411Command(const std::vector<std::string>& argv) {
         return o;
       });
   std::cout << "\n" << (byRate ? "connections per second: " : "concurrent connections: ")
-            << (found.found > 0 ? (found.atLeast ? "at least " : "") + number(found.found) : std::string("none passed"))
+            << (found.found > 0 ? (found.atLeast ? "at least " : "") + decimalText(found.found) : std::string("none passed"))
             << (found.complete ? "" : " (incomplete)") << " - " << found.why << "\n";
   if (auto path = args->get("--json")) {
     std::ofstream out(*path);

@@ -8,18 +8,18 @@
 namespace staccato {
 namespace {
 
-std::string shown(double v) {
+std::string range(double min, double max, bool openMin) {
+  if (std::isinf(max)) return (openMin ? "above " : "of at least ") + decimalText(min);
+  return std::string("in ") + (openMin ? "(" : "[") + decimalText(min) + ", " + decimalText(max) + "]";
+}
+
+}  // namespace
+
+std::string decimalText(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g", v);
   return buf;
 }
-
-std::string range(double min, double max, bool openMin) {
-  if (std::isinf(max)) return (openMin ? "above " : "of at least ") + shown(min);
-  return std::string("in ") + (openMin ? "(" : "[") + shown(min) + ", " + shown(max) + "]";
-}
-
-}  // namespace
 
 Result<double> parseDecimal(std::string_view text, double min, double max, bool openMin) {
   const std::string item(text);

@@ -2,6 +2,7 @@
 /// Reading a decimal number a person typed (a CLI option, a GUI field, a config value): the one
 /// rule for range, finiteness and the error that says what is allowed.
 #include <limits>
+#include <string>
 #include <string_view>
 
 #include "common/core/result.h"
@@ -13,5 +14,8 @@ namespace staccato {
 /// "'x' is not a number in [0, 50]", or "'x' is not a number above 0" when max is unbounded.
 Result<double> parseDecimal(std::string_view text, double min,
                             double max = std::numeric_limits<double>::infinity(), bool openMin = false);
+
+/// A number as people read it back: printf's %g ("0.5", "2000", "1e+07").
+std::string decimalText(double value);
 
 }  // namespace staccato

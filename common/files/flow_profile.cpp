@@ -5,6 +5,7 @@
 #include <cmath>
 #include <set>
 
+#include "common/core/decimal_text.h"
 #include "common/files/json_document.h"
 #include "common/files/stream_file.h"
 
@@ -209,12 +210,6 @@ std::string hostsText(const v1::FlowHosts& h) {
          (h.gateway().empty() ? "" : ", via " + h.gateway());
 }
 
-std::string decimal(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", v);
-  return text;
-}
-
 }  // namespace
 
 std::string flowTemplateText(const v1::FlowTemplate& t) {
@@ -244,12 +239,12 @@ std::string flowProfileText(const v1::FlowProfile& p) {
   std::string text = "flow profile" + (p.name().empty() ? std::string() : " '" + p.name() + "'") + ": " +
                      std::to_string(p.templates_size()) + " template" + (p.templates_size() == 1 ? "" : "s") + "\n";
   for (const v1::FlowTemplate& t : p.templates())
-    text += "  " + decimal(100.0 * std::max(1u, t.weight()) / double(total)) + " % " + flowTemplateText(t) + "\n";
+    text += "  " + decimalText(100.0 * std::max(1u, t.weight()) / double(total)) + " % " + flowTemplateText(t) + "\n";
   const v1::FlowLoad& l = p.load();
   text += "load: " + (l.target_case() == v1::FlowLoad::kConcurrent ? std::to_string(l.concurrent()) + " concurrent connections"
-                                                                    : decimal(l.connections_per_second()) + " connections/s") +
-          "; ramp up " + decimal(l.ramp_up_seconds()) + " s, steady " + decimal(l.steady_seconds()) + " s, ramp down " +
-          decimal(l.ramp_down_seconds()) + " s\n";
+                                                                    : decimalText(l.connections_per_second()) + " connections/s") +
+          "; ramp up " + decimalText(l.ramp_up_seconds()) + " s, steady " + decimalText(l.steady_seconds()) + " s, ramp down " +
+          decimalText(l.ramp_down_seconds()) + " s\n";
   text += "clients: " + hostsText(p.clients()) + "\nservers: " + hostsText(p.servers()) + "\n";
   return text;
 }

@@ -1,22 +1,12 @@
 #include "client/core/flows/flow_search.h"
 
 #include <cmath>
-#include <cstdio>
 
 #include "client/core/flows/flow_totals.h"
 #include "client/core/flows/flow_verdict.h"
+#include "common/core/decimal_text.h"
 
 namespace staccato::client {
-
-namespace {
-
-std::string number(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", v);
-  return text;
-}
-
-}  // namespace
 
 FlowTrialOutcome judgeFlowTrial(const v1::PortFlows& c, const FlowCriteria& criteria) {
   FlowTrialOutcome o;
@@ -28,7 +18,7 @@ FlowTrialOutcome judgeFlowTrial(const v1::PortFlows& c, const FlowCriteria& crit
   const FlowTotals steady = flowTotals(c, "steady");
   const v1::LatencyStats last = mergedFlowLatency(c, FlowLatency::kLastByte, "steady");
   o.why = std::to_string(steady.failures()) + " of " + std::to_string(steady.attempted) + " failed";
-  if (last.samples()) o.why += ", p99 " + number(double(last.p99_ns()) / 1e6) + " ms";
+  if (last.samples()) o.why += ", p99 " + decimalText(double(last.p99_ns()) / 1e6) + " ms";
   const bool failuresOk = double(steady.failures()) <= criteria.maxFailureRatio * double(steady.attempted);
   const bool latencyOk = criteria.maxP99Ns == 0 || (last.samples() > 0 && last.p99_ns() <= criteria.maxP99Ns);
   o.passed = steady.attempted > 0 && failuresOk && latencyOk && c.error().empty();
@@ -44,28 +34,28 @@ FlowSearchResult searchFlowLoad(const FlowSearchSettings& s, const std::function
   };
   auto testerStop = [&](double load) {
     r.complete = false;
-    r.why = "the tester could not offer " + number(load) + ": the search ends at what passed below it";
+    r.why = "the tester could not offer " + decimalText(load) + ": the search ends at what passed below it";
   };
   const FlowTrialOutcome top = run(s.high);
   if (top.testerLimited) return testerStop(s.high), r;
   if (top.passed) {
     r.found = s.high;
     r.atLeast = true;
-    r.why = "the highest load asked for passed: the device holds at least " + number(s.high);
+    r.why = "the highest load asked for passed: the device holds at least " + decimalText(s.high);
     return r;
   }
   double lo = s.low, hi = s.high;
   const FlowTrialOutcome bottom = run(s.low);
   if (bottom.testerLimited) return testerStop(s.low), r;
   if (!bottom.passed) {
-    r.why = "even the lowest load, " + number(s.low) + ", failed";
+    r.why = "even the lowest load, " + decimalText(s.low) + ", failed";
     return r;
   }
   r.found = lo;
   while (hi - lo > s.resolution * hi) {
     if (r.trials.size() >= s.maxTrials) {
       r.complete = false;
-      r.why = "stopped after " + std::to_string(s.maxTrials) + " trials between " + number(lo) + " and " + number(hi);
+      r.why = "stopped after " + std::to_string(s.maxTrials) + " trials between " + decimalText(lo) + " and " + decimalText(hi);
       return r;
     }
     const double mid = std::round((lo + hi) / 2);
@@ -75,7 +65,7 @@ FlowSearchResult searchFlowLoad(const FlowSearchSettings& s, const std::function
     (o.passed ? lo : hi) = mid;
     if (o.passed) r.found = mid;
   }
-  r.why = "passes at " + number(lo) + ", fails at " + number(hi);
+  r.why = "passes at " + decimalText(lo) + ", fails at " + decimalText(hi);
   return r;
 }
 
