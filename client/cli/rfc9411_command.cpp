@@ -1,15 +1,18 @@
 // staccato-cli benchmark rfc9411 PROFILE --client PORT[@DRONE] --server PORT[@DRONE]: RFC 9411's
 // search for the highest connection rate (or concurrency) a stateful device passes, each trial a
 // flow run of the profile at one load (client/core/flows/flow_search.h), the trials printed as
-// they end, the answer and every trial in --json.
+// they end, the answer and every trial in --json, the reports (--report HTML, --junit, --csv) from
+// client/core/flows/flow_search_report.h.
 #include <chrono>
 #include <cmath>
-#include <fstream>
+#include <sstream>
 #include <iostream>
 #include <map>
 #include <thread>
 
 #include "client/cli/args.h"
+#include "client/cli/benchmark_args.h"
+#include "client/cli/benchmark_setup.h"
 #include "client/cli/commands.h"
 #include "client/cli/drone_options.h"
 #include "client/cli/flow_sides.h"
@@ -17,9 +20,13 @@
 #include "client/cli/stats_format.h"
 #include "client/core/benchmark_drone/bench_flows.h"
 #include "client/core/flows/flow_search.h"
+#include "client/core/flows/flow_search_report.h"
+#include "common/core/clock.h"
 #include "common/core/decimal_text.h"
+#include "common/core/iso_time.h"
 #include "common/core/json_text.h"
 #include "common/files/flow_profile.h"
+#include "common/files/stream_file.h"
 
 namespace staccato::cli {
 
@@ -27,7 +34,8 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: staccato-cli benchmark rfc9411 PROFILE --client PORT[@DRONE] --server PORT[@DRONE] [--search rate|concurrent] "
-    "[--low N] [--high N] [--resolution PCT] [--max-failure-ratio R] [--max-latency-ms MS] [--duration SECONDS] [--json FILE]";
+    "[--low N] [--high N] [--resolution PCT] [--max-failure-ratio R] [--max-latency-ms MS] [--duration SECONDS] [--json FILE] "
+    "[--report OUT.html] [--junit OUT.xml] [--csv OUT.csv]";
 
 /// One trial: the profile at `load` (connections/s or concurrent), servers then clients, until
 /// the clients' run ends; both sides stopped; the client side's numbers with latency buckets.
@@ -56,11 +64,53 @@ Result<double> option(const Args& args, const std::string& name, double fallback
   return text ? decimalOption(name, *text, min, max) : Result<double>(fallback);
 }
 
+/// --json: the search, its settings and every trial with its client side's numbers.
+Status writeJson(const std::string& path, const client::FlowSearchRun& run, double resolutionPct) {
+  const client::FlowSearchResult& found = run.result;
+  std::ostringstream out;
+  out << "{\"profile\": " << toJson(run.profile) << ",\n \"search\": \"" << (run.byRate ? "rate" : "concurrent")
+      << "\", \"found\": " << found.found << ", \"at_least\": " << (found.atLeast ? "true" : "false")
+      << ", \"complete\": " << (found.complete ? "true" : "false") << ", \"why\": " << jsonQuoted(found.why)
+      << ",\n \"criteria\": {\"max_failure_ratio\": " << run.criteria.maxFailureRatio
+      << ", \"max_latency_ms\": " << double(run.criteria.maxP99Ns) / 1e6 << "},\n \"settings\": {\"low\": " << run.settings.low
+      << ", \"high\": " << run.settings.high << ", \"resolution_pct\": " << resolutionPct
+      << ", \"steady_seconds\": " << run.profile.load().steady_seconds() << "}, \"client_port\": " << jsonQuoted(run.clientPort)
+      << ", \"server_port\": " << jsonQuoted(run.serverPort) << ", \"generator\": " << jsonQuoted(run.generator)
+      << ", \"start\": " << jsonQuoted(isoTime(run.startNs)) << ", \"end\": " << jsonQuoted(isoTime(run.endNs))
+      << ",\n \"trials\": [";
+  for (size_t i = 0; i < found.trials.size(); ++i) {
+    const client::FlowTrialOutcome& o = found.trials[i].outcome;
+    out << (i ? ",\n  " : "\n  ") << "{\"load\": " << found.trials[i].load << ", \"passed\": " << (o.passed ? "true" : "false")
+        << ", \"tester_limited\": " << (o.testerLimited ? "true" : "false") << ", \"why\": " << jsonQuoted(o.why)
+        << ", \"start\": " << jsonQuoted(isoTime(o.startNs)) << ", \"end\": " << jsonQuoted(isoTime(o.endNs));
+    if (o.client) out << ", \"client\": " << toJson(*o.client);
+    out << "}";
+  }
+  out << "]}\n";
+  return writeFileAtomically(path, out.str());
+}
+
+/// Every file asked for; each one written said on stderr.
+Status writeFiles(const ReportPaths& paths, const client::FlowSearchRun& run, double resolutionPct) {
+  if (!paths.json.empty())
+    if (auto s = writeJson(paths.json, run, resolutionPct); !s) return s;
+  if (!paths.html.empty())
+    if (auto s = client::writeFlowSearchHtml(paths.html, run); !s) return s;
+  if (!paths.junit.empty())
+    if (auto s = client::writeFlowSearchJunit(paths.junit, run); !s) return s;
+  if (!paths.csv.empty())
+    if (auto s = client::writeFlowSearchCsv(paths.csv, run); !s) return s;
+  for (const auto& [option, path] : paths.all())
+    if (!path->empty()) std::cerr << "staccato-cli: wrote " << *path << "\n";
+  return Ok{};
+}
+
 }  // namespace
 
 int rfc9411Command(const std::vector<std::string>& argv) {
   auto args = parseArgs(argv, withDroneOptions({"--client", "--server", "--search", "--low", "--high", "--resolution",
-                                                "--max-failure-ratio", "--max-latency-ms", "--duration", "--json"}),
+                                                "--max-failure-ratio", "--max-latency-ms", "--duration", "--json",
+                                                "--report", "--junit", "--csv"}),
                         withDroneFlags({}));
   if (!args) return fail(args.error().toString(), 2);
   if (args->positional.size() != 1 || !args->get("--client") || !args->get("--server")) return fail(kUsage, 2);
@@ -83,6 +133,9 @@ int rfc9411Command(const std::vector<std::string>& argv) {
   for (const auto* r : {&low, &resolution, &ratio, &latency, &duration})
     if (!*r) return fail(r->error().toString(), 2);
   profile->mutable_load()->set_steady_seconds(*duration);
+  const ReportPaths paths = reportPathsOf(*args);
+  for (const auto& [option, path] : paths.all())
+    if (auto s = checkWritable(option, *path); !s) return fail(s.error().toString(), 2);
   const std::string primary = primaryTarget(*args);
   auto clientEnd = bench::parseEndpoint(*args->get("--client"), primary);
   auto serverEnd = bench::parseEndpoint(*args->get("--server"), primary);
@@ -104,39 +157,36 @@ int rfc9411Command(const std::vector<std::string>& argv) {
             << (*latency > 0 ? ", last-byte p99 at most " + decimalText(*latency) + " ms" : std::string()) << "\n";
 
   RunGuard guard(0);
-  std::vector<v1::PortFlows> results;
-  const client::FlowSearchResult found = client::searchFlowLoad(
-      {*low, *high, *resolution / 100}, [&](double load) {
-        client::FlowTrialOutcome o;
-        if (RunGuard::stopSignal()) return o.testerLimited = true, o.why = "stopped", o;
-        auto result = runTrial(server, clients, *profile, byRate, load);
-        if (!result) return o.testerLimited = true, o.why = result.error().toString(), o;
-        results.push_back(*result);
-        o = client::judgeFlowTrial(*result, criteria);
-        std::cout << "trial " << results.size() << ": " << load << unit << ": "
-                  << (o.testerLimited ? "not judged" : o.passed ? "passed" : "failed") << " (" << o.why << ")\n";
-        return o;
-      });
-  std::cout << "\n" << (byRate ? "connections per second: " : "concurrent connections: ")
-            << (found.found > 0 ? (found.atLeast ? "at least " : "") + decimalText(found.found) : std::string("none passed"))
-            << (found.complete ? "" : " (incomplete)") << " - " << found.why << "\n";
-  if (auto path = args->get("--json")) {
-    std::ofstream out(*path);
-    out << "{\"profile\": " << toJson(*profile) << ",\n \"search\": \"" << search << "\", \"found\": " << found.found
-        << ", \"at_least\": " << (found.atLeast ? "true" : "false") << ", \"complete\": " << (found.complete ? "true" : "false")
-        << ", \"why\": " << jsonQuoted(found.why) << ",\n \"criteria\": {\"max_failure_ratio\": " << *ratio
-        << ", \"max_latency_ms\": " << *latency << "},\n \"trials\": [";
-    for (size_t i = 0; i < found.trials.size(); ++i) {
-      const auto& t = found.trials[i];
-      out << (i ? ",\n  " : "\n  ") << "{\"load\": " << t.load << ", \"passed\": " << (t.outcome.passed ? "true" : "false")
-          << ", \"tester_limited\": " << (t.outcome.testerLimited ? "true" : "false") << ", \"why\": " << jsonQuoted(t.outcome.why);
-      if (i < results.size()) out << ", \"client\": " << toJson(results[i]);
-      out << "}";
+  client::FlowSearchRun run;
+  run.profile = *profile;
+  run.byRate = byRate;
+  run.settings = {*low, *high, *resolution / 100};
+  run.criteria = criteria;
+  run.clientPort = *args->get("--client");
+  run.serverPort = *args->get("--server");
+  run.generator = kBenchmarkGenerator;
+  run.startNs = int64_t(realtimeNs());
+  size_t tried = 0;
+  run.result = client::searchFlowLoad(run.settings, [&](double load) {
+    client::FlowTrialOutcome o;
+    const auto start = int64_t(realtimeNs());
+    if (RunGuard::stopSignal()) {
+      o.testerLimited = true, o.why = "stopped on request";
+    } else if (auto result = runTrial(server, clients, *profile, byRate, load); !result) {
+      o.testerLimited = true, o.why = result.error().toString();
+    } else {
+      o = client::judgeFlowTrial(*result, criteria);
     }
-    out << "]}\n";
-    if (!out) return fail("--json: cannot write " + *path);
-  }
-  return guard.exitCode(found.complete ? 0 : 1, {clients.port, server.port}, "the trials above are all that ran");
+    o.startNs = start, o.endNs = int64_t(realtimeNs());
+    std::cout << "trial " << ++tried << ": " << load << unit << ": "
+              << (o.testerLimited ? "not judged" : o.passed ? "passed" : "failed") << " (" << o.why << ")\n";
+    return o;
+  });
+  run.endNs = int64_t(realtimeNs());
+  std::cout << "\n" << client::flowSearchAnswer(run) << "\n";
+  if (const std::string note = client::flowSearchTesterNote(run); !note.empty()) std::cout << note << "\n";
+  if (auto s = writeFiles(paths, run, *resolution); !s) return fail(s.error().toString());
+  return guard.exitCode(run.result.complete ? 0 : 1, {clients.port, server.port}, "the trials above are all that ran");
 }
 
 }  // namespace staccato::cli

@@ -10,6 +10,7 @@ namespace staccato::client {
 
 FlowTrialOutcome judgeFlowTrial(const v1::PortFlows& c, const FlowCriteria& criteria) {
   FlowTrialOutcome o;
+  o.client = c;
   if (flowRunLimitedByTester(c)) {
     o.testerLimited = true;
     o.why = "not judged: " + flowVerdictLine(c);

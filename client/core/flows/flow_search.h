@@ -5,6 +5,7 @@
 /// resolution. A trial the tester could not offer ends the search, incomplete, at what passed
 /// below it: never a device's limit that was the tester's.
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,12 @@ struct FlowTrialOutcome {
   bool passed = false;
   bool testerLimited = false;  ///< not judged: the tester could not offer the load
   std::string why;             ///< "0 of 4000 failed, p99 1.2 ms" / what failed / the tester's limit
+  /// The client side's numbers it was judged from (judgeFlowTrial keeps them); none when the
+  /// trial never ran (its sides did not start, a stop on request).
+  std::optional<v1::PortFlows> client;
+  /// Wall clock around the trial (ns since the Unix epoch), set by whoever ran it: the reports'
+  /// times. 0 when not known.
+  int64_t startNs = 0, endNs = 0;
 };
 
 /// Judges a trial from the client side's numbers (FlowStats with latency buckets).
