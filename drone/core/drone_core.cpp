@@ -267,8 +267,10 @@ void DroneCore::addRows(v1::StatsSnapshot& snap, const std::string& name, const 
 v1::StatsSnapshot DroneCore::collect(bool latencyBuckets) {
   auto kernel = source_->counters();
   const auto* counters = kernel ? &*kernel : nullptr;
-  std::lock_guard lock(mu_);
   v1::StatsSnapshot snap;
+  if (auto flows = flows_.stats({}, latencyBuckets))  // FlowRuns' own lock, not under the drone's
+    for (v1::PortFlows& port : *flows->mutable_ports()) snap.add_flows()->Swap(&port);
+  std::lock_guard lock(mu_);
   snap.set_timestamp_ns(monotonicNs());
   std::vector<v1::StreamStats> received;
   for (auto& [name, p] : table_.entries()) {

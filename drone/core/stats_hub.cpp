@@ -14,6 +14,12 @@ bool contains(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
+void dropBuckets(v1::LatencyStats& latency) {
+  latency.clear_bucket_index();
+  latency.clear_bucket_count();
+  latency.clear_sub_bucket_bits();
+}
+
 }  // namespace
 
 v1::StatsSnapshot onlyPorts(const v1::StatsSnapshot& all, const std::vector<std::string>& ports, bool latencyBuckets) {
@@ -24,11 +30,18 @@ v1::StatsSnapshot onlyPorts(const v1::StatsSnapshot& all, const std::vector<std:
   for (const auto& s : all.streams()) {
     if (!ports.empty() && !contains(ports, s.tx_port()) && !contains(ports, s.rx_port())) continue;
     v1::StreamStats& row = *out.add_streams() = s;
-    if (!latencyBuckets && row.has_latency()) {
-      row.mutable_latency()->clear_bucket_index();
-      row.mutable_latency()->clear_bucket_count();
-      row.mutable_latency()->clear_sub_bucket_bits();
-    }
+    if (!latencyBuckets && row.has_latency()) dropBuckets(*row.mutable_latency());
+  }
+  for (const auto& f : all.flows()) {
+    if (!ports.empty() && !contains(ports, f.port())) continue;
+    v1::PortFlows& flows = *out.add_flows() = f;
+    if (latencyBuckets) continue;
+    for (v1::FlowTemplateStats& t : *flows.mutable_templates())
+      for (v1::FlowPhaseStats& p : *t.mutable_phases()) {
+        dropBuckets(*p.mutable_connect_time());
+        dropBuckets(*p.mutable_first_byte_time());
+        dropBuckets(*p.mutable_last_byte_time());
+      }
   }
   return out;
 }

@@ -21,20 +21,48 @@ void FlowClient::drive(uint32_t slot, uint32_t events) {
       ::getsockopt(c.fd, SOL_SOCKET, SO_ERROR, &err, &size);
       return fail(c, failureOf(err ? err : ECONNRESET));
     }
-    PhaseCounters& counters = this->counters(c);
-    addSingleWriter(counters.established);
-    counters.connectTime.record(nowNs_ - c.startedNs);
-    beginRound(c);
-  } else if (c.state == State::kThinking) {
-    // Nothing is due from the server while the client thinks: a close or reset is a failure.
+    return established(c);
+  }
+  if (c.state == State::kHandshaking) return handshake(c);
+  if (c.state == State::kThinking) {
+    // Nothing is due from the server while the client thinks (TLS: a session ticket at most):
+    // data is a failure, and so is a close or reset.
     if (events & (EPOLLERR | EPOLLHUP | EPOLLRDHUP | EPOLLIN)) {
-      char byte;
-      const ssize_t n = ::recv(c.fd, &byte, 1, MSG_PEEK);
+      const ssize_t n = streamReceive(c.fd, c.tls, scratch_, sizeof scratch_);
       if (n > 0) return fail(c, FlowFailure::kInvalid);
       if (n == 0 || errno != EAGAIN) return fail(c, n == 0 ? FlowFailure::kReset : failureOf(errno));
     }
     return;
   }
+  pump(c);
+}
+
+/// TCP's handshake is done: TLS's begins, or the first round.
+void FlowClient::established(Conn& c) {
+  PhaseCounters& counters = this->counters(c);
+  addSingleWriter(counters.established);
+  if (const auto& context = tls_[c.tmpl]) {
+    c.tls = context->open(c.fd);
+    if (!c.tls) return fail(c, FlowFailure::kLocal);
+    c.state = State::kHandshaking;
+    return handshake(c);
+  }
+  counters.connectTime.record(nowNs_ - c.startedNs);
+  beginRound(c);
+  pump(c);
+}
+
+void FlowClient::handshake(Conn& c) {
+  int err = 0;
+  const TlsStep step = tlsHandshake(c.tls, err);
+  if (step == TlsStep::kWait) return;
+  if (step == TlsStep::kFailed) return fail(c, failureOf(err));
+  nowNs_ = flowNowNs();
+  PhaseCounters& counters = this->counters(c);
+  counters.connectTime.record(nowNs_ - c.startedNs);
+  addSingleWriter(counters.tlsHandshakes);
+  if (SSL_session_reused(c.tls)) addSingleWriter(counters.tlsResumed);
+  beginRound(c);
   pump(c);
 }
 
@@ -54,8 +82,8 @@ void FlowClient::pump(Conn& c) {
 void FlowClient::beginRound(Conn& c) {
   const TemplatePlan& t = plan_.templates[c.tmpl];
   c.sent = 0;
-  c.toSend = t.requestBytes + (t.kind == ExchangeKind::kHttp ? t.requestHead.size() : 0);
-  c.toReceive = t.responseBytes;
+  c.toSend = t.requestPrefix(roundOf(c)).size() + t.requestBytes;
+  c.toReceive = t.answerBytes(roundOf(c));
   c.headRead = false;
   c.sawFirstByte = false;
   c.head.clear();
@@ -68,11 +96,10 @@ void FlowClient::beginRound(Conn& c) {
 /// Sends what is left of the round's request; true when all of it has gone (the connection
 /// has moved on: to its answer, its next round or its end).
 bool FlowClient::sendSome(Conn& c) {
-  static const std::string kNoHead;
   const TemplatePlan& t = plan_.templates[c.tmpl];
-  const std::string& head = t.kind == ExchangeKind::kHttp ? t.requestHead : kNoHead;
+  const std::string& head = t.requestPrefix(roundOf(c));
   while (c.sent < c.toSend) {
-    const ssize_t n = sendMessagePart(c.fd, head, c.sent, c.toSend);
+    const ssize_t n = streamSendPart(c.fd, c.tls, head, c.sent, c.toSend);
     if (n < 0) {
       if (errno == EAGAIN) return false;
       fail(c, failureOf(errno));
@@ -93,7 +120,7 @@ bool FlowClient::sendSome(Conn& c) {
 bool FlowClient::receiveSome(Conn& c) {
   const TemplatePlan& t = plan_.templates[c.tmpl];
   for (;;) {
-    const ssize_t n = ::recv(c.fd, scratch_, sizeof scratch_, 0);
+    const ssize_t n = streamReceive(c.fd, c.tls, scratch_, sizeof scratch_);
     if (n < 0) {
       if (errno == EAGAIN) return false;
       fail(c, failureOf(errno));
@@ -125,6 +152,10 @@ bool FlowClient::receiveSome(Conn& c) {
       body = size_t(n) - scan.consumed;
     }
     if (body > c.toReceive) return fail(c, FlowFailure::kInvalid), false;  // more than was asked for
+    if (t.kind == ExchangeKind::kReplay) {  // the captured answer, byte for byte
+      const std::string& answer = t.responses[roundOf(c)];
+      if (answer.compare(answer.size() - c.toReceive, body, scratch_, body) != 0) return fail(c, FlowFailure::kInvalid), false;
+    }
     c.toReceive -= body;
     if (c.toReceive == 0 && (t.kind != ExchangeKind::kHttp || c.headRead)) {
       roundDone(c);
@@ -153,7 +184,7 @@ void FlowClient::roundDone(Conn& c) {
   const TemplatePlan& t = plan_.templates[c.tmpl];
   PhaseCounters& counters = this->counters(c);
   addSingleWriter(counters.transactions);
-  if (t.responseBytes || t.kind == ExchangeKind::kHttp) counters.lastByteTime.record(nowNs_ - c.requestNs);
+  if (t.answerBytes(roundOf(c)) || t.kind == ExchangeKind::kHttp) counters.lastByteTime.record(nowNs_ - c.requestNs);
   if (--c.roundsLeft == 0) return finish(c, true);
   if (t.thinkMs == 0) return beginRound(c);  // pumped by the caller's loop
   c.state = State::kThinking;

@@ -40,13 +40,22 @@ FlowClient::FlowClient(FlowPlan plan, std::vector<FlowAddress> clients, std::vec
 }
 
 FlowClient::~FlowClient() {
-  for (Conn& c : conns_)
+  for (Conn& c : conns_) {
+    if (c.tls) SSL_free(c.tls);
     if (c.fd >= 0) ::close(c.fd);
+  }
   if (epoll_ >= 0) ::close(epoll_);
 }
 
 Status FlowClient::run() {
   if (clients_.empty() || servers_.empty()) return makeError("flows", "no client hosts or no servers to run between");
+  for (const TemplatePlan& t : plan_.templates) {
+    tls_.emplace_back();
+    if (!t.tls) continue;
+    auto context = TlsContext::forClient(t.tlsResume);
+    if (!context) return context.error();
+    tls_.back() = std::move(*context);
+  }
   epoll_ = ::epoll_create1(EPOLL_CLOEXEC);
   if (epoll_ < 0) return makeError("flows", "epoll: " + errorText(errno), ErrorKind::kExhausted);
   startNs_ = nowNs_ = flowNowNs();
@@ -202,6 +211,7 @@ void FlowClient::expireTimers(uint64_t nowNs) {
 void FlowClient::finish(Conn& c, bool completed) {
   TemplateStats& s = stats_.of(c.tmpl);
   if (!c.udp) addSingleWriter(s.phase(phase_).retransmissions, retransmissionsOf(c.fd));
+  if (c.tls) tlsClose(c.tls), c.tls = nullptr;
   if (completed) addSingleWriter(s.phase(phase_).completed);
   ::close(c.fd);
   budget_.give();

@@ -13,6 +13,7 @@
 #include "drone/flows/flow_sockets.h"
 #include "drone/flows/flow_stats.h"
 #include "drone/flows/flow_timers.h"
+#include "drone/flows/flow_tls.h"
 
 namespace staccato::drone {
 
@@ -32,9 +33,10 @@ class FlowClient {
   void stop() { stopping_.store(true, std::memory_order_relaxed); }
 
  private:
-  enum class State : uint8_t { kFree, kConnecting, kSending, kReceiving, kThinking };
+  enum class State : uint8_t { kFree, kConnecting, kHandshaking, kSending, kReceiving, kThinking };
   struct Conn {
     int fd = -1;
+    SSL* tls = nullptr;
     uint32_t generation = 0, wait = 0;
     State state = State::kFree;
     bool udp = false, sawFirstByte = false;
@@ -50,6 +52,9 @@ class FlowClient {
   void startDue(uint64_t nowNs, double t);
   void openConnection(uint64_t nowNs);
   void drive(uint32_t slot, uint32_t events);
+  void established(Conn& c);
+  void handshake(Conn& c);
+  uint32_t roundOf(const Conn& c) const { return plan_.templates[c.tmpl].rounds - c.roundsLeft; }
   void pump(Conn& c);
   bool sendSome(Conn& c);
   bool receiveSome(Conn& c);
@@ -74,6 +79,7 @@ class FlowClient {
   FixedDelayTimers idleTimers_;                ///< connect timeout, and no progress for as long
   std::vector<FixedDelayTimers> thinkTimers_;  ///< per template
   std::vector<FixedDelayTimers> udpTimers_;    ///< per template
+  std::vector<std::unique_ptr<TlsContext>> tls_;  ///< per template: TLS ones have one
   std::atomic<bool> stopping_{false};
   int epoll_ = -1;
   uint64_t startNs_ = 0, nowNs_ = 0, started_ = 0, open_ = 0;

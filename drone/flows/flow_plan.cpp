@@ -81,7 +81,35 @@ TemplatePlan httpPlan(TemplatePlan p, const v1::HttpExchange& h) {
   return p;
 }
 
+/// Rounds from turns: each client turn and the server turn after it (a server speaking first
+/// answers an empty round 0).
+TemplatePlan replayPlan(TemplatePlan p, const v1::PcapExchange& x) {
+  p.kind = ExchangeKind::kReplay;
+  for (const v1::PcapTurn& turn : x.turns()) {
+    // Turns alternate (checkFlowProfile): each client turn opens a round, the server's answers it.
+    if (!turn.from_server()) {
+      p.requests.push_back(turn.payload()), p.responses.emplace_back();
+      continue;
+    }
+    if (p.requests.empty()) p.requests.emplace_back(), p.responses.emplace_back();  // the server spoke first
+    p.responses.back() = turn.payload();
+  }
+  p.rounds = uint32_t(p.requests.size());
+  return p;
+}
+
 }  // namespace
+
+const std::string& TemplatePlan::requestPrefix(uint32_t round) const {
+  static const std::string kNone;
+  if (kind == ExchangeKind::kHttp) return requestHead;
+  if (kind == ExchangeKind::kReplay) return requests[round];
+  return kNone;
+}
+
+uint64_t TemplatePlan::answerBytes(uint32_t round) const {
+  return kind == ExchangeKind::kReplay ? responses[round].size() : responseBytes;
+}
 
 Result<FlowPlan> planFlows(const v1::FlowProfile& profile) {
   FlowPlan plan;
@@ -108,9 +136,20 @@ Result<FlowPlan> planFlows(const v1::FlowProfile& profile) {
         p.timeoutMs = t.udp().timeout_ms() ? t.udp().timeout_ms() : 1000;
         break;
       case v1::FlowTemplate::kTls:
-        return makeError(at + ".tls", "TLS templates are not run by this drone yet (docs/flows.md#status): use http", ErrorKind::kUnavailable);
+        p = httpPlan(p, t.tls().http());
+        p.tls = true;
+        p.tlsResume = t.tls().resume();
+        p.certificatePem = t.tls().certificate_pem();
+        p.keyPem = t.tls().key_pem();
+        if (!t.tls().certificate().empty() && p.certificatePem.empty())
+          return makeError(at + ".tls.certificate_pem",
+                           "is empty: the client sends the certificate's content (a drone reads no file a profile names)");
+        break;
       case v1::FlowTemplate::kPcap:
-        return makeError(at + ".pcap", "pcap templates are not run by this drone yet (docs/flows.md#status)", ErrorKind::kUnavailable);
+        if (t.pcap().turns().empty())
+          return makeError(at + ".pcap.turns", "is empty: the client sends the session's payloads (a drone reads no capture)");
+        p = replayPlan(p, t.pcap());
+        break;
       case v1::FlowTemplate::EXCHANGE_NOT_SET: return makeError(at, "says nothing to exchange");
     }
     plan.templates.push_back(std::move(p));

@@ -16,7 +16,9 @@ enum class FlowPhase : uint8_t { kRampUp, kSteady, kRampDown };
 inline constexpr size_t kFlowPhases = 3;
 const char* flowPhaseName(FlowPhase phase);
 
-enum class ExchangeKind : uint8_t { kTcp, kHttp, kUdp };
+/// kReplay: a captured TCP session's payloads (pcap templates), each round the client's turn
+/// (empty when the server spoke first) and the server's answer to it.
+enum class ExchangeKind : uint8_t { kTcp, kHttp, kUdp, kReplay };
 
 struct TemplatePlan {
   std::string name;
@@ -33,6 +35,15 @@ struct TemplatePlan {
   uint32_t status = 200;
   std::string requestHead;   ///< http: request line and headers, through the blank line
   std::string responseHead;  ///< http: what the server sends before the body
+  bool tls = false;          ///< http over TLS 1.3
+  bool tlsResume = false;    ///< clients resume sessions
+  std::string certificatePem, keyPem;  ///< tls, the server's (both empty: one made for the run)
+  std::vector<std::string> requests, responses;  ///< replay: each round's payloads, both ways
+
+  /// What the client sends in `round` before the body (http: its head; replay: all of it).
+  const std::string& requestPrefix(uint32_t round) const;
+  /// What the server answers in `round` (http: the body).
+  uint64_t answerBytes(uint32_t round) const;
 };
 
 /// The load over time. t counts seconds from the run's start.
@@ -55,7 +66,7 @@ struct FlowPlan {
   LoadPlan load;
 };
 
-/// Fails, naming the template, for kinds the engine does not run yet (tls, pcap).
+/// Fails, naming the template, for a pcap template the client did not fill the turns of.
 Result<FlowPlan> planFlows(const v1::FlowProfile& profile);
 
 /// Smooth weighted round robin: over any sum-of-weights window each template gets exactly its

@@ -33,8 +33,10 @@ FlowServer::FlowServer(FlowPlan plan, std::vector<FlowAddress> servers, FlowSide
 }
 
 FlowServer::~FlowServer() {
-  for (Conn& c : conns_)
+  for (Conn& c : conns_) {
+    if (c.tls) SSL_free(c.tls);
     if (c.fd >= 0) ::close(c.fd);
+  }
   for (Listener& l : listeners_)
     if (l.fd >= 0) ::close(l.fd);
   if (epoll_ >= 0) ::close(epoll_);
@@ -49,10 +51,12 @@ Status FlowServer::listen() {
   for (const FlowAddress& server : servers_) {
     for (const auto& [key, templates] : ports) {
       const auto [udp, port] = key;
+      auto tls = tlsFor(templates);
+      if (!tls) return tls.error();
       const std::string where = "servers: " + ipv4Text(server.ipv4) + (udp ? " udp/" : " tcp/") + std::to_string(port);
       const int fd = ::socket(AF_INET, (udp ? SOCK_DGRAM : SOCK_STREAM) | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
       if (fd < 0) return makeError(where, "socket: " + errorText(errno), ErrorKind::kExhausted);
-      listeners_.push_back({fd, udp, templates});
+      listeners_.push_back({fd, udp, *tls, templates});
       const int one = 1;
       ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
       if (const int err = bindToHost(fd, server, port, false); err != 0)
@@ -65,6 +69,25 @@ Status FlowServer::listen() {
     }
   }
   return Ok{};
+}
+
+Result<TlsContext*> FlowServer::tlsFor(const std::vector<uint16_t>& templates) {
+  const TemplatePlan& first = plan_.templates[templates.front()];
+  for (uint16_t i : templates) {
+    const TemplatePlan& t = plan_.templates[i];
+    if (t.tls != first.tls || t.certificatePem != first.certificatePem)
+      return makeError("templates: " + t.name, "shares port " + std::to_string(t.port) + " with " + first.name +
+                                                   ": templates on one port are all TLS with one certificate, or all plain");
+  }
+  if (!first.tls) return nullptr;
+  for (const auto& context : tls_)  // one a port: made once for all its addresses
+    if (context.port == first.port) return context.tls.get();
+  bool resume = false;
+  for (uint16_t i : templates) resume = resume || plan_.templates[i].tlsResume;
+  auto context = TlsContext::forServer(first.certificatePem, first.keyPem, resume);
+  if (!context) return context.error().withPrefix("templates: " + first.name);
+  tls_.push_back({first.port, std::move(*context)});
+  return tls_.back().tls.get();
 }
 
 Status FlowServer::run() {
@@ -125,11 +148,8 @@ void FlowServer::accept(uint16_t index) {
     c.fd = fd;
     c.listener = index;
     c.tmpl = l.templates.front();
-    c.state = State::kReading;
     c.headRead = c.closeAfter = false;
     c.request.clear();
-    const TemplatePlan& t = plan_.templates[c.tmpl];
-    c.toRead = t.kind == ExchangeKind::kTcp ? t.requestBytes : 0;
     PhaseCounters& counters = this->counters(c);
     addSingleWriter(counters.attempted);
     addSingleWriter(counters.established);
@@ -142,13 +162,32 @@ void FlowServer::accept(uint16_t index) {
       close(c, false, FlowFailure::kLocal);
       continue;
     }
-    if (t.kind == ExchangeKind::kTcp && t.requestBytes == 0) {  // the server speaks first: every round at once
-      c.state = State::kWriting;
-      c.sent = 0;
-      c.toSend = t.responseBytes * t.rounds;
-      c.head = nullptr;
+    if (l.tls) {
+      c.tls = l.tls->open(fd);
+      if (!c.tls) {
+        close(c, false, FlowFailure::kLocal);
+        continue;
+      }
+      c.state = State::kHandshaking;
+    } else {
+      beginExchange(c);
     }
     drive(c);
+  }
+}
+
+void FlowServer::beginExchange(Conn& c) {
+  const TemplatePlan& t = plan_.templates[c.tmpl];
+  c.state = State::kReading;
+  c.round = 0;
+  c.toRead = t.kind == ExchangeKind::kTcp ? t.requestBytes : t.kind == ExchangeKind::kReplay ? t.requests[0].size() : 0;
+  if (t.kind == ExchangeKind::kTcp && t.requestBytes == 0) {  // the server speaks first: every round at once
+    c.state = State::kWriting;
+    c.sent = 0;
+    c.toSend = t.responseBytes * t.rounds;
+    c.head = nullptr;
+  } else if (t.kind == ExchangeKind::kReplay && c.toRead == 0) {  // the captured server spoke first
+    requestRead(c);
   }
 }
 
@@ -187,6 +226,7 @@ void FlowServer::close(Conn& c, bool completed, FlowFailure why) {
   TemplateStats& s = stats_.of(c.tmpl);
   PhaseCounters& counters = this->counters(c);
   addSingleWriter(counters.retransmissions, retransmissionsOf(c.fd));
+  if (c.tls) tlsClose(c.tls), c.tls = nullptr;
   if (completed)
     addSingleWriter(counters.completed);
   else if (!stopping_.load(std::memory_order_relaxed))  // cut at the end is not a failure

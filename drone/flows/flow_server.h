@@ -12,6 +12,7 @@
 #include "drone/flows/flow_plan.h"
 #include "drone/flows/flow_sockets.h"
 #include "drone/flows/flow_stats.h"
+#include "drone/flows/flow_tls.h"
 
 namespace staccato::drone {
 
@@ -35,12 +36,14 @@ class FlowServer {
   struct Listener {
     int fd = -1;
     bool udp = false;
+    TlsContext* tls = nullptr;        ///< a TLS port's
     std::vector<uint16_t> templates;  ///< on this port (several only for HTTP, told apart by path)
   };
-  enum class State : uint8_t { kFree, kReading, kWriting };
+  enum class State : uint8_t { kFree, kHandshaking, kReading, kWriting };
   struct Conn {
     int fd = -1;
-    uint32_t generation = 0;
+    SSL* tls = nullptr;
+    uint32_t generation = 0, round = 0;  ///< round: replay's
     State state = State::kFree;
     uint16_t listener = 0, tmpl = 0;
     bool headRead = false, closeAfter = false;
@@ -52,7 +55,14 @@ class FlowServer {
   void accept(uint16_t listener);
   void setAccepting(bool on);
   void answerDatagrams(const Listener& l);
+  /// The TLS context a port's templates share (nullptr: a plain port); an error names the
+  /// template that cannot share it.
+  Result<TlsContext*> tlsFor(const std::vector<uint16_t>& templates);
   void drive(Conn& c);
+  bool handshake(Conn& c);
+  /// After TCP's (and TLS's) handshake: wait for the first request, or speak first.
+  void beginExchange(Conn& c);
+  bool between(const Conn& c) const;
   bool readSome(Conn& c);
   bool writeSome(Conn& c);
   bool requestRead(Conn& c);
@@ -67,6 +77,11 @@ class FlowServer {
   bool acceptPaused_ = false;
   std::vector<std::string> closeHeads_, keepHeads_;  ///< per template: the answer's whole head
   std::vector<Listener> listeners_;
+  struct PortTls {
+    uint16_t port;
+    std::unique_ptr<TlsContext> tls;
+  };
+  std::vector<PortTls> tls_;
   std::vector<Conn> conns_;
   std::vector<uint32_t> free_;
   std::atomic<bool> stopping_{false};

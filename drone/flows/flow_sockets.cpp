@@ -57,6 +57,7 @@ ssize_t sendMessagePart(int fd, const std::string& head, uint64_t sent, uint64_t
 FlowFailure failureOf(int err) {
   switch (err) {
     case ECONNREFUSED: return FlowFailure::kRefused;
+    case EPROTO: return FlowFailure::kInvalid;  // TLS: the peer spoke no TLS we accept
     case ECONNRESET:
     case EPIPE:
     case ECONNABORTED: return FlowFailure::kReset;

@@ -29,7 +29,9 @@ struct PhaseCounters {
   std::atomic<uint64_t> retransmissions{0};  ///< TCP segments the kernel sent again
   std::atomic<uint64_t> transactions{0};     ///< rounds, HTTP requests answered, UDP answers
   std::atomic<uint64_t> bytesSent{0}, bytesReceived{0};  ///< payload (HTTP: heads included)
-  /// Client only: SYN to established, request's first byte sent to the answer's first and last.
+  std::atomic<uint64_t> tlsHandshakes{0}, tlsResumed{0};  ///< TLS templates: handshakes done, resumed ones
+  /// Client only: SYN to established (TLS: to the handshake's end), request's first byte sent
+  /// to the answer's first and last.
   LatencyHistogram connectTime, firstByteTime, lastByteTime;
 
   void fail(FlowFailure f) { addSingleWriter(failed[size_t(f)]); }

@@ -43,6 +43,8 @@ void exportPhase(const PhaseCounters& c, FlowPhase phase, bool buckets, v1::Flow
   p.set_transactions(read(c.transactions));
   p.set_bytes_sent(read(c.bytesSent));
   p.set_bytes_received(read(c.bytesReceived));
+  p.set_tls_handshakes(read(c.tlsHandshakes));
+  p.set_tls_resumed(read(c.tlsResumed));
   exportLatency(c.connectTime, buckets, *p.mutable_connect_time());
   exportLatency(c.firstByteTime, buckets, *p.mutable_first_byte_time());
   exportLatency(c.lastByteTime, buckets, *p.mutable_last_byte_time());

@@ -20,7 +20,9 @@ const std::string kNoHead;
 
 void FlowServer::drive(Conn& c) {
   for (;;) {
-    if (c.state == State::kReading) {
+    if (c.state == State::kHandshaking) {
+      if (!handshake(c)) return;
+    } else if (c.state == State::kReading) {
       if (!readSome(c)) return;
     } else if (c.state == State::kWriting) {
       if (!writeSome(c)) return;
@@ -30,18 +32,43 @@ void FlowServer::drive(Conn& c) {
   }
 }
 
+/// Drives TLS's handshake on; true when it is done and the exchange has begun.
+bool FlowServer::handshake(Conn& c) {
+  int err = 0;
+  const TlsStep step = tlsHandshake(c.tls, err);
+  if (step == TlsStep::kWait) return false;
+  if (step == TlsStep::kFailed) {
+    close(c, false, failureOf(err));
+    return false;
+  }
+  PhaseCounters& counters = this->counters(c);
+  addSingleWriter(counters.tlsHandshakes);
+  if (SSL_session_reused(c.tls)) addSingleWriter(counters.tlsResumed);
+  beginExchange(c);
+  return true;
+}
+
+/// Whether the connection is between requests (a close there ends it whole).
+bool FlowServer::between(const Conn& c) const {
+  const TemplatePlan& t = plan_.templates[c.tmpl];
+  switch (t.kind) {
+    case ExchangeKind::kHttp: return c.request.empty() && !c.headRead;
+    case ExchangeKind::kReplay: return c.round >= t.rounds || c.toRead == t.requests[c.round].size();
+    default: return c.toRead == t.requestBytes || t.requestBytes == 0;
+  }
+}
+
 /// Reads the request under way; true when it is whole and the answer is set up.
 bool FlowServer::readSome(Conn& c) {
   for (;;) {
-    const ssize_t n = ::recv(c.fd, scratch_, sizeof scratch_, 0);
+    const ssize_t n = streamReceive(c.fd, c.tls, scratch_, sizeof scratch_);
     if (n < 0) {
       if (errno != EAGAIN) close(c, false, failureOf(errno));
       return false;
     }
     const TemplatePlan& t = plan_.templates[c.tmpl];
-    const bool between = t.kind == ExchangeKind::kHttp ? c.request.empty() && !c.headRead : c.toRead == t.requestBytes;
     if (n == 0) {  // the client closed: done if between requests, else cut short
-      close(c, between || t.requestBytes == 0, FlowFailure::kReset);
+      close(c, between(c), FlowFailure::kReset);
       return false;
     }
     addSingleWriter(counters(c).bytesReceived, uint64_t(n));
@@ -68,7 +95,9 @@ bool FlowServer::readSome(Conn& c) {
         c.head = &kBadRequest;
       }
     }
-    if (body > c.toRead) {  // more than one request: no pipelining here
+    const bool unlike = t.kind == ExchangeKind::kReplay && body <= c.toRead &&  // the captured request, byte for byte
+                        t.requests[c.round].compare(t.requests[c.round].size() - c.toRead, body, scratch_, body) != 0;
+    if (body > c.toRead || unlike) {  // more than one request (no pipelining here), or not the one captured
       close(c, false, FlowFailure::kInvalid);
       return false;
     }
@@ -87,6 +116,11 @@ bool FlowServer::requestRead(Conn& c) {
     c.toSend = t.responseBytes;
     return true;
   }
+  if (t.kind == ExchangeKind::kReplay) {
+    c.head = &t.responses[c.round];
+    c.toSend = c.head->size();
+    return true;
+  }
   if (c.head == &kNotFound || c.head == &kBadRequest || !c.headRead) {  // an error answer, then close
     if (!c.headRead) c.head = &kBadRequest;
     c.closeAfter = true;
@@ -102,7 +136,7 @@ bool FlowServer::requestRead(Conn& c) {
 bool FlowServer::writeSome(Conn& c) {
   const std::string& head = c.head ? *c.head : kNoHead;
   while (c.sent < c.toSend) {
-    const ssize_t n = sendMessagePart(c.fd, head, c.sent, c.toSend);
+    const ssize_t n = streamSendPart(c.fd, c.tls, head, c.sent, c.toSend);
     if (n < 0) {
       if (errno != EAGAIN) close(c, false, failureOf(errno));
       return false;
@@ -121,6 +155,7 @@ bool FlowServer::writeSome(Conn& c) {
   c.headRead = false;
   c.request.clear();
   c.toRead = t.kind == ExchangeKind::kTcp ? t.requestBytes : 0;
+  if (t.kind == ExchangeKind::kReplay && ++c.round < t.rounds) c.toRead = t.requests[c.round].size();
   return true;
 }
 

@@ -63,10 +63,34 @@ TEST(FlowPlan, TemplatesGetTheirDefaultsAndHeads) {
   EXPECT_EQ(plan->templates[1].thinkMs, 5u);
 }
 
-TEST(FlowPlan, TlsAndPcapAreRefusedByName) {
-  auto plan = planFlows(profile(kTcp + R"(, {"name": "s", "port": 443, "tls": {"http": {}}})", R"({"concurrent": 1, "steady_seconds": 1})"));
-  ASSERT_FALSE(plan);
-  EXPECT_EQ(plan.error().path, "templates[1].tls");
+TEST(FlowPlan, FilesTheClientDidNotSendAreRefusedByName) {
+  const std::string load = R"({"concurrent": 1, "steady_seconds": 1})";
+  auto tls = planFlows(profile(kTcp + R"(, {"name": "s", "port": 443, "tls": {"http": {}, "certificate": "lab.crt", "key": "lab.key"}})", load));
+  ASSERT_FALSE(tls);
+  EXPECT_EQ(tls.error().path, "templates[1].tls.certificate_pem");
+  auto pcap = planFlows(profile(kTcp + R"(, {"name": "p", "port": 25, "pcap": {"file": "smtp.pcap"}})", load));
+  ASSERT_FALSE(pcap);
+  EXPECT_EQ(pcap.error().path, "templates[1].pcap.turns");
+  auto own = planFlows(profile(R"({"name": "s", "port": 443, "tls": {"http": {"path": "/a"}, "resume": true}})", load));
+  ASSERT_TRUE(own) << own.error().toString();  // no certificate: the server makes one
+  EXPECT_TRUE(own->templates[0].tls);
+  EXPECT_TRUE(own->templates[0].tlsResume);
+  EXPECT_EQ(own->templates[0].kind, ExchangeKind::kHttp);
+}
+
+TEST(FlowPlan, ACapturedSessionBecomesRoundsOfRequestAndAnswer) {
+  // base64: "ab", "c", "d": the last request unanswered.
+  auto plan = planFlows(profile(R"({"name": "p", "port": 25, "pcap": {"file": "x.pcap", "turns": [
+      {"payload": "YWI="}, {"from_server": true, "payload": "Yw=="}, {"payload": "ZA=="}]}})",
+                                R"({"concurrent": 1, "steady_seconds": 1})"));
+  ASSERT_TRUE(plan) << plan.error().toString();
+  const TemplatePlan& p = plan->templates[0];
+  EXPECT_EQ(p.kind, ExchangeKind::kReplay);
+  EXPECT_EQ(p.requests, (std::vector<std::string>{"ab", "d"}));
+  EXPECT_EQ(p.responses, (std::vector<std::string>{"c", ""}));
+  EXPECT_EQ(p.rounds, 2u);
+  EXPECT_EQ(p.requestPrefix(1), "d");
+  EXPECT_EQ(p.answerBytes(0), 1u);
 }
 
 TEST(TemplatePicker, GivesEachItsShareSpreadOut) {

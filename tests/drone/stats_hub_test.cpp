@@ -1,6 +1,6 @@
 // The stats hub: one collection per tick whatever the number of watchers (who share one
 // snapshot), nothing collected while nobody watches, a first snapshot at once, no deliveries
-// after unsubscribing, and each port filter its own rows.
+// after unsubscribing, and each port filter its own rows (flow runs too).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -65,6 +65,13 @@ class FakeCounters {
     stream("a", "b", 1);
     stream("c", "", 2);
     stream("", "c", 3);
+    for (const char* port : {"a", "c"}) {  // flow runs, with a latency bucket each
+      v1::PortFlows* flows = s.add_flows();
+      flows->set_port(port);
+      v1::LatencyStats* connect = flows->add_templates()->add_phases()->mutable_connect_time();
+      connect->add_bucket_index(7);
+      connect->add_bucket_count(1);
+    }
     return s;
   }
   uint64_t collections() const { return collections_; }
@@ -163,6 +170,22 @@ TEST_F(StatsHubTest, EachPortFilterGetsTheRowsOfItsPorts) {
   EXPECT_EQ(all->ports_size(), 3);
   EXPECT_EQ(all->streams_size(), 3);
   for (Recorder* w : {&onlyA, &onlyC, &everything}) hub.unsubscribe(w);
+}
+
+TEST_F(StatsHubTest, FlowRunsAreTheWatchedPortsOwnAndCarryBucketsOnlyWhenAsked) {
+  Recorder onlyA, cWithBuckets;
+  hub.subscribe(&onlyA, kTickMs, {"a"}, false);
+  hub.subscribe(&cWithBuckets, kTickMs, {"c"}, true);
+  ASSERT_TRUE(waitUntil([&] { return onlyA.count() >= 1 && cWithBuckets.count() >= 1; }));
+  const SharedSnapshot a = onlyA.last(), c = cWithBuckets.last();
+  ASSERT_EQ(a->flows_size(), 1);
+  EXPECT_EQ(a->flows(0).port(), "a");
+  EXPECT_EQ(a->flows(0).templates(0).phases(0).connect_time().bucket_count_size(), 0);
+  ASSERT_EQ(c->flows_size(), 1);
+  EXPECT_EQ(c->flows(0).port(), "c");
+  EXPECT_EQ(c->flows(0).templates(0).phases(0).connect_time().bucket_count_size(), 1);
+  hub.unsubscribe(&onlyA);
+  hub.unsubscribe(&cWithBuckets);
 }
 
 TEST_F(StatsHubTest, AFilterNamingPortsInAnyOrderOrTwiceIsOneGroup) {
