@@ -62,6 +62,9 @@ void printFlowResults(std::ostream& out, const v1::PortFlows* c, const v1::PortF
     row(shown.templates(i).name(), "steady", client::flowTotals(shown, "steady", i), steadySeconds);
   if (shown.templates_size() > 1) row("all", "steady", client::flowTotals(shown, "steady"), steadySeconds);
   row("all", "whole run", client::flowTotals(shown), double(shown.elapsed_ns()) / 1e9);
+  if (const FlowTotals all = client::flowTotals(shown); all.tlsHandshakes > 0)
+    out << formatText("\nTLS 1.3: %llu handshakes, %llu of them resumed\n", static_cast<unsigned long long>(all.tlsHandshakes),
+                      static_cast<unsigned long long>(all.tlsResumed));
   if (!c) return;
   out << "\nlatency, steady phase:\n";
   printLatency(out, *c, "steady");

@@ -3,7 +3,10 @@
 // each trial judged from the client's numbers (failures, p99, the tester's own limits).
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include "client/core/flows/flow_search.h"
+#include "client/core/flows/flow_totals.h"
 #include "rpc/stats/latency_buckets.h"
 
 namespace staccato::client {
@@ -17,6 +20,30 @@ auto deviceWithLimit(double limit, std::vector<double>* tried = nullptr) {
     o.passed = load <= limit;
     return o;
   };
+}
+
+/// A run whose every uint64 count of a phase has its own value, `scale` times 100, 110, 120, ...
+v1::PortFlows everyCountSet(uint64_t scale, int* counts = nullptr) {
+  v1::PortFlows flows;
+  v1::FlowPhaseStats& p = *flows.add_templates()->add_phases();
+  const google::protobuf::Descriptor* d = p.GetDescriptor();
+  int n = 0;
+  for (int i = 0; i < d->field_count(); ++i)
+    if (d->field(i)->cpp_type() == google::protobuf::FieldDescriptor::CPPTYPE_UINT64)
+      p.GetReflection()->SetUInt64(&p, d->field(i), scale * uint64_t(100 + 10 * n++));
+  if (counts) *counts = n;
+  return flows;
+}
+
+TEST(FlowTotals, EveryCountIsSummedAndTakenApart) {
+  int counts = 0;
+  const FlowTotals later = flowTotals(everyCountSet(2, &counts)), earlier = flowTotals(everyCountSet(1));
+  EXPECT_EQ(counts, 14);
+  EXPECT_EQ(later.attempted, 200u);
+  EXPECT_EQ(later.tlsResumed, 460u);
+  EXPECT_EQ(earlier.failures(), 130u + 140 + 150 + 160);
+  const FlowTotals difference = later.minus(earlier);  // a count minus forgot would be 0 here
+  EXPECT_EQ(std::memcmp(&difference, &earlier, sizeof earlier), 0);
 }
 
 TEST(FlowSearch, FindsTheLimitWithinTheResolution) {

@@ -4,6 +4,17 @@
 
 namespace staccato::client {
 
+namespace {
+
+/// Every count, for what is done to each alike.
+constexpr uint64_t FlowTotals::*kCounts[] = {
+    &FlowTotals::attempted,       &FlowTotals::established,  &FlowTotals::completed,     &FlowTotals::refused,
+    &FlowTotals::reset,           &FlowTotals::timedOut,     &FlowTotals::invalid,       &FlowTotals::tester,
+    &FlowTotals::retransmissions, &FlowTotals::transactions, &FlowTotals::bytesSent,     &FlowTotals::bytesReceived,
+    &FlowTotals::tlsHandshakes,   &FlowTotals::tlsResumed};
+
+}  // namespace
+
 void FlowTotals::add(const v1::FlowPhaseStats& p) {
   attempted += p.attempted();
   established += p.established();
@@ -17,22 +28,13 @@ void FlowTotals::add(const v1::FlowPhaseStats& p) {
   transactions += p.transactions();
   bytesSent += p.bytes_sent();
   bytesReceived += p.bytes_received();
+  tlsHandshakes += p.tls_handshakes();
+  tlsResumed += p.tls_resumed();
 }
 
 FlowTotals FlowTotals::minus(const FlowTotals& e) const {
   FlowTotals d;
-  d.attempted = attempted - e.attempted;
-  d.established = established - e.established;
-  d.completed = completed - e.completed;
-  d.refused = refused - e.refused;
-  d.reset = reset - e.reset;
-  d.timedOut = timedOut - e.timedOut;
-  d.invalid = invalid - e.invalid;
-  d.tester = tester - e.tester;
-  d.retransmissions = retransmissions - e.retransmissions;
-  d.transactions = transactions - e.transactions;
-  d.bytesSent = bytesSent - e.bytesSent;
-  d.bytesReceived = bytesReceived - e.bytesReceived;
+  for (uint64_t FlowTotals::*count : kCounts) d.*count = this->*count - e.*count;
   return d;
 }
 

@@ -13,6 +13,7 @@ struct FlowTotals {
   uint64_t refused = 0, reset = 0, timedOut = 0, invalid = 0;
   uint64_t tester = 0;  ///< the tester's own limits: never counted as the device's failures
   uint64_t retransmissions = 0, transactions = 0, bytesSent = 0, bytesReceived = 0;
+  uint64_t tlsHandshakes = 0, tlsResumed = 0;
 
   /// Failures the device (or the far side) caused: refused, reset, timed out, invalid.
   uint64_t failures() const { return refused + reset + timedOut + invalid; }
