@@ -128,6 +128,7 @@ TEST(FlowSearchReport, ACompleteSearchTrialByTrial) {
   EXPECT_NE(html.find("<td>at most 0 % of the steady phase&apos;s connections failed, latency not judged</td>"), std::string::npos)
       << "the criteria";
   EXPECT_NE(html.find("<td>13726 (refused 13726)</td>"), std::string::npos) << "failures by kind";
+  EXPECT_NE(html.find("<tr><td>100 %</td><td>http-get: HTTP/1.1 GET /"), std::string::npos) << "the profile's mix";
   EXPECT_EQ(occurrences(html, "class=\"point\""), n + 2) << "a point per trial and the found line's two";
 
   EXPECT_EQ(pythonCheck(run, "complete", verdictsOf(run, false), verdictsOf(run, true), "passed"), 0);

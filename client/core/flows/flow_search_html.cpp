@@ -55,7 +55,7 @@ std::string profileSection(const v1::FlowProfile& profile) {
     }
     if (line.rfind("  ", 0) == 0) {  // "  50 % http-get: HTTP/1.1 GET / ..."
       const size_t pct = line.find(" % ");
-      templates.push_back({pct == std::string::npos ? "" : line.substr(2, pct) + " %",
+      templates.push_back({pct == std::string::npos ? "" : line.substr(2, pct - 2) + " %",
                            pct == std::string::npos ? line.substr(2) : line.substr(pct + 3)});
     } else if (const size_t colon = line.find(": "); colon != std::string::npos) {
       rest.push_back({line.substr(0, colon), line.substr(colon + 2)});
