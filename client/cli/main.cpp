@@ -117,6 +117,9 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
   flows check PROFILE         Read a flow profile (stateful TCP, HTTP, TLS and UDP traffic; see
                              docs/flows.md) with every value checked, and say what it runs:
                              the template mix, the load and its phases, the hosts.
+  flows resolve PROFILE|-     The profile with the files it names read into it (tls templates'
+                             certificate and key, pcap templates' session turns; relative names
+                             from its folder), as JSON: what a client sends the drone.
   flows run PROFILE [--client PORT] [--server PORT] [--server-drone HOST] [--duration SECONDS]
             [--max-failure-ratio R] [--json]
                              Run it: the servers' hosts on --server's port (of --server-drone,

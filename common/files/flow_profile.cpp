@@ -7,7 +7,6 @@
 
 #include "common/core/decimal_text.h"
 #include "common/files/json_document.h"
-#include "common/files/stream_file.h"
 
 namespace staccato {
 namespace {
@@ -53,6 +52,26 @@ Status checkHttp(const std::string& at, const v1::HttpExchange& h) {
   return Ok{};
 }
 
+/// A pcap template's turns, as a drone replays them: what a client read from the capture, or a
+/// hostile peer's bytes.
+Status checkPcap(const std::string& at, const v1::PcapExchange& x) {
+  if (x.file().empty() && x.turns().empty()) return makeError(at + ".file", "name the capture holding the session");
+  if (auto s = inRange(at + ".turns", uint64_t(x.turns_size()), 0, kMaxPcapTurns, " turns"); !s) return s;
+  uint64_t total = 0;
+  for (int i = 0; i < x.turns_size(); ++i) {
+    const std::string turn = at + ".turns[" + std::to_string(i) + "]";
+    if (x.turns(i).payload().empty())
+      return makeError(turn + ".payload", "is empty (allowed 1.." + std::to_string(kMaxPcapPayloadBytes) + " bytes): drop the turn");
+    if (i && x.turns(i).from_server() == x.turns(i - 1).from_server())
+      return makeError(turn + ".from_server", "the same side as the turn before: join the two turns' payloads into one");
+    total += x.turns(i).payload().size();
+  }
+  if (total > kMaxPcapPayloadBytes)
+    return makeError(at + ".turns", "carry " + std::to_string(total) + " payload bytes, more than the " +
+                                        std::to_string(kMaxPcapPayloadBytes) + " allowed: choose a shorter session");
+  return Ok{};
+}
+
 Status checkExchange(const std::string& at, const v1::FlowTemplate& t) {
   switch (t.exchange_case()) {
     case v1::FlowTemplate::kTcp: {
@@ -70,6 +89,12 @@ Status checkExchange(const std::string& at, const v1::FlowTemplate& t) {
       if (x.certificate().empty() != x.key().empty())
         return makeError(at + ".tls." + (x.certificate().empty() ? "certificate" : "key"),
                          "give the certificate and its key together (or neither: one is made for the run)");
+      if (x.certificate_pem().empty() != x.key_pem().empty())
+        return makeError(at + ".tls." + (x.certificate_pem().empty() ? "certificate_pem" : "key_pem"),
+                         "empty while its pair is not: give the certificate's and its key's PEM together (or neither: "
+                         "one is made for the run)");
+      if (auto s = inRange(at + ".tls.certificate_pem", x.certificate_pem().size(), 0, kMaxPemBytes, " bytes"); !s) return s;
+      if (auto s = inRange(at + ".tls.key_pem", x.key_pem().size(), 0, kMaxPemBytes, " bytes"); !s) return s;
       return checkHttp(at + ".tls.http", x.http());
     }
     case v1::FlowTemplate::kUdp: {
@@ -79,9 +104,7 @@ Status checkExchange(const std::string& at, const v1::FlowTemplate& t) {
       if (auto s = rounds(at + ".udp.rounds", x.rounds()); !s) return s;
       return inRange(at + ".udp.timeout_ms", x.timeout_ms(), 0, 60'000, " ms");
     }
-    case v1::FlowTemplate::kPcap:
-      if (t.pcap().file().empty()) return makeError(at + ".pcap.file", "name the capture holding the session");
-      return Ok{};
+    case v1::FlowTemplate::kPcap: return checkPcap(at + ".pcap", t.pcap());
     case v1::FlowTemplate::EXCHANGE_NOT_SET: break;
   }
   return makeError(at, "say what it exchanges: one of tcp, http, tls, udp, pcap");
@@ -151,6 +174,32 @@ Status checkHosts(const std::string& at, const v1::FlowHosts& h) {
   return inRange(at + ".vlan", h.vlan(), 0, 4094);
 }
 
+const char* exchangeName(const v1::FlowTemplate& t) {
+  switch (t.exchange_case()) {
+    case v1::FlowTemplate::kTcp: return "tcp";
+    case v1::FlowTemplate::kHttp: return "http";
+    case v1::FlowTemplate::kTls: return "tls";
+    case v1::FlowTemplate::kUdp: return "udp";
+    case v1::FlowTemplate::kPcap: return "pcap";
+    case v1::FlowTemplate::EXCHANGE_NOT_SET: break;
+  }
+  return "nothing";
+}
+
+/// A server answers a TCP port one way: TLS or plain, never both.
+Status checkSharedPorts(const v1::FlowProfile& p) {
+  for (int i = 0; i < p.templates_size(); ++i)
+    for (int j = 0; j < i; ++j) {
+      const v1::FlowTemplate &a = p.templates(j), &b = p.templates(i);
+      if (a.port() != b.port() || a.has_udp() || b.has_udp() || a.has_tls() == b.has_tls()) continue;
+      return makeError("templates[" + std::to_string(i) + "].port",
+                       std::to_string(b.port()) + " is also the port of templates[" + std::to_string(j) + "] ('" + a.name() +
+                           "', " + exchangeName(a) + "): a server cannot tell TLS connections from plain ones on one port; "
+                           "give '" + b.name() + "' (" + exchangeName(b) + ") or '" + a.name() + "' a port of its own");
+    }
+  return Ok{};
+}
+
 }  // namespace
 
 Result<FlowHostBlock> flowHostBlock(const v1::FlowHosts& h, const std::string& at) {
@@ -176,6 +225,7 @@ Status checkFlowProfile(const v1::FlowProfile& p) {
     if (auto s = inRange(at + ".port", t.port(), 1, 65535); !s) return s;
     if (auto s = checkExchange(at, t); !s) return s;
   }
+  if (auto s = checkSharedPorts(p); !s) return s;
   if (auto s = checkLoad(p.load()); !s) return s;
   if (auto s = checkHosts("clients", p.clients()); !s) return s;
   if (auto s = checkHosts("servers", p.servers()); !s) return s;
@@ -192,8 +242,6 @@ Result<v1::FlowProfile> parseFlowProfile(std::string_view json) {
   return p;
 }
 
-Result<v1::FlowProfile> loadFlowProfile(const std::string& path) { return loadTextFile(path, parseFlowProfile); }
-
 namespace {
 
 std::string httpText(const v1::HttpExchange& h) {
@@ -202,6 +250,22 @@ std::string httpText(const v1::HttpExchange& h) {
          std::to_string(h.request_body_bytes()) + " B up, " + std::to_string(h.response_body_bytes()) + " B down, status " +
          std::to_string(h.status() ? h.status() : 200) + "), " + std::to_string(n) + " a connection, " +
          (h.keep_alive() ? "keep-alive" : "close");
+}
+
+/// "312 B", "4.1 KiB", "2.5 MiB".
+std::string bytesText(uint64_t n) {
+  if (n < 1024) return std::to_string(n) + " B";
+  const bool mib = n >= (1u << 20);
+  return decimalText(std::round(double(n) / (mib ? 1 << 20 : 1 << 10) * 10) / 10) + (mib ? " MiB" : " KiB");
+}
+
+std::string pcapText(const v1::PcapExchange& x) {
+  std::string text = "the TCP session " + std::to_string(x.session()) + " of " + x.file();
+  if (x.turns().empty()) return text;
+  uint64_t up = 0, down = 0;
+  for (const v1::PcapTurn& t : x.turns()) (t.from_server() ? down : up) += t.payload().size();
+  return text + ": " + std::to_string(x.turns_size()) + " turn" + (x.turns_size() == 1 ? "" : "s") + ", client " +
+         bytesText(up) + ", server " + bytesText(down);
 }
 
 std::string hostsText(const v1::FlowHosts& h) {
@@ -221,13 +285,14 @@ std::string flowTemplateText(const v1::FlowTemplate& t) {
       break;
     case v1::FlowTemplate::kHttp: what = "HTTP/1.1 " + httpText(t.http()); break;
     case v1::FlowTemplate::kTls:
-      what = "HTTPS (TLS 1.3" + std::string(t.tls().resume() ? ", resumed" : "") + ") " + httpText(t.tls().http());
+      what = "HTTPS (TLS 1.3" + std::string(t.tls().resume() ? ", resumed" : "") +
+             (t.tls().certificate().empty() ? "" : ", certificate " + t.tls().certificate()) + ") " + httpText(t.tls().http());
       break;
     case v1::FlowTemplate::kUdp:
       what = "UDP, " + std::to_string(t.udp().request_bytes()) + " B up and " + std::to_string(t.udp().response_bytes()) +
              " B down x " + std::to_string(std::max(1u, t.udp().rounds()));
       break;
-    case v1::FlowTemplate::kPcap: what = "the TCP session of " + t.pcap().file(); break;
+    case v1::FlowTemplate::kPcap: what = pcapText(t.pcap()); break;
     case v1::FlowTemplate::EXCHANGE_NOT_SET: what = "nothing"; break;
   }
   return t.name() + ": " + what + ", to port " + std::to_string(t.port());

@@ -23,10 +23,17 @@ inline constexpr uint32_t kMaxFlowHosts = 65'536;
 inline constexpr double kMaxConnectionsPerSecond = 10'000'000;
 inline constexpr uint64_t kMaxConcurrent = 10'000'000;
 inline constexpr double kMaxPhaseSeconds = 7 * 86'400;
+/// A tls template's certificate_pem and key_pem, each (a certificate chain or key is a few KiB).
+inline constexpr size_t kMaxPemBytes = size_t{64} << 10;
+/// A pcap template's session: its turns, and its payload bytes both ways together.
+inline constexpr size_t kMaxPcapTurns = 1024;
+inline constexpr uint64_t kMaxPcapPayloadBytes = uint64_t{16} << 20;
 
 /// Parses and checks a profile; nothing is returned half-checked.
 Result<v1::FlowProfile> parseFlowProfile(std::string_view json);
-/// Reads a file (at most the data file size limit) and parses it; errors start with its name.
+/// Reads a file (at most the data file size limit), parses it and reads the files it names
+/// into it (resolveFlowProfileFiles, relative names from the file's folder): what every client
+/// sends a drone. Errors start with its name. Defined in flow_profile_files.cpp.
 Result<v1::FlowProfile> loadFlowProfile(const std::string& path);
 
 /// The values' checks alone (parseFlowProfile runs them).
