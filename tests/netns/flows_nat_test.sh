@@ -10,7 +10,10 @@
 #   5 %, the refusals exactly nftables' count.
 # - RFC 9411's searches (benchmark rfc9411) find those limits: connections/s within 5 % of the rate
 #   limit, the concurrency within 2 % of the count limit.
-# PARTS=basic|count|rate|search runs one part. Both namespaces go on exit.
+# - HTTPS through the same NAT: every TLS 1.3 handshake done, sessions resumed only where the
+#   profile asks, and tshark agrees: a ClientHello and a ServerHello for each connection, a
+#   pre-shared key offered in each resumed one, nothing malformed.
+# PARTS=basic|count|rate|search|tls runs one part. Both namespaces go on exit.
 source "$(dirname "$0")/router_lab.sh"
 router_up
 # The kernel keeps one neighbour table for every namespace, its limit the initial namespace's:
@@ -38,7 +41,7 @@ table inet fw {
     ct state invalid counter drop
     ct state established,related accept
     ${1:-}
-    iifname "da" oifname "db" tcp dport 80 ct state new accept
+    iifname "da" oifname "db" tcp dport { 80, 443 } ct state new accept
   }
 }
 table ip nat {
@@ -70,7 +73,8 @@ flows() {
 # Python over the run's JSON: c = the client side's totals, s = the server side's, over every
 # template and phase (field names as FlowPhaseStats').
 TOTALS='lambda side: {k: sum(int(p.get(k, 0)) for t in side.get("templates", []) for p in t["phases"]) for k in
-  ["attempted","established","completed","failed_refused","failed_reset","failed_timeout","failed_invalid","failed_tester","transactions"]}'
+  ["attempted","established","completed","failed_refused","failed_reset","failed_timeout","failed_invalid","failed_tester","transactions",
+   "tls_handshakes","tls_resumed"]}'
 checkflows() {  # checkflows DESCRIPTION EXPR(c, s, d) FILE
   check "$1" "(lambda c, s: $2)(($TOTALS)(d['client']), ($TOTALS)(d['server']))" "$3"
 }
@@ -154,11 +158,42 @@ searches() {
     "d['complete'] and 294 <= d['found'] <= 306" "$LAB_TMP/search-held.json"
 }
 
+secure() {
+  firewall
+  local p
+  p=$(profile tls 100 '{"name": "full", "port": 443, "tls": {"http": {"path": "/full", "response_body_bytes": 2048}}},
+    {"name": "resumed", "port": 443, "tls": {"resume": true, "http": {"path": "/resumed", "response_body_bytes": 2048}}}' \
+    '{"connections_per_second": 200, "steady_seconds": 2}')
+  ip netns exec "$LAB_NS" timeout 120 tcpdump -i va -s 1024 -B 65536 -w "$LAB_TMP/tls.pcap" -U tcp port 443 2>"$LAB_TMP/tcpdump-tls.log" &
+  local dump=$!
+  wait_for 30 "tcpdump listening on va" grep -q "listening on" "$LAB_TMP/tcpdump-tls.log"
+  flows tls "$p"
+  sleep 1; kill -TERM "$dump"; wait "$dump" || true
+  checkflows "HTTPS through the NAT: every connection's TLS 1.3 handshake done on both sides, 0 failures" \
+    "c['attempted'] >= 350 and c['tls_handshakes'] == s['tls_handshakes'] == c['completed'] == c['attempted'] and sum(v for k, v in c.items() if k.startswith('failed')) == 0" \
+    "$LAB_TMP/tls.json"
+  local resumed_full resumed attempted hello shello psk malformed
+  resumed_full=$(json "$LAB_TMP/tls.json" "sum(int(p.get('tls_resumed', 0)) for t in d['client']['templates'] if t['name'] == 'full' for p in t['phases'])")
+  resumed=$(json "$LAB_TMP/tls.json" "sum(int(p.get('tls_resumed', 0)) for t in d['client']['templates'] for p in t['phases'])")
+  attempted=$(json "$LAB_TMP/tls.json" "sum(int(p.get('attempted', 0)) for t in d['client']['templates'] for p in t['phases'])")
+  checkflows "sessions resumed ($resumed) only by the template that asks, nearly all of its connections" \
+    "$resumed_full == 0 and c['tls_resumed'] == s['tls_resumed'] and c['tls_resumed'] >= 0.4 * c['attempted']" "$LAB_TMP/tls.json"
+  hello=$(tshark -r "$LAB_TMP/tls.pcap" -Y 'tls.handshake.type == 1' -T fields -e frame.number 2>/dev/null | wc -l)
+  shello=$(tshark -r "$LAB_TMP/tls.pcap" -Y 'tls.handshake.type == 2' -T fields -e frame.number 2>/dev/null | wc -l)
+  psk=$(tshark -r "$LAB_TMP/tls.pcap" -Y 'tls.handshake.type == 1 && tls.handshake.extension.type == 41' -T fields -e frame.number 2>/dev/null | wc -l)
+  malformed=$(tshark -r "$LAB_TMP/tls.pcap" -Y '_ws.malformed || _ws.expert.severity == error' -T fields -e frame.number 2>/dev/null | wc -l)
+  echo "     tshark on va: $hello ClientHello, $shello ServerHello, $psk offering a pre-shared key, $malformed malformed or in error"
+  [[ $hello == "$attempted" && $shello == "$attempted" && $psk == "$resumed" && $malformed == 0 ]] &&
+    echo "ok   tshark: a TLS handshake for each of the $attempted connections, $resumed resumed, nothing malformed" ||
+    { echo "FAIL tshark counts differ from the $attempted connections ($resumed resumed)"; exit 1; }
+}
+
 case ${PARTS:-all} in
   basic) basic ;;
   count) count_limit ;;
   rate) rate_limit ;;
   search) searches ;;
-  all) basic; count_limit; rate_limit; searches ;;
-  *) echo "PARTS: basic, count, rate or search"; exit 2 ;;
+  tls) secure ;;
+  all) basic; count_limit; rate_limit; searches; secure ;;
+  *) echo "PARTS: basic, count, rate, search or tls"; exit 2 ;;
 esac
