@@ -19,6 +19,7 @@ from staccato.files import load_flow_profile, load_session, load_streams, save_s
 from staccato.flow_result import FlowProgress, FlowResult, FlowTotals
 from staccato.rfc2889_cli import Rfc2889, rfc2889
 from staccato.rfc2889_result import Rfc2889Result
+from staccato.rfc9411 import Rfc9411, Rfc9411Result, Rfc9411Trial, rfc9411
 from staccato.streams import Stream, Vary
 from staccato.y1564_cli import Y1564, y1564
 from staccato.y1564_result import Y1564Result
@@ -28,4 +29,4 @@ __all__ = ["Drone", "DroneError", "Fleet", "FleetDrone", "FleetError", "FileForm
            "load_session", "save_session", "stream_pb2", "drone_pb2", "session_pb2", "CLIENT_MAJOR", "CLIENT_MINOR", "latency",
            "benchmark", "calibrate", "Benchmark", "BenchmarkError", "BenchmarkResult", "y1564", "Y1564", "Y1564Result",
            "rfc2889", "Rfc2889", "Rfc2889Result", "flow_pb2", "load_flow_profile", "FlowResult", "FlowProgress",
-           "FlowTotals"]
+           "FlowTotals", "rfc9411", "Rfc9411", "Rfc9411Result", "Rfc9411Trial"]
