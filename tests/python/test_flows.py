@@ -203,6 +203,84 @@ def test_profile_forms(tmp_path):
         staccato.files.as_flow_profile(42)
 
 
+CERTIFICATE = b"-----BEGIN CERTIFICATE-----\nMIIBfake\n-----END CERTIFICATE-----\n"
+KEY = b"-----BEGIN PRIVATE KEY-----\nMIGHfake\n-----END PRIVATE KEY-----\n"
+
+
+def flow_captures(folder):
+    """The captures (and the turns their sessions scripted) of tests/oracle/make_flow_captures.py:
+    scapy, which only the system's Python has."""
+    folder.mkdir()
+    subprocess.run(["/usr/bin/python3", str(ROOT / "tests/oracle/make_flow_captures.py"), str(folder)], check=True,
+                   capture_output=True)
+    return folder
+
+
+def scripted_turns(path):
+    return [(side == "server", bytes.fromhex(data)) for side, data in
+            (line.split() for line in path.read_text().splitlines())]
+
+
+def test_profile_files_read_from_the_profiles_folder(tmp_path, monkeypatch):
+    lab = tmp_path / "lab"
+    lab.mkdir()
+    captures = flow_captures(lab / "captures")
+    (lab / "server.pem").write_bytes(CERTIFICATE)
+    (lab / "server.key").write_bytes(KEY)
+    profile = {**PROFILE, "templates": [
+        {"name": "secure", "port": 443, "tls": {"certificate": "server.pem", "key": "server.key"}},
+        {"name": "mail", "port": 25, "pcap": {"file": "captures/server_first.pcap"}},
+        {"name": "second", "port": 8080, "pcap": {"file": "captures/two_sessions.pcapng", "session": 1}}]}
+    path = lab / "profile.json"
+    path.write_text(json.dumps(profile))
+    loaded = staccato.load_flow_profile(path)
+    assert loaded.templates[0].tls.certificate_pem == CERTIFICATE and loaded.templates[0].tls.key_pem == KEY
+    for template, turns in ((loaded.templates[1], "server_first.pcap.turns"),
+                            (loaded.templates[2], "two_sessions.pcapng.1.turns")):
+        assert [(t.from_server, t.payload) for t in template.pcap.turns] == scripted_turns(captures / turns)
+    assert staccato.files.as_flow_profile(str(path)) == loaded
+    # A dict's relative names are the current folder's; contents given are kept, files not read.
+    monkeypatch.chdir(lab)
+    assert staccato.files.as_flow_profile(profile) == loaded
+    assert staccato.files.as_flow_profile(loaded) == loaded
+    with pytest.raises(staccato.FileFormatError,
+                       match=r"profile: templates\[1\]\.pcap\.session: 7 is out of range: "
+                             r"captures/two_sessions\.pcapng holds 2 TCP sessions \(allowed 0\.\.1\)"):
+        staccato.files.as_flow_profile({**profile, "templates": [profile["templates"][0],
+                                                                 {**profile["templates"][2], "pcap": {
+                                                                     "file": "captures/two_sessions.pcapng",
+                                                                     "session": 7}}]})
+
+
+def test_profile_files_that_cannot_be_used(tmp_path, monkeypatch):
+    (tmp_path / "server.pem").write_bytes(CERTIFICATE)
+    (tmp_path / "server.key").write_bytes(KEY)
+    (tmp_path / "big.pem").write_bytes(CERTIFICATE + b"A" * 70000)
+    (tmp_path / "locked.key").write_bytes(b"-----BEGIN ENCRYPTED PRIVATE KEY-----\nxx\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("STACCATO_CLI", "/nonexistent/staccato-cli")  # tls files are Python's to read
+
+    def tls(certificate, key):
+        return {**PROFILE, "templates": [{"name": "s", "port": 443, "tls": {"certificate": certificate, "key": key}}]}
+
+    assert staccato.files.as_flow_profile(tls("server.pem", "server.key")).templates[0].tls.key_pem == KEY
+    with pytest.raises(staccato.FileFormatError, match=r"profile: templates\[0\]\.tls\.certificate: cannot read "
+                                                       r"gone\.pem: No such file or directory; name a PEM file"):
+        staccato.files.as_flow_profile(tls("gone.pem", "server.key"))
+    with pytest.raises(staccato.FileFormatError, match=r"tls\.certificate: cannot read big\.pem: larger than the 65536"):
+        staccato.files.as_flow_profile(tls("big.pem", "server.key"))
+    with pytest.raises(staccato.FileFormatError, match=r"tls\.certificate: server\.key holds no PEM certificate"):
+        staccato.files.as_flow_profile(tls("server.key", "server.key"))
+    with pytest.raises(staccato.FileFormatError, match=r"tls\.key: locked\.key holds an encrypted key"):
+        staccato.files.as_flow_profile(tls("server.pem", "locked.key"))
+    with pytest.raises(staccato.FileFormatError, match=r"tls\.key: server\.pem holds no PEM private key"):
+        staccato.files.as_flow_profile(tls("server.pem", "server.pem"))
+    pcap = {**PROFILE, "templates": [{"name": "r", "port": 80, "pcap": {"file": "x.pcap"}}]}
+    with pytest.raises(staccato.FileFormatError, match="profile: its pcap templates' captures are read by staccato-cli: cannot run "
+                                                       "/nonexistent/staccato-cli: No such file or directory"):
+        staccato.files.as_flow_profile(pcap)
+
+
 # ---- run_flows against a stand-in stub ------------------------------------------------------
 class StubDrone(Drone):
     """A Drone whose calls go to a list (no connection): FlowStats says "running" `polls` times."""

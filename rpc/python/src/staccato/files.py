@@ -2,12 +2,15 @@
 (protobuf's JSON mapping with proto field names, versioned by ``format_version``)."""
 import json
 import os
+import re
+import subprocess
 from importlib.metadata import version
 from typing import Callable, Iterable, Mapping, Optional, Type, Union
 
 from google.protobuf import json_format
 from google.protobuf.message import Message
 
+from staccato.benchmark_cli import BenchmarkError, find_cli  # the one way the package finds staccato-cli
 from staccato.convert import from_value
 from staccato.errors import FileFormatError
 from staccato.streams import StreamLike, as_streams
@@ -19,6 +22,8 @@ from staccato.v1 import flow_pb2, session_pb2, stream_pb2
 STREAM_FILE_FORMAT = 2
 SESSION_FILE_FORMAT = 1
 FLOW_PROFILE_FORMAT = 1  # kFlowProfileFormat (docs/flows.md)
+MAX_PEM_BYTES = 64 << 10  # kMaxPemBytes: a tls template's certificate or key file
+_WHERE = " (a relative name is from the profile file's folder)"
 
 FlowProfileLike = Union[flow_pb2.FlowProfile, Mapping, str, os.PathLike]
 
@@ -51,39 +56,104 @@ def load_session(path: Union[str, os.PathLike]) -> session_pb2.SessionFile:
     return _load(path, session_pb2.SessionFile, SESSION_FILE_FORMAT, "session file")
 
 
-def load_flow_profile(path: Union[str, os.PathLike]) -> flow_pb2.FlowProfile:
+def load_flow_profile(path: Union[str, os.PathLike], cli: Optional[str] = None) -> flow_pb2.FlowProfile:
     """The ``staccato.v1.FlowProfile`` of a flow profile file (docs/flows.md), read as
     load_streams reads (FileFormatError for bad JSON, unknown members, a missing or newer
-    ``format_version``). The values (ranges, addresses) are the drone's to check when it starts
-    the profile, or ``staccato-cli flows check``'s."""
-    return _load(path, flow_pb2.FlowProfile, FLOW_PROFILE_FORMAT, "flow profile")
+    ``format_version``), with the files its templates name read into it as staccato-cli reads
+    them, relative names from the profile file's folder (a drone never opens a file a profile
+    names): a tls template's certificate and key into ``certificate_pem`` and ``key_pem``, a pcap
+    template's TCP session into its ``turns``. The turns come from ``staccato-cli flows resolve``
+    (one home for the reassembly; `cli`, else $STACCATO_CLI, the PATH or the build tree), which
+    also checks every value; otherwise the values (ranges, addresses) are the drone's to check
+    when it starts the profile, or ``staccato-cli flows check``'s."""
+    profile = _load(path, flow_pb2.FlowProfile, FLOW_PROFILE_FORMAT, "flow profile")
+    return _resolve_files(profile, os.path.dirname(os.fspath(path)), os.fspath(path), cli)
 
 
-def as_flow_profile(profile: FlowProfileLike) -> flow_pb2.FlowProfile:
+def as_flow_profile(profile: FlowProfileLike, cli: Optional[str] = None) -> flow_pb2.FlowProfile:
     """A FlowProfile from a message (copied), a dict of a profile file's content, the JSON text
-    of one (a string starting with ``{``), or the path of a profile file; checked as
-    load_flow_profile checks (FileFormatError, a ValueError)."""
+    of one (a string starting with ``{``), or the path of a profile file; checked and its files
+    read as load_flow_profile does (FileFormatError, a ValueError), the relative names of a
+    message, dict or text from the current folder."""
     if isinstance(profile, flow_pb2.FlowProfile):
         copy = flow_pb2.FlowProfile()
         copy.CopyFrom(profile)
-        return copy
+        return _resolve_files(copy, "", "profile", cli)
     if isinstance(profile, Mapping):
-        return _parse(dict(profile), flow_pb2.FlowProfile, FLOW_PROFILE_FORMAT, "flow profile", "profile")
+        parsed = _parse(dict(profile), flow_pb2.FlowProfile, FLOW_PROFILE_FORMAT, "flow profile", "profile")
+        return _resolve_files(parsed, "", "profile", cli)
     if isinstance(profile, str) and profile.lstrip().startswith("{"):
         try:
             data = json.loads(profile)
         except json.JSONDecodeError as e:
             raise FileFormatError(f"profile: not a valid flow profile: {e}") from None
-        return _parse(data, flow_pb2.FlowProfile, FLOW_PROFILE_FORMAT, "flow profile", "profile")
+        parsed = _parse(data, flow_pb2.FlowProfile, FLOW_PROFILE_FORMAT, "flow profile", "profile")
+        return _resolve_files(parsed, "", "profile", cli)
     if isinstance(profile, (str, os.PathLike)):
         if not os.fspath(profile):
             raise ValueError("profile: empty (give a profile file's path, its JSON text or a dict)")
         try:
-            return load_flow_profile(profile)
+            return load_flow_profile(profile, cli)
         except OSError as e:
             raise FileFormatError(f"{os.fspath(profile)}: cannot read the flow profile: {e.strerror}") from None
     raise TypeError(f"profile: expected a dict, JSON text, a path or a staccato.v1.FlowProfile, "
                     f"got {type(profile).__name__}")
+
+
+def _resolve_files(profile: flow_pb2.FlowProfile, folder: str, where: str, cli: Optional[str]) -> flow_pb2.FlowProfile:
+    """Reads what the templates name (relative names from `folder`, "" = the current one) into
+    them; a template carrying the contents already keeps them (as the C++ loader does)."""
+    if any(t.HasField("pcap") and not t.pcap.turns for t in profile.templates):
+        return _resolved_by_cli(profile, folder, where, cli)
+    for i, t in enumerate(profile.templates):
+        tls = t.tls
+        if t.HasField("tls") and tls.certificate and tls.key and not (tls.certificate_pem or tls.key_pem):
+            tls.certificate_pem = _read_pem(where, f"templates[{i}].tls.certificate", folder, tls.certificate, False)
+            tls.key_pem = _read_pem(where, f"templates[{i}].tls.key", folder, tls.key, True)
+    return profile
+
+
+def _read_pem(where: str, at: str, folder: str, name: str, key: bool) -> bytes:
+    """A PEM file's bytes, as the C++ loader reads them: at most MAX_PEM_BYTES, holding a
+    certificate, or an unencrypted private key."""
+    path = os.path.join(folder, name) if folder else name
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_PEM_BYTES + 1)
+    except OSError as e:
+        raise FileFormatError(f"{where}: {at}: cannot read {path}: {e.strerror}; name a PEM file of at most "
+                              f"{MAX_PEM_BYTES} bytes{_WHERE}") from None
+    if len(data) > MAX_PEM_BYTES:
+        raise FileFormatError(f"{where}: {at}: cannot read {path}: larger than the {MAX_PEM_BYTES} bytes a PEM file "
+                              f"may be{_WHERE}")
+    if not key and b"-----BEGIN CERTIFICATE-----" not in data:
+        raise FileFormatError(f"{where}: {at}: {path} holds no PEM certificate (-----BEGIN CERTIFICATE-----): "
+                              "name the server's certificate")
+    if key and (b"-----BEGIN ENCRYPTED PRIVATE KEY-----" in data or b"Proc-Type: 4,ENCRYPTED" in data):
+        raise FileFormatError(f"{where}: {at}: {path} holds an encrypted key, which a drone cannot open: give it "
+                              "unencrypted (openssl pkey -in KEY -out PLAIN.pem)")
+    if key and not re.search(rb"-----BEGIN [A-Z ]*PRIVATE KEY-----", data):
+        raise FileFormatError(f"{where}: {at}: {path} holds no PEM private key (-----BEGIN PRIVATE KEY-----): "
+                              "name the certificate's key")
+    return data
+
+
+def _resolved_by_cli(profile: flow_pb2.FlowProfile, folder: str, where: str, cli: Optional[str]) -> flow_pb2.FlowProfile:
+    """The profile as ``staccato-cli flows resolve -`` reads it in `folder`: pcap sessions are
+    found and reassembled in one place, the C++ code every interface shares."""
+    text = json_format.MessageToJson(profile, preserving_proto_field_name=True)
+    why = f"{where}: its pcap templates' captures are read by staccato-cli"
+    try:
+        command = [find_cli(cli), "flows", "resolve", "-"]
+        done = subprocess.run(command, input=text, capture_output=True, text=True, cwd=folder or None, timeout=120)
+    except BenchmarkError as e:
+        raise FileFormatError(f"{why}: {e}") from None
+    except OSError as e:
+        raise FileFormatError(f"{why}: cannot run {command[0]}: {e.strerror} (pass cli=PATH, or set STACCATO_CLI)") from None
+    if done.returncode != 0:
+        message = done.stderr.strip().removeprefix("staccato-cli: ").removeprefix("stdin: ")
+        raise FileFormatError(f"{where}: {message}")
+    return _parse(json.loads(done.stdout), flow_pb2.FlowProfile, FLOW_PROFILE_FORMAT, "flow profile", where)
 
 
 def _save(path, message: Message) -> None:
