@@ -14,9 +14,13 @@
 #include <QVBoxLayout>
 
 #include "client/core/flows/flow_verdict.h"
+#include "client/models/flow_search_reports.h"
+#include "client/models/flow_search_words.h"
 #include "client/models/qs.h"
 #include "client/widgets/flows_charts.h"
 #include "client/widgets/flows_profile_box.h"
+#include "client/widgets/flows_search_box.h"
+#include "client/widgets/flows_search_view.h"
 #include "client/widgets/port_picker.h"
 #include "client/widgets/run_page_widgets.h"
 #include "client/widgets/workspace.h"
@@ -47,13 +51,17 @@ FlowsPage::FlowsPage(Workspace* workspace, QWidget* parent)
     : QWidget(parent),
       workspace_(workspace),
       run_(new FlowsRun(this)),
+      search_(new FlowsSearch(run_, this)),
       profile_(new FlowsProfileBox(this)),
       clientPort_(new PortPicker(workspace->portTree(), 0, this)),
       serverPort_(new PortPicker(workspace->portTree(), 1, this)),
+      searchBox_(new FlowsSearchBox(this)),
       controls_(this, "flows",
                 {tr("Stop both sides now; what was measured is kept"),
                  tr("Start the profile's servers, then its clients, on the chosen ports"), {}, {},
-                 tr("Save results…"), tr("The profile and both sides' numbers as JSON (as staccato-cli flows run --json)")},
+                 tr("Save results…"),
+                 tr("One run: the profile and both sides' numbers as JSON (as staccato-cli flows run --json). A search: "
+                    "its HTML report with CSV and JUnit XML beside it (as staccato-cli benchmark rfc9411 --report)")},
                 {[this] { run(); }, [this] { stop(); }, [this] { askAndSave(); }}) {
   setObjectName("flowsPage");
   setWindowTitle(tr("Flows — Staccato"));
@@ -70,6 +78,7 @@ FlowsPage::FlowsPage(Workspace* workspace, QWidget* parent)
   leftLayout->setContentsMargins(0, 0, 0, 0);
   leftLayout->addWidget(profile_, 1);
   leftLayout->addWidget(ports);
+  leftLayout->addWidget(searchBox_);
   controls_.addTo(leftLayout);
 
   step_ = makeRunStepLabel(this, "flowsStep");
@@ -83,6 +92,8 @@ FlowsPage::FlowsPage(Workspace* workspace, QWidget* parent)
   warnings_->setWordWrap(true);
   warnings_->setStyleSheet("color:#8a5a00");
   warnings_->hide();
+  searchView_ = new FlowsSearchView(search_->model(), this);
+  searchView_->setVisible(searchBox_->isChecked());
   charts_ = new FlowsCharts(run_->series(), this);
   table_ = makeResultsTable(this, run_->model(), "flowsResults");
   table_->horizontalHeader()->setStretchLastSection(false);
@@ -95,9 +106,10 @@ FlowsPage::FlowsPage(Workspace* workspace, QWidget* parent)
   bottomLayout->addWidget(table_, 1);
   bottomLayout->addWidget(servers_);
   auto* split = new QSplitter(Qt::Vertical, this);
+  split->addWidget(searchView_);
   split->addWidget(charts_);
   split->addWidget(bottom);
-  split->setSizes({400, 240});
+  split->setSizes({240, 400, 240});
   auto* rightWidget = new QWidget(this);
   auto* right = new QVBoxLayout(rightWidget);
   right->setContentsMargins(0, 0, 0, 0);
@@ -117,8 +129,17 @@ FlowsPage::FlowsPage(Workspace* workspace, QWidget* parent)
 
   connect(run_, &FlowsRun::sideStarted, this, [this](const QString& text) { showStatus(text, false); });
   connect(run_, &FlowsRun::read, this, &FlowsPage::onRead);
-  connect(run_, &FlowsRun::finished, this, &FlowsPage::onFinished);
-  connect(profile_, &FlowsProfileBox::changed, this, &FlowsPage::updateButtons);
+  connect(run_, &FlowsRun::finished, this, [this] {
+    if (!search_->running()) onFinished();  // a trial's end: the search's own signals say it
+  });
+  connect(search_, &FlowsSearch::trialStarted, this, &FlowsPage::onTrialStarted);
+  connect(search_, &FlowsSearch::trialEnded, this, &FlowsPage::onTrialEnded);
+  connect(search_, &FlowsSearch::finished, this, &FlowsPage::onSearchFinished);
+  connect(searchBox_, &QGroupBox::toggled, searchView_, &QWidget::setVisible);
+  connect(profile_, &FlowsProfileBox::changed, this, [this] {
+    if (profile_->profile()) searchBox_->setProfile(*profile_->profile());
+    updateButtons();
+  });
   updateButtons();
   resize(1440, 860);
 }
@@ -136,22 +157,18 @@ QString FlowsPage::statusText() const { return controls_.statusText(); }
 void FlowsPage::showStatus(const QString& text, bool error) { controls_.showStatus(text, error); }
 
 void FlowsPage::updateButtons() {
+  const bool running = run_->running() || search_->running();
   controls_.update({.haveExecutor = true,
-                    .running = run_->running(),
-                    .stopRequested = run_->stopRequested(),
-                    .haveResult = run_->model()->hasClient()});
-  profile_->setLocked(run_->running());
-  clientPort_->setEnabled(!run_->running());
-  serverPort_->setEnabled(!run_->running());
+                    .running = running,
+                    .stopRequested = search_->running() ? search_->stopRequested() : run_->stopRequested(),
+                    .haveResult = lastWasSearch_ ? search_->model()->rowCount() > 0 : run_->model()->hasClient()});
+  profile_->setLocked(running);
+  clientPort_->setEnabled(!running);
+  serverPort_->setEnabled(!running);
+  searchBox_->setEnabled(!running);
 }
 
-bool FlowsPage::run() {
-  if (run_->running()) return false;
-  if (!profile_->profile()) {
-    showStatus(profile_->errorText().isEmpty() ? tr("Open a flow profile first.") : tr("The profile does not check: fix it first."),
-               true);
-    return false;
-  }
+bool FlowsPage::chooseSides(FlowsRun::Side& clientSide, FlowsRun::Side& serverSide) {
   const auto clients = clientPort_->chosen(), servers = serverPort_->chosen();
   if (!clients || !servers) {
     showStatus(tr("No ports to run on: connect a drone first."), true);
@@ -168,24 +185,62 @@ bool FlowsPage::run() {
     return false;
   }
   // "demo0 on lab": the port and its drone's name, as the port tree shows them.
-  const QString clientName = tr("%1 on %2").arg(qs(clients->port.port), clientDrone->displayName());
-  const QString serverName = tr("%1 on %2").arg(qs(servers->port.port), serverDrone->displayName());
+  clientSide = {clientDrone, clients->port.port, tr("%1 on %2").arg(qs(clients->port.port), clientDrone->displayName())};
+  serverSide = {serverDrone, servers->port.port, tr("%1 on %2").arg(qs(servers->port.port), serverDrone->displayName())};
+  return true;
+}
+
+bool FlowsPage::run() {
+  if (run_->running() || search_->running()) return false;
+  if (!profile_->profile()) {
+    showStatus(profile_->errorText().isEmpty() ? tr("Open a flow profile first.") : tr("The profile does not check: fix it first."),
+               true);
+    return false;
+  }
+  FlowsRun::Side clients, servers;
+  if (!chooseSides(clients, servers)) return false;
+  std::optional<FlowsSearch::Setup> setup;
+  if (searchBox_->isChecked()) {
+    auto checked = searchBox_->setup();
+    if (!checked) {
+      showStatus(qs(checked.error().toString()), true);
+      return false;
+    }
+    setup = *checked;
+  }
+  const QString starting = tr("Starting the servers on %1, then the clients on %2…").arg(servers.name, clients.name);
   charts_->setDuration(0);
-  run_->start(*profile_->profile(), {clientDrone, clients->port.port, clientName}, {serverDrone, servers->port.port, serverName});
-  charts_->setDuration(run_->durationSeconds());
-  step_->setText(tr("Starting the servers on %1, then the clients on %2…").arg(serverName, clientName));
-  showRunFraction(progress_, 0);
   verdict_->clear();
   warnings_->hide();
   servers_->clear();
+  lastWasSearch_ = setup.has_value();
+  if (setup) {
+    search_->start(*profile_->profile(), *setup, std::move(clients), std::move(servers));
+    searchView_->showSearching(tr("From %1 to %2, to %3 %; a trial passes with at most %4 of its connections failed%5.")
+                                   .arg(flowSearchLoadText(setup->settings.low, setup->byRate),
+                                        flowSearchLoadText(setup->settings.high, setup->byRate))
+                                   .arg(setup->settings.resolution * 100)
+                                   .arg(setup->criteria.maxFailureRatio)
+                                   .arg(setup->criteria.maxP99Ns ? tr(", last-byte p99 at most %1 ms").arg(double(setup->criteria.maxP99Ns) / 1e6)
+                                                                 : QString()));
+  } else {
+    run_->start(*profile_->profile(), std::move(clients), std::move(servers));
+    charts_->setDuration(run_->durationSeconds());
+    step_->setText(starting);
+    showRunFraction(progress_, 0);
+  }
   showStatus(tr("Starting…"), false);
   updateButtons();
   return true;
 }
 
 void FlowsPage::stop() {
-  if (!run_->running()) return;
-  run_->stop();
+  if (search_->running()) {
+    search_->stop();
+  } else {
+    if (!run_->running()) return;
+    run_->stop();
+  }
   showStatus(tr("Stopping both sides…"), false);
   updateButtons();
 }
@@ -198,7 +253,13 @@ void FlowsPage::onRead() {
   const double elapsed = double(m->client().elapsed_ns()) / 1e9, duration = run_->durationSeconds();
   if (!run_->running()) return;
   showRunFraction(progress_, duration > 0 ? elapsed / duration : 0);
-  step_->setText(tr("Running: %1 s of %2 s (%3), %4 client hosts")
+  // In a search: "Trial 3 at 550 connections/s: 12 s of 20 s (steady), 100 client hosts".
+  const QString what = search_->running() ? tr("Trial %1 at %2:")
+                                                .arg(search_->trialNumber())
+                                                .arg(flowSearchLoadText(search_->currentLoad(), search_->setup().byRate))
+                                          : tr("Running:");
+  step_->setText(tr("%1 %2 s of %3 s (%4), %5 client hosts")
+                     .arg(what)
                      .arg(elapsed, 0, 'f', 0)
                      .arg(duration, 0, 'f', 0)
                      .arg(phaseAt(run_->profile().load(), elapsed))
@@ -235,7 +296,41 @@ void FlowsPage::onFinished() {
   updateButtons();
 }
 
+void FlowsPage::onTrialStarted() {
+  charts_->setDuration(0);
+  step_->setText(tr("Trial %1 at %2: starting the servers, then the clients…")
+                     .arg(search_->trialNumber())
+                     .arg(flowSearchLoadText(search_->currentLoad(), search_->setup().byRate)));
+  showRunFraction(progress_, 0);
+  searchView_->fitColumns();
+  charts_->setDuration(run_->durationSeconds());
+}
+
+void FlowsPage::onTrialEnded() {
+  searchView_->fitColumns();
+  FlowRunModel* m = run_->model();
+  if (m->hasClient()) {
+    verdict_->setStyleSheet("font-size:11pt; font-weight:600");
+    verdict_->setText(tr("Trial %1: %2").arg(search_->trialNumber()).arg(qs(flowVerdictLine(m->client()))));
+  }
+}
+
+void FlowsPage::onSearchFinished() {
+  const FlowSearchResult& r = search_->result();
+  const bool stopped = search_->stopRequested();
+  searchView_->showResult(search_->searchRun(), stopped);
+  const int trials = search_->trialNumber();
+  step_->setText(tr("Search over after %1 %2.").arg(trials).arg(trials == 1 ? tr("trial") : tr("trials")));
+  if (r.complete) showRunFraction(progress_, 1);
+  if (stopped) showStatus(tr("Stopped."), false);
+  else if (!r.complete) showStatus(tr("The search is incomplete: %1").arg(qs(r.why)), true);
+  else showStatus(tr("Done. Save the results to keep them."), false);
+  updateButtons();
+}
+
 bool FlowsPage::saveResults(const QString& path) {
+  if (lastWasSearch_)
+    return controls_.showSaved(saveFlowSearchReports(path, search_->searchRun()), flowSearchReportPaths(path));
   const FlowRunModel* m = run_->model();
   const std::string text = "{\"profile\": " + json(run_->profile()) + ",\n \"client\": " + json(m->client()) +
                            ",\n \"server\": " + json(m->server()) + "}\n";
@@ -245,7 +340,10 @@ bool FlowsPage::saveResults(const QString& path) {
 }
 
 void FlowsPage::askAndSave() {
-  const QString path = QFileDialog::getSaveFileName(this, tr("Save flow results"), "flows.json", tr("JSON (*.json)"));
+  const QString path =
+      lastWasSearch_ ? QFileDialog::getSaveFileName(this, tr("Save the RFC 9411 search's reports"), "rfc9411.html",
+                                                    tr("HTML report, with .csv and .junit.xml beside it (*.html)"))
+                     : QFileDialog::getSaveFileName(this, tr("Save flow results"), "flows.json", tr("JSON (*.json)"));
   if (!path.isEmpty()) saveResults(path);
 }
 

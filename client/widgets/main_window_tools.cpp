@@ -1,6 +1,7 @@
 // MainWindow's tool pages (Tools > Benchmark…, Y.1564 service activation…, RFC 2889 switch tests…,
 // Flows…): each a window of its own made on first use, with the executor factory the app binds (the
-// Flows page calls the sessions itself); a run of one ends before quitting.
+// Flows page calls the sessions itself); a run of one (or the Flows page's RFC 9411 search) ends
+// before quitting.
 #include <QCloseEvent>
 #include <QMessageBox>
 
@@ -61,15 +62,23 @@ FlowsPage* MainWindow::flowsPage() {
 }
 
 bool MainWindow::endFlowsBeforeClosing(QCloseEvent* event) {
-  FlowsRun* run = flows_ ? flows_->flowsRun() : nullptr;
-  if (!run || !run->running()) return false;
+  if (!flows_) return false;
+  FlowsRun* run = flows_->flowsRun();
+  FlowsSearch* search = flows_->flowsSearch();
+  const bool searching = search->running();  // between its trials no run goes on, but the search does
+  if (!searching && !run->running()) return false;
   event->ignore();
-  if (run->stopRequested()) return true;
-  const auto answer = QMessageBox::question(this, "Flows running", "A flow run is going on. Stop both sides and quit?",
-                                            QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+  if (searching ? search->stopRequested() : run->stopRequested()) return true;
+  const auto answer = QMessageBox::question(
+      this, searching ? "RFC 9411 search running" : "Flows running",
+      searching ? "An RFC 9411 search is going on. Stop its trial and quit?" : "A flow run is going on. Stop both sides and quit?",
+      QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
   if (answer != QMessageBox::Yes) return true;
   flows_->stop();
-  connect(run, &FlowsRun::finished, this, &QWidget::close, Qt::SingleShotConnection);
+  if (searching)
+    connect(search, &FlowsSearch::finished, this, &QWidget::close, Qt::SingleShotConnection);
+  else
+    connect(run, &FlowsRun::finished, this, &QWidget::close, Qt::SingleShotConnection);
   return true;
 }
 

@@ -5,10 +5,12 @@
 // of the profile (100 connections a second begun, 98 completed, one refused, latencies in
 // buckets) until the profile's phases are over; StopFlows ends it. Every call is recorded
 // ("StartFlows server b", "StopFlows b", ...) and answered on the event loop, as a real
-// session does. Other calls are refused.
+// session does. Other calls are refused. A client run's refusals and tester-limited connections
+// may follow its profile's load (refusedFor, testerFor): a device, or a tester, with a limit.
 #include <QMetaObject>
 #include <QStringList>
 
+#include <functional>
 #include <map>
 
 #include "client/core/session/drone_session.h"
@@ -57,6 +59,9 @@ class FakeFlowSession final : public DroneSession {
       return later([done, e] { done(e); });
     }
     const v1::FlowProfile& p = request.profile();
+    if (!server) clientLoads.push_back(p.load());
+    scripts_[request.port()] = {refusedFor ? refusedFor(p.load()) : refusedPerSecond,
+                                testerFor ? testerFor(p.load()) : testerPerSecond};
     v1::PortFlows& run = runs_[request.port()];
     run.Clear();
     run.set_port(request.port());
@@ -99,19 +104,24 @@ class FakeFlowSession final : public DroneSession {
   v1::FlowRole failRole = v1::FLOW_CLIENT;
   uint64_t refusedPerSecond = 1;
   uint64_t testerPerSecond = 0;  ///< connections a second the tester "could not open" (its own limits)
+  /// When set, a client run's refusals (or tester-limited connections) a second from its
+  /// profile's load, instead of refusedPerSecond (testerPerSecond).
+  std::function<uint64_t(const v1::FlowLoad&)> refusedFor, testerFor;
+  std::vector<v1::FlowLoad> clientLoads;  ///< the load of every client run started, in order
 
  private:
   /// One second more of a run: each template's numbers grow; past its duration it ends.
   void advance(v1::PortFlows& run) {
     run.set_elapsed_ns(run.elapsed_ns() + 1'000'000'000);
     const bool client = run.role() == v1::FLOW_CLIENT;
+    const Script script = scripts_[run.port()];
     for (auto& t : *run.mutable_templates()) {
       v1::FlowPhaseStats& s = *t.mutable_phases(0);
       s.set_attempted(s.attempted() + 100);
-      s.set_established(s.established() + 100 - (client ? refusedPerSecond : 0));
-      s.set_completed(s.completed() + 98 - (client ? refusedPerSecond : 0));
-      if (client) s.set_failed_refused(s.failed_refused() + refusedPerSecond);
-      if (client) s.set_failed_tester(s.failed_tester() + testerPerSecond);
+      s.set_established(s.established() + 100 - (client ? script.refused : 0));
+      s.set_completed(s.completed() + 98 - (client ? script.refused : 0));
+      if (client) s.set_failed_refused(s.failed_refused() + script.refused);
+      if (client) s.set_failed_tester(s.failed_tester() + script.tester);
       s.set_transactions(s.transactions() + 98);
       s.set_bytes_sent(s.bytes_sent() + (client ? 10'000 : 1'000'000));
       s.set_bytes_received(s.bytes_received() + (client ? 1'000'000 : 10'000));
@@ -152,6 +162,10 @@ class FakeFlowSession final : public DroneSession {
   v1::GetVersionReply version_;
   SessionState state_ = SessionState::kDisconnected;
   std::map<std::string, v1::PortFlows> runs_;
+  struct Script {
+    uint64_t refused = 0, tester = 0;  ///< a second, a template
+  };
+  std::map<std::string, Script> scripts_;  ///< each port's run's, fixed at its start
 };
 
 }  // namespace staccato::client::test
