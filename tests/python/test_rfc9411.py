@@ -113,6 +113,9 @@ def test_arguments_and_an_incomplete_search_returned(tmp_path):
         staccato.rfc9411(message, client="demo0", server="demo1", cli=cli)
         args = json.loads((tmp_path / "args.json").read_text())
         assert args[2].endswith("profile.json") and args[2] != str(profile)
+        staccato.rfc9411(PROFILE, client="demo0", server="demo1", cli=cli)  # a dict: the same
+        args = json.loads((tmp_path / "args.json").read_text())
+        assert args[2].endswith("profile.json") and args[2] != str(profile)
     finally:
         mp.undo()
 
@@ -159,10 +162,8 @@ def router_lab():
 
 
 def test_a_search_on_the_router_lab_with_its_reports(router_lab, tmp_path):
-    profile = tmp_path / "web.json"
-    profile.write_text(json.dumps(PROFILE))
     files = {name: str(tmp_path / name) for name in ("r.json", "r.html", "r.xml", "r.csv")}
-    r = staccato.rfc9411(str(profile), client="demo0", server="demo1", drone=router_lab, low=20, high=60, duration=1,
+    r = staccato.rfc9411(PROFILE, client="demo0", server="demo1", drone=router_lab, low=20, high=60, duration=1,
                          json=files["r.json"], report=files["r.html"], junit=files["r.xml"], csv=files["r.csv"],
                          cli=CLI, timeout=120)
     # The router forwards 60 connections/s without a failure: the top passes, one trial.

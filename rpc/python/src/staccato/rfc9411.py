@@ -143,14 +143,15 @@ class Rfc9411Result:
         return cls.from_dict(data)
 
 
-Profile = Union[str, os.PathLike, flow_pb2.FlowProfile]
+Profile = Union[str, os.PathLike, Mapping, flow_pb2.FlowProfile]
 
 
 class Rfc9411:
     """An RFC 9411 search's settings, run as often as wanted with :meth:`run`. Options are the
     CLI's (``staccato-cli benchmark rfc9411``, docs/flows.md#rfc-9411):
 
-    - ``profile``: a flow profile file, or a ``flow_pb2.FlowProfile`` (written to a temporary file)
+    - ``profile``: a flow profile file's path, or its content as a dict or a ``flow_pb2.FlowProfile``
+      (written to a temporary file for the CLI, which checks it)
     - ``client``, ``server``: the ports of the two sides ("demo0", or "eth1@ADDRESS")
     - ``search``: "rate" (connections per second) or "concurrent"; by default the profile's target
     - ``low``, ``high``: the loads searched between; ``resolution`` (percent, 2 by default);
@@ -169,8 +170,8 @@ class Rfc9411:
                  tls: bool = False, ca: Optional[str] = None, fleet: Optional[str] = None, json: Optional[str] = None,
                  report: Optional[str] = None, junit: Optional[str] = None, csv: Optional[str] = None,
                  extra_args: Sequence[str] = (), cli: Optional[str] = None):
-        if not isinstance(profile, (str, os.PathLike, flow_pb2.FlowProfile)):
-            raise TypeError("profile: a flow profile file's path, or a flow_pb2.FlowProfile")
+        if not isinstance(profile, (str, os.PathLike, Mapping, flow_pb2.FlowProfile)):
+            raise TypeError("profile: a flow profile file's path, its content as a dict, or a flow_pb2.FlowProfile")
         for name, port in (("client", client), ("server", server)):
             if not isinstance(port, str) or not port:
                 raise TypeError(f"{name}: one port (\"eth1\" or \"eth1@ADDRESS\"), as text")
@@ -215,14 +216,16 @@ class Rfc9411:
         program = find_cli(self.cli)
         with tempfile.TemporaryDirectory(prefix="staccato-rfc9411-") as tmp:
             profile_path = self.profile
-            if isinstance(self.profile, flow_pb2.FlowProfile):
-                message = flow_pb2.FlowProfile()
-                message.CopyFrom(self.profile)
-                if not message.format_version:
-                    message.format_version = 1
+            if isinstance(self.profile, (Mapping, flow_pb2.FlowProfile)):
+                content = self.profile
+                if isinstance(content, flow_pb2.FlowProfile):
+                    message = flow_pb2.FlowProfile()
+                    message.CopyFrom(content)
+                    message.format_version = message.format_version or 1
+                    content = json_format.MessageToDict(message, preserving_proto_field_name=True)
                 profile_path = os.path.join(tmp, "profile.json")
                 with open(profile_path, "w", encoding="utf-8") as f:
-                    f.write(json_format.MessageToJson(message, preserving_proto_field_name=True))
+                    _json.dump(content, f)
             json_path = str(self.json or os.path.join(tmp, "result.json"))
             returncode, tail, result = _run_for_result([program] + self.args(os.fspath(profile_path), json_path), json_path,
                                                        Rfc9411Result, "staccato-cli benchmark rfc9411", timeout, on_output)
