@@ -6,10 +6,6 @@ the JUnit and CSV read back with Python's own parsers."""
 import csv
 import json
 import os
-import signal
-import subprocess
-import time
-import uuid
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -20,7 +16,6 @@ import staccato
 from benchmark_helpers import stand_in
 
 ROOT = Path(__file__).resolve().parents[2]
-DRONE = os.environ.get("DRONE") or str(ROOT / "build/dev/drone/staccato-drone")
 CLI = os.environ.get("CLI") or str(ROOT / "build/dev/client/cli/staccato-cli")
 
 PROFILE = {
@@ -132,33 +127,8 @@ def test_no_result_is_an_error_and_bad_options_never_run(tmp_path):
     assert not (tmp_path / "args.json").exists(), "refused before the CLI runs"
 
 
-# ---- a real search on a router-lab drone (root) ---------------------------------------------
-@pytest.fixture(scope="module")
-def router_lab():
-    if os.geteuid() != 0:
-        pytest.skip("the router lab makes network namespaces, which needs root")
-    assert os.access(DRONE, os.X_OK), f"no drone at {DRONE} (set DRONE)"
-    sock = f"/tmp/staccato-rfc9411-{uuid.uuid4().hex[:12]}.sock"
-    log = open(f"{sock}.log", "w+")
-    proc = subprocess.Popen([DRONE, "--router-lab", "--listen", f"unix:{sock}"], stdout=log, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + 30
-        while not os.path.exists(sock):
-            log.seek(0)
-            assert proc.poll() is None and time.monotonic() < deadline, f"the router-lab drone did not start: {log.read()}"
-            time.sleep(0.05)
-        yield f"unix:{sock}"
-    finally:
-        os.kill(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.kill(proc.pid, signal.SIGKILL)
-            proc.wait()
-        log.close()
-        for leftover in (sock, f"{sock}.log"):
-            if os.path.exists(leftover):
-                os.unlink(leftover)
+# ---- a real search on a router-lab drone (root): test_flows.py's fixture, one drone a module ----
+from test_flows import router_lab  # noqa: E402,F401  (a pytest fixture)
 
 
 def test_a_search_on_the_router_lab_with_its_reports(router_lab, tmp_path):
