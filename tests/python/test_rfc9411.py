@@ -14,17 +14,10 @@ from google.protobuf import json_format
 
 import staccato
 from benchmark_helpers import stand_in
+from test_flows import PROFILE, router_lab  # noqa: F401 (router_lab: a pytest fixture, below)
 
 ROOT = Path(__file__).resolve().parents[2]
 CLI = os.environ.get("CLI") or str(ROOT / "build/dev/client/cli/staccato-cli")
-
-PROFILE = {
-    "format_version": 1, "name": "small web",
-    "templates": [{"name": "web", "port": 80, "http": {"response_body_bytes": 1000}}],
-    "load": {"connections_per_second": 100, "steady_seconds": 1},
-    "clients": {"first_address": "10.0.0.10", "count": 20, "gateway": "10.0.0.1"},
-    "servers": {"first_address": "10.0.1.10", "count": 2, "gateway": "10.0.1.1"},
-}
 
 
 def client_flows(attempted, refused=0, most_behind=0):
@@ -128,7 +121,6 @@ def test_no_result_is_an_error_and_bad_options_never_run(tmp_path):
 
 
 # ---- a real search on a router-lab drone (root): test_flows.py's fixture, one drone a module ----
-from test_flows import router_lab  # noqa: E402,F401  (a pytest fixture)
 
 
 def test_a_search_on_the_router_lab_with_its_reports(router_lab, tmp_path):
