@@ -82,6 +82,14 @@ TEST_F(FlowCaptures, AServerThatSpeaksFirstHasTheFirstTurn) {
   EXPECT_EQ(t->turns[0].payload, "220 mail.example ESMTP\r\n");
 }
 
+TEST_F(FlowCaptures, ASegmentComesAfterTheBytesItAcknowledges) {
+  auto t = turns("acknowledged_first.pcap");  // the answer stamped before its request
+  ASSERT_TRUE(t) << t.error().toString();
+  expectScripted(*t, scripted("acknowledged_first.pcap"));
+  ASSERT_EQ(t->turns.size(), 3u);
+  EXPECT_EQ(t->turns[0].payload, "request");
+}
+
 TEST_F(FlowCaptures, SessionsAreCountedInTheOrderOfTheirSyn) {
   auto second = turns("two_sessions.pcapng", 1);
   ASSERT_TRUE(second) << second.error().toString();

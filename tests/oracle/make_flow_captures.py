@@ -138,6 +138,16 @@ write("two_sessions.pcapng", mixed)
 write_turns("two_sessions.pcapng.0", a.turns())
 write_turns("two_sessions.pcapng.1", b.turns())
 
+# Two captures merged with clocks apart: the answer's segment stamped before the request it
+# acknowledges (its ACK tells the order).
+s = Session("10.0.0.1", "10.0.0.2", 40000, 80)
+s.say(0, b"request")
+s.say(1, b"answer")
+s.packets[-2:] = [s.packets[-1], s.packets[-2]]
+s.say(0, b"thanks")
+s.close()
+write("acknowledged_first.pcap", s.packets, s.turns())
+
 # No SYN: the capture began mid-session.
 s = Session("10.0.0.1", "10.0.0.2", 40000, 80)
 s.say(0, blob(50))
