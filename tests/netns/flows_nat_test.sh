@@ -145,10 +145,20 @@ searches() {
   local p
   p=$(profile search-rate 100 '{"name": "web", "port": 80, "http": {"response_body_bytes": 512}}' \
     '{"connections_per_second": 400, "steady_seconds": 2}')
-  cli benchmark rfc9411 "$p" --client va --server vb --low 50 --high 400 --resolution 4 --json "$LAB_TMP/search-rate.json" |
-    tee "$LAB_TMP/search-rate.out" | grep -E "^trial|per second"
+  mkdir -p "$LAB_TMP/search-reports"
+  cli benchmark rfc9411 "$p" --client va --server vb --low 50 --high 400 --resolution 4 --json "$LAB_TMP/search-rate.json" \
+    --report "$LAB_TMP/search-reports/report.html" --junit "$LAB_TMP/search-reports/junit.xml" \
+    --csv "$LAB_TMP/search-reports/trials.csv" | tee "$LAB_TMP/search-rate.out" | grep -E "^trial|per second"
   check "RFC 9411 connections/s: $(json "$LAB_TMP/search-rate.json" "d['found']") found, within 5 % of the 200/s limit" \
     "d['complete'] and 190 <= d['found'] <= 210 and not d['at_least']" "$LAB_TMP/search-rate.json"
+  # Its reports, read by Python's own parsers, hold the JSON's trials: a JUnit case and a CSV row
+  # each, failed where the JSON says, a chart point each, no tester-limited statement.
+  local verdicts loads
+  verdicts=$(json "$LAB_TMP/search-rate.json" "','.join('tester-limited' if t['tester_limited'] else 'passed' if t['passed'] else 'failed' for t in d['trials'])")
+  loads=$(json "$LAB_TMP/search-rate.json" "','.join('%g' % t['load'] for t in d['trials'])")
+  python3 "$(dirname "$0")/../cli/check_flow_reports.py" "$LAB_TMP/search-reports" "$verdicts" "$loads" passed ||
+    { echo "FAIL the rate search's reports differ from its JSON ($verdicts at $loads)"; exit 1; }
+  echo "ok   the rate search's HTML, JUnit and CSV hold its trials as the JSON does ($verdicts)"
   firewall 'tcp dport 80 ct count over 300 counter reject with tcp reset'
   p=$(profile search-held 100 '{"name": "hold", "port": 80, "tcp": {"request_bytes": 100, "response_bytes": 100, "rounds": 2, "think_ms": 600000}}' \
     '{"concurrent": 400, "ramp_up_seconds": 0.5, "steady_seconds": 1}')
