@@ -132,11 +132,13 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
                              could not keep up.
   benchmark rfc9411 PROFILE --client PORT[@DRONE] --server PORT[@DRONE] [--search rate|concurrent]
             [--low N] [--high N] [--resolution PCT] [--max-failure-ratio R] [--max-latency-ms MS]
-            [--duration SECONDS] [--json FILE]
+            [--duration SECONDS] [--json FILE] [--report OUT.html] [--junit OUT.xml] [--csv OUT.csv]
                              RFC 9411: the highest connections/s (or concurrency) at which a
                              flow run of the profile passes (failures within R, last-byte p99
                              within MS), by bisection; a trial the tester could not offer ends
-                             the search, incomplete (docs/flows.md#rfc-9411).
+                             the search, incomplete (docs/flows.md#rfc-9411). The reports as
+                             the other benchmarks': HTML, JUnit (a case a trial), CSV (a row a
+                             trial), each saying when the tester limited a trial.
   export (STREAM_FILE | --port PORT) [--count N] --output OUT.pcap|OUT.pcapng [--line-rate BPS]
                              Packets of every enabled stream, exactly as they would be sent:
                              N per stream, or as many as each stream sends.
