@@ -260,7 +260,8 @@ std::string bytesText(uint64_t n) {
 }
 
 std::string pcapText(const v1::PcapExchange& x) {
-  std::string text = "the TCP session " + std::to_string(x.session()) + " of " + x.file();
+  std::string text =
+      x.file().empty() ? "a captured TCP session" : "the TCP session " + std::to_string(x.session()) + " of " + x.file();
   if (x.turns().empty()) return text;
   uint64_t up = 0, down = 0;
   for (const v1::PcapTurn& t : x.turns()) (t.from_server() ? down : up) += t.payload().size();

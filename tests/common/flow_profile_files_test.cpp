@@ -77,6 +77,8 @@ TEST_F(FlowProfileFiles, ContentsGivenAreKeptAndTheirFilesNotRead) {
   ASSERT_TRUE(p) << p.error().toString();
   EXPECT_EQ(p->templates(0).tls().certificate_pem(), "-----BEGIN");
   EXPECT_EQ(p->templates(1).pcap().turns(0).payload(), "hi");
+  p->mutable_templates(1)->mutable_pcap()->clear_file();
+  EXPECT_EQ(flowTemplateText(p->templates(1)), "r: a captured TCP session: 1 turn, client 2 B, server 0 B, to port 80");
 }
 
 TEST_F(FlowProfileFiles, AFileThatCannotBeUsedIsNamedWithTheMember) {
