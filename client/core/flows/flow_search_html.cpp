@@ -70,7 +70,7 @@ std::string profileSection(const v1::FlowProfile& profile) {
 bench::Chart trialsChart(const FlowSearchRun& run) {
   const std::string unit = flowSearchUnit(run);
   bench::Chart chart{"trials", "Load per trial", "trial", unit, {}, {}, false};
-  bench::ChartSeries passed{"passed", {}, false}, failed{"failed", {}, false}, limited{"tester-limited (not judged)", {}, false};
+  bench::ChartSeries passed{"passed", {}, false}, failed{"failed", {}, false}, limited{"tester-limited", {}, false};
   const std::vector<FlowSearchTrial>& all = run.result.trials;
   for (size_t i = 0; i < all.size(); ++i) {
     const FlowSearchTrial& t = all[i];
@@ -80,12 +80,14 @@ bench::Chart trialsChart(const FlowSearchRun& run) {
     (t.outcome.testerLimited ? limited : t.outcome.passed ? passed : failed)
         .points.push_back({double(i), t.load, tip, t.outcome.testerLimited});
   }
+  bench::ChartSeries found{"found", {}, true};
   if (run.result.found > 0 && !all.empty()) {
     const std::string tip = "found: " + std::string(run.result.atLeast ? "at least " : "") + decimalText(run.result.found) + " " + unit;
-    chart.series.push_back({"found", {{0, run.result.found, tip, false}, {double(all.size() - 1), run.result.found, tip, false}}, true});
+    found.points = {{0, run.result.found, tip, false}, {double(all.size() - 1), run.result.found, tip, false}};
   }
-  for (bench::ChartSeries* s : {&passed, &failed, &limited})
-    if (!s->points.empty()) chart.series.push_back(std::move(*s));
+  // Every series, empty ones too: a series' colour is its place (found blue, failed red, passed
+  // green, tester-limited orange), whichever of them has points.
+  chart.series = {std::move(found), std::move(failed), std::move(passed), std::move(limited)};
   return chart;
 }
 
@@ -120,8 +122,10 @@ std::string flowSearchHtml(const FlowSearchRun& run) {
   const std::string note = flowSearchTesterNote(run);
   const bool stands = run.result.complete && run.result.found > 0;
   const std::string summary =
-      bench::htmlParagraph(flowSearchAnswer(run), stands ? "status verdict ok" : run.result.complete ? "status verdict error"
-                                                                                                   : "status verdict warn") +
+      bench::htmlParagraph(flowSearchFound(run), stands                  ? "status verdict ok"
+                                                 : run.result.complete ? "status verdict error"
+                                                                       : "status verdict warn") +
+      bench::htmlParagraph("The search " + std::string(run.result.complete ? "ended: " : "ended early: ") + run.result.why + ".") +
       (note.empty() ? "" : bench::htmlParagraph(note, "status warn tester-limited")) +
       bench::htmlTable({"Setting", "Value"}, settingsRows(run), "kv");
   const std::string body = bench::htmlSection("summary", "Summary", summary) + trialsSection(run) + profileSection(run.profile);

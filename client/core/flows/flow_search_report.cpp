@@ -54,12 +54,14 @@ std::string flowTrialVerdict(const FlowTrialOutcome& o) {
   return o.testerLimited ? "tester-limited" : o.passed ? "passed" : "failed";
 }
 
-std::string flowSearchAnswer(const FlowSearchRun& run) {
+std::string flowSearchFound(const FlowSearchRun& run) {
   const FlowSearchResult& r = run.result;
   return std::string(run.byRate ? "connections per second: " : "concurrent connections: ") +
          (r.found > 0 ? (r.atLeast ? "at least " : "") + decimalText(r.found) : std::string("none passed")) +
-         (r.complete ? "" : " (incomplete)") + " - " + r.why;
+         (r.complete ? "" : " (incomplete)");
 }
+
+std::string flowSearchAnswer(const FlowSearchRun& run) { return flowSearchFound(run) + " - " + run.result.why; }
 
 std::string flowSearchCriteriaText(const FlowCriteria& c) {
   return "at most " + bench::percentText(c.maxFailureRatio) + " of the steady phase's connections failed" +

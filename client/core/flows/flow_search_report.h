@@ -41,8 +41,11 @@ FlowTrialFigures flowTrialFigures(const FlowSearchRun& run, const FlowSearchTria
 std::string flowSearchUnit(const FlowSearchRun& run);
 /// "passed", "failed" or "tester-limited".
 std::string flowTrialVerdict(const FlowTrialOutcome& outcome);
-/// The answer in one line: "connections per second: 3100 - passes at 3100, fails at 3150",
-/// "... at least 500 ...", "... none passed ...", with "(incomplete)" when it is.
+/// What was found: "connections per second: 3100", "... at least 500", "... none passed", with
+/// "(incomplete)" when it is.
+std::string flowSearchFound(const FlowSearchRun& run);
+/// The answer in one line: flowSearchFound, then how the search ended ("... - passes at 3100,
+/// fails at 3150").
 std::string flowSearchAnswer(const FlowSearchRun& run);
 /// The search's criteria in words: "at most 0.1 % of the steady phase's connections failed,
 /// last-byte p99 at most 5 ms".
