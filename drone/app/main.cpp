@@ -142,6 +142,7 @@ int main(int argc, char** argv) {
   coreOptions.defaults.set_tx_queues(opts->txQueues);
   if (opts->streamMemoryBytes) coreOptions.limits.streamMemoryBytes = opts->streamMemoryBytes;
   if (opts->captureMemoryBytes) coreOptions.limits.captureMemoryBytes = opts->captureMemoryBytes;
+  if (opts->flowLoops) coreOptions.limits.flowLoops = opts->flowLoops;
   // Flows take what the connections' caps and the ports' minimum leave of the limit.
   if (auto budget = edge::sizeConnections(fds.soft, edge::openFdCount(), opts->connections))
     coreOptions.limits.flowDescriptors = edge::flowDescriptors(*budget);

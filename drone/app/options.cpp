@@ -45,6 +45,9 @@ The Staccato drone: owns this host's ports, sends and receives streams, reports 
                          memory all captures may hold together (default 1024, 16..1048576): a
                          capture reserves its bound (a ring its size; a packet count that many
                          full-size frames) and is refused when it does not fit
+  --flow-loops N          client loops (threads, one a core) each flow run's client side uses
+                         (default: one a core the drone may run on, less one for the rest of
+                         the drone, at least 1; 1..256)
   --tls-cert FILE --tls-key FILE
                          serve TLS with this certificate and key (PEM)
   --log-format text|json how the log is written to stderr (default text; under systemd, fields
@@ -136,7 +139,7 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
                a == "--max-stream-memory" || a == "--max-capture-memory" || a == "--generate-token" || a == "--socket-group" || a == "--rx-buffer" ||
                a == "--rx-timestamps" || a == "--max-connections" || a == "--max-connections-per-address" ||
                a == "--fd-reserve" || a == "--metrics" || a == "--metrics-token-file" || a == "--metrics-tls-cert" ||
-               a == "--metrics-tls-key" || a == "--log-format") {
+               a == "--metrics-tls-key" || a == "--log-format" || a == "--flow-loops") {
       auto v = value();
       if (!v) return v.error();
       if (a == "--listen") {
@@ -185,6 +188,12 @@ Result<DroneOptions> parseDroneOptions(int argc, char** argv) {
         if (a == "--max-connections") o.connections.maxConnections = n;
         if (a == "--max-connections-per-address") o.connections.maxPerAddress = n;
         if (reserve) o.connections.fdReserve = n;
+      }
+      if (a == "--flow-loops") {
+        if (v->empty() || v->size() > 3 || v->find_first_not_of("0123456789") != std::string::npos || std::stoul(*v) < 1 ||
+            std::stoul(*v) > 256)
+          return makeError(a, "'" + *v + "' is not a loop count (allowed 1..256)");
+        o.flowLoops = static_cast<uint32_t>(std::stoul(*v));
       }
       if (a == "--tx-queues") {
         if (v->empty() || v->size() > 4 || v->find_first_not_of("0123456789") != std::string::npos)

@@ -37,6 +37,7 @@ struct DroneOptions {
   bool fakeLab = false;            ///< fake ports fake0 <-> fake1 instead of the host's
   size_t streamMemoryBytes = 0;    ///< --max-stream-memory; 0 = the default
   size_t captureMemoryBytes = 0;   ///< --max-capture-memory; 0 = the default
+  uint32_t flowLoops = 0;          ///< --flow-loops; 0 = the default
   size_t rxBufferBytes = 0;        ///< --rx-buffer: libpcap's receive ring; 0 = the default
   bool userRxTimestamps = false;   ///< --rx-timestamps user
   std::string generateToken;       ///< --generate-token FILE: write a token there and exit

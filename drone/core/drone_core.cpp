@@ -21,7 +21,7 @@ namespace {
 
 DroneCore::DroneCore(std::unique_ptr<PortSource> source, DroneCoreOptions options)
     : source_(std::move(source)), table_(options.defaults), streams_(options.limits.streamMemoryBytes),
-      captures_(options.limits.captureMemoryBytes), tx_(*source_), rx_(*source_), flows_(options.limits.flowDescriptors),
+      captures_(options.limits.captureMemoryBytes), tx_(*source_), rx_(*source_), flows_(options.limits.flowDescriptors, options.limits.flowLoops),
       hosts_(*source_),
       hub_([this](bool buckets) { return collect(buckets); }) {
   refresh();

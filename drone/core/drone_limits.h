@@ -31,6 +31,7 @@ struct DroneLimits {
   size_t streamMemoryBytes = kDefaultStreamMemoryBytes;
   size_t captureMemoryBytes = kDefaultCaptureMemoryBytes;
   uint64_t flowDescriptors = kDefaultFlowDescriptors;
+  uint32_t flowLoops = 0;  ///< client loops a flow run's side uses (0: one a core the drone may run on, less one)
 };
 
 }  // namespace staccato::drone

@@ -5,6 +5,9 @@
 
 #include <algorithm>
 
+#include "drone/flows/flow_stats_export.h"
+#include "rpc/stats/latency_buckets.h"
+
 namespace staccato::drone {
 namespace {
 
@@ -12,12 +15,6 @@ constexpr auto kSlack = std::chrono::milliseconds(10);
 
 bool contains(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
-}
-
-void dropBuckets(v1::LatencyStats& latency) {
-  latency.clear_bucket_index();
-  latency.clear_bucket_count();
-  latency.clear_sub_bucket_bits();
 }
 
 }  // namespace
@@ -30,18 +27,12 @@ v1::StatsSnapshot onlyPorts(const v1::StatsSnapshot& all, const std::vector<std:
   for (const auto& s : all.streams()) {
     if (!ports.empty() && !contains(ports, s.tx_port()) && !contains(ports, s.rx_port())) continue;
     v1::StreamStats& row = *out.add_streams() = s;
-    if (!latencyBuckets && row.has_latency()) dropBuckets(*row.mutable_latency());
+    if (!latencyBuckets && row.has_latency()) rpc::dropBuckets(*row.mutable_latency());
   }
   for (const auto& f : all.flows()) {
     if (!ports.empty() && !contains(ports, f.port())) continue;
     v1::PortFlows& flows = *out.add_flows() = f;
-    if (latencyBuckets) continue;
-    for (v1::FlowTemplateStats& t : *flows.mutable_templates())
-      for (v1::FlowPhaseStats& p : *t.mutable_phases()) {
-        dropBuckets(*p.mutable_connect_time());
-        dropBuckets(*p.mutable_first_byte_time());
-        dropBuckets(*p.mutable_last_byte_time());
-      }
+    if (!latencyBuckets) dropFlowBuckets(flows);
   }
   return out;
 }

@@ -116,11 +116,7 @@ v1::StreamStats receiveRow(const std::string& port, uint16_t id, const StreamRxC
     l->add_bucket_count(n);
   }
   rpc::setPercentiles(*l);  // from the buckets as sent: a client computes the same from them
-  if (!withBuckets) {
-    l->clear_bucket_index();
-    l->clear_bucket_count();
-    l->clear_sub_bucket_bits();
-  }
+  if (!withBuckets) rpc::dropBuckets(*l);
   l->set_jitter_ns(double(rx.jitterNs));
   return s;
 }

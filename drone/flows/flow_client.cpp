@@ -25,12 +25,13 @@ uint64_t nsOf(double seconds) { return uint64_t(std::llround(seconds * 1e9)); }
 }  // namespace
 
 FlowClient::FlowClient(FlowPlan plan, std::vector<FlowAddress> clients, std::vector<FlowAddress> servers, FlowSideStats& stats,
-                       DescriptorBudget& budget)
+                       DescriptorBudget& budget, ClientLoopsSync* sync)
     : plan_(std::move(plan)),
       clients_(std::move(clients)),
       servers_(std::move(servers)),
       stats_(stats),
       budget_(budget),
+      sync_(sync),
       picker_(plan_.templates),
       idleTimers_(nsOf(plan_.load.connectTimeout)) {
   for (const TemplatePlan& t : plan_.templates) {
@@ -47,7 +48,17 @@ FlowClient::~FlowClient() {
   if (epoll_ >= 0) ::close(epoll_);
 }
 
+bool FlowClient::allDoneOpening() {
+  if (!doneOpening_ && sync_) sync_->opening.fetch_sub(1, std::memory_order_acq_rel);
+  doneOpening_ = true;
+  return !sync_ || sync_->opening.load(std::memory_order_acquire) == 0;
+}
+
 Status FlowClient::run() {
+  struct DoneOpening {  // however run() ends, the side's other loops do not wait for this one
+    FlowClient* loop;
+    ~DoneOpening() { loop->allDoneOpening(); }
+  } doneOpening{this};
   if (clients_.empty() || servers_.empty()) return makeError("flows", "no client hosts or no servers to run between");
   for (const TemplatePlan& t : plan_.templates) {
     tls_.emplace_back();
@@ -58,7 +69,8 @@ Status FlowClient::run() {
   }
   epoll_ = ::epoll_create1(EPOLL_CLOEXEC);
   if (epoll_ < 0) return makeError("flows", "epoll: " + errorText(errno), ErrorKind::kExhausted);
-  startNs_ = nowNs_ = flowNowNs();
+  nowNs_ = flowNowNs();
+  startNs_ = sync_ && sync_->startNs ? sync_->startNs : nowNs_;
   const uint64_t endNs = startNs_ + nsOf(plan_.load.duration());
   uint64_t drainUntil = 0;
   epoll_event events[kEventsPerWait];
@@ -66,7 +78,7 @@ Status FlowClient::run() {
     nowNs_ = flowNowNs();
     const double t = double(nowNs_ - startNs_) / 1e9;
     stats_.elapsedNs.store(nowNs_ - startNs_, std::memory_order_relaxed);
-    if (!drainUntil && (nowNs_ >= endNs || stopping_.load(std::memory_order_relaxed))) {
+    if (!drainUntil && (nowNs_ >= endNs || stopping_.load(std::memory_order_relaxed)) && allDoneOpening()) {
       drainUntil = nowNs_ + idleTimers_.delayNs();
       cutAll(true);  // a think time is not an exchange under way
     }
@@ -76,7 +88,7 @@ Status FlowClient::run() {
         cutAll(false);
         break;
       }
-    } else {
+    } else if (!doneOpening_) {
       phase_ = plan_.load.phaseAt(t);
       startDue(nowNs_, t);
     }

@@ -17,11 +17,22 @@
 
 namespace staccato::drone {
 
+/// What one side's client loops share so that they run as one: the instant their phases count
+/// from, and how many still open connections. A loop cuts its idle connections at the end only
+/// once none does: a slot its cut frees at a limiting device is never taken by a late start of
+/// another loop's.
+struct ClientLoopsSync {
+  explicit ClientLoopsSync(size_t loops) : opening(loops) {}
+  uint64_t startNs = 0;
+  std::atomic<size_t> opening;
+};
+
 class FlowClient {
  public:
-  /// Each open connection holds one of `budget`'s descriptors.
+  /// Each open connection holds one of `budget`'s descriptors. `sync`: shared with the side's
+  /// other loops (none: this loop is the side).
   FlowClient(FlowPlan plan, std::vector<FlowAddress> clients, std::vector<FlowAddress> servers, FlowSideStats& stats,
-             DescriptorBudget& budget);
+             DescriptorBudget& budget, ClientLoopsSync* sync = nullptr);
   ~FlowClient();
   FlowClient(const FlowClient&) = delete;
   FlowClient& operator=(const FlowClient&) = delete;
@@ -64,6 +75,8 @@ class FlowClient {
   void fail(Conn& c, FlowFailure why);
   void finish(Conn& c, bool completed);
   void expireTimers(uint64_t nowNs);
+  /// The end (or stop) came: stops opening; true once every loop of the side has.
+  bool allDoneOpening();
   void cutAll(bool thinkingOnly);
   uint32_t slotOf(const Conn& c) const { return uint32_t(&c - conns_.data()); }
   PhaseCounters& counters(const Conn& c) { return stats_.of(c.tmpl).phase(phase_); }
@@ -73,6 +86,8 @@ class FlowClient {
   std::vector<FlowAddress> clients_, servers_;
   FlowSideStats& stats_;
   DescriptorBudget& budget_;
+  ClientLoopsSync* sync_;
+  bool doneOpening_ = false;
   TemplatePicker picker_;
   std::vector<Conn> conns_;
   std::vector<uint32_t> free_;

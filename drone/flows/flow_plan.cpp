@@ -164,6 +164,16 @@ Result<FlowPlan> planFlows(const v1::FlowProfile& profile) {
   return plan;
 }
 
+FlowPlan loopShare(FlowPlan plan, size_t loop, size_t loops) {
+  if (!plan.load.concurrent) {
+    plan.load.target /= double(loops);
+    return plan;
+  }
+  const auto whole = uint64_t(plan.load.target);
+  plan.load.target = double(whole / loops + (loop < whole % loops ? 1 : 0));
+  return plan;
+}
+
 TemplatePicker::TemplatePicker(const std::vector<TemplatePlan>& templates) {
   for (const TemplatePlan& t : templates) {
     weight_.push_back(t.weight);

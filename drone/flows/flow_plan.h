@@ -66,6 +66,10 @@ struct FlowPlan {
   LoadPlan load;
 };
 
+/// Loop `loop`'s share of `plan` when `loops` loops run one side (one a core): the load's target
+/// split between them (a concurrency in whole connections, the first loops taking the remainder).
+FlowPlan loopShare(FlowPlan plan, size_t loop, size_t loops);
+
 /// Fails, naming the template, for a pcap template the client did not fill the turns of.
 Result<FlowPlan> planFlows(const v1::FlowProfile& profile);
 

@@ -1,7 +1,8 @@
 #pragma once
 /// The drone's flow runs, one side per port (the StartFlows, StopFlows and FlowStats RPCs): each
-/// makes its hosts' namespace on the port, then runs a client or server loop on a thread of its
-/// own inside it. A run's numbers stay after it ends, until the port's next start or a
+/// makes its hosts' namespace on the port, then runs its loops inside it, each on a thread of its
+/// own: a server's one, a client's one a core the drone may run on (the load and the hosts split
+/// between them, their numbers added up as one side's). A run's numbers stay after it ends, until the port's next start or a
 /// discarding stop. Thread-safe; making hosts and joining loops happen outside the lock.
 #include <map>
 #include <memory>
@@ -17,8 +18,9 @@ namespace staccato::drone {
 
 class FlowRuns {
  public:
-  /// `descriptors`: what every run may hold together (each connection end is one).
-  explicit FlowRuns(uint64_t descriptors);
+  /// `descriptors`: what every run may hold together (each connection end is one). `loops`: a
+  /// client side's loops (0: one a core this process may run on, less one, at least one).
+  explicit FlowRuns(uint64_t descriptors, uint32_t loops = 0);
   ~FlowRuns();  ///< stops every run
   FlowRuns(const FlowRuns&) = delete;
   FlowRuns& operator=(const FlowRuns&) = delete;
@@ -34,6 +36,7 @@ class FlowRuns {
  private:
   struct Run;
   DescriptorBudget descriptors_;
+  uint32_t loops_;
   std::mutex mu_;
   std::map<std::string, std::shared_ptr<Run>> runs_;
 };

@@ -65,6 +65,12 @@ void setPercentiles(v1::LatencyStats& l) {
   l.set_p999_ns(q[3]);
 }
 
+void dropBuckets(v1::LatencyStats& l) {
+  l.clear_bucket_index();
+  l.clear_bucket_count();
+  l.clear_sub_bucket_bits();
+}
+
 Status mergeLatency(v1::LatencyStats& into, const v1::LatencyStats& from) {
   if (from.samples() == 0 && from.bucket_index_size() == 0) return Ok{};
   if (auto s = checkLatencyBuckets(from); !s) return s;

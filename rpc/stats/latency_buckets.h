@@ -40,6 +40,9 @@ uint64_t percentileFromBuckets(const v1::LatencyStats& l, double q);
 /// Sets p50, p90, p99 and p99.9 of `l` from its buckets.
 void setPercentiles(v1::LatencyStats& l);
 
+/// Takes the buckets out of `l` (its figures stay): for clients that did not ask for them.
+void dropBuckets(v1::LatencyStats& l);
+
 /// Adds the histogram of `from` to `into` (samples, min, max, mean weighted by samples, buckets,
 /// percentiles recomputed; jitter is per stream and does not add up: the larger one stays).
 /// Both must carry well-formed buckets of the same layout (or `into` none yet).

@@ -93,6 +93,18 @@ TEST(FlowPlan, ACapturedSessionBecomesRoundsOfRequestAndAnswer) {
   EXPECT_EQ(p.answerBytes(0), 1u);
 }
 
+TEST(FlowPlan, LoopsShareTheLoadWhole) {
+  auto held = planFlows(profile(kTcp, R"({"concurrent": 301, "steady_seconds": 1})"));
+  ASSERT_TRUE(held);
+  EXPECT_EQ(loopShare(*held, 0, 2).load.target, 151);  // whole connections, the remainder to the first
+  EXPECT_EQ(loopShare(*held, 1, 2).load.target, 150);
+  EXPECT_EQ(loopShare(*held, 0, 1).load.target, 301);
+  auto rate = planFlows(profile(kTcp, R"({"connections_per_second": 300, "steady_seconds": 1})"));
+  ASSERT_TRUE(rate);
+  EXPECT_DOUBLE_EQ(loopShare(*rate, 1, 3).load.target, 100);
+  EXPECT_DOUBLE_EQ(loopShare(*rate, 1, 3).load.startsDueBy(1) * 3, rate->load.startsDueBy(1));
+}
+
 TEST(TemplatePicker, GivesEachItsShareSpreadOut) {
   auto plan = planFlows(profile(kHttp + "," + kTcp, R"({"concurrent": 1, "steady_seconds": 1})"));
   ASSERT_TRUE(plan);
