@@ -210,6 +210,19 @@ Result<FlowHostBlock> flowHostBlock(const v1::FlowHosts& h, const std::string& a
   return block;
 }
 
+/// The files' contents the profile carries, together (each template's were checked alone).
+Status checkContent(const v1::FlowProfile& p) {
+  uint64_t total = 0;
+  for (const v1::FlowTemplate& t : p.templates()) {
+    total += t.tls().certificate_pem().size() + t.tls().key_pem().size();
+    for (const v1::PcapTurn& turn : t.pcap().turns()) total += turn.payload().size();
+  }
+  if (total <= kMaxProfileContentBytes) return Ok{};
+  return makeError("templates", "carry " + std::to_string(total) + " bytes of certificates, keys and captured sessions together, more than the " +
+                                    std::to_string(kMaxProfileContentBytes) + " a profile may (it travels to the drone in one request): " +
+                                    "use shorter sessions or fewer templates carrying them");
+}
+
 Status checkFlowProfile(const v1::FlowProfile& p) {
   if (p.name().size() > kMaxNameLength) return makeError("name", "must be at most 64 characters");
   if (p.templates().empty()) return makeError("templates", "give at least one template");
@@ -226,6 +239,7 @@ Status checkFlowProfile(const v1::FlowProfile& p) {
     if (auto s = checkExchange(at, t); !s) return s;
   }
   if (auto s = checkSharedPorts(p); !s) return s;
+  if (auto s = checkContent(p); !s) return s;
   if (auto s = checkLoad(p.load()); !s) return s;
   if (auto s = checkHosts("clients", p.clients()); !s) return s;
   if (auto s = checkHosts("servers", p.servers()); !s) return s;

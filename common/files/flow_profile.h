@@ -27,7 +27,10 @@ inline constexpr double kMaxPhaseSeconds = 7 * 86'400;
 inline constexpr size_t kMaxPemBytes = size_t{64} << 10;
 /// A pcap template's session: its turns, and its payload bytes both ways together.
 inline constexpr size_t kMaxPcapTurns = 1024;
-inline constexpr uint64_t kMaxPcapPayloadBytes = uint64_t{16} << 20;
+inline constexpr uint64_t kMaxPcapPayloadBytes = uint64_t{3} << 20;
+/// What a profile carries of files (certificates, keys, sessions' turns) together: it travels in
+/// one StartFlows request, at most 4 MiB (rpc/message_limits.h), with room for the rest.
+inline constexpr uint64_t kMaxProfileContentBytes = uint64_t{3} << 20;
 
 /// Parses and checks a profile; nothing is returned half-checked.
 Result<v1::FlowProfile> parseFlowProfile(std::string_view json);

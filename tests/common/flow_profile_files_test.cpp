@@ -136,7 +136,7 @@ TEST(FlowProfileContents, WhatAClientSendsIsCheckedAsHostile) {
   EXPECT_EQ(checkError(R"({"name": "s", "port": 443, "tls": {"certificate_pem": )" + big + R"(, "key_pem": "LS0t"}})"),
             "templates[0].tls.certificate_pem: 65538 is out of range (allowed 0..65536 bytes)");
   EXPECT_EQ(checkError(R"({"name": "r", "port": 80, "pcap": {"turns": [{"payload": "aGk="}, {"payload": ""}]}})"),
-            "templates[0].pcap.turns[1].payload: is empty (allowed 1..16777216 bytes): drop the turn");
+            "templates[0].pcap.turns[1].payload: is empty (allowed 1..3145728 bytes): drop the turn");
   EXPECT_EQ(checkError(R"({"name": "r", "port": 80, "pcap": {"turns": [{"payload": "aGk="}, {"payload": "aGk="}]}})"),
             "templates[0].pcap.turns[1].from_server: the same side as the turn before: join the two turns' payloads into one");
   std::string turns;
@@ -147,12 +147,19 @@ TEST(FlowProfileContents, WhatAClientSendsIsCheckedAsHostile) {
   for (int i = 0; i < 3; ++i) {
     v1::PcapTurn& t = *large.mutable_templates(0)->mutable_pcap()->add_turns();
     t.set_from_server(i % 2);
-    t.set_payload(std::string(6 << 20, 'x'));
+    t.set_payload(std::string(3 << 19, 'x'));
   }
   EXPECT_EQ(checkFlowProfile(large).error().toString(),
-            "templates[0].pcap.turns: carry 18874368 payload bytes, more than the 16777216 allowed: choose a shorter session");
+            "templates[0].pcap.turns: carry 4718592 payload bytes, more than the 3145728 allowed: choose a shorter session");
   large.mutable_templates(0)->mutable_pcap()->mutable_turns()->RemoveLast();
   EXPECT_TRUE(checkFlowProfile(large).ok());
+  // Two such templates are twice what one request to a drone may carry.
+  *large.add_templates() = large.templates(0);
+  large.mutable_templates(1)->set_name("r2");
+  large.mutable_templates(1)->set_port(81);
+  EXPECT_EQ(checkFlowProfile(large).error().toString(),
+            "templates: carry 6291456 bytes of certificates, keys and captured sessions together, more than the 3145728 a "
+            "profile may (it travels to the drone in one request): use shorter sessions or fewer templates carrying them");
 }
 
 TEST(FlowProfileContents, TlsAndPlainTemplatesNeverShareAPort) {
