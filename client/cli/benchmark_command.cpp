@@ -20,6 +20,7 @@
 #include "client/core/benchmark/json_reader.h"
 #include "client/core/benchmark/result_json.h"
 #include "client/core/benchmark/y1564_result_json.h"
+#include "client/core/flows/flow_search_file.h"
 #include "common/core/clock.h"
 #include "common/files/stream_file.h"
 
@@ -142,6 +143,8 @@ int renderReports(const std::vector<std::string>& argv) {
   for (const auto& [option, path] : paths.all())
     if (auto s = checkWritable(option, *path); !s) return fail(s.error().toString(), 2);
   if (isY1564Result(args->positional[0])) return renderY1564Reports(args->positional[0], paths);
+  if (auto text = readTextFile(args->positional[0], kMaxDataFileBytes); text && client::isFlowSearchJson(*text))
+    return renderFlowSearchReports(args->positional[0], paths.html, paths.json, paths.junit, paths.csv);
   auto r = bench::readResultFile(args->positional[0]);
   if (!r) return fail(r.error().toString(), 2);
   std::cout << summaryText(*r);

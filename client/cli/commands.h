@@ -37,6 +37,10 @@ int y1564Command(const std::vector<std::string>& args);
 int rfc2889Command(const std::vector<std::string>& args);
 /// benchmark rfc9411 PROFILE --client PORT --server PORT: RFC 9411's rate or concurrency search over flow runs.
 int rfc9411Command(const std::vector<std::string>& args);
+/// benchmark report RESULT.json for an rfc9411 --json file: its answer, and the reports asked for
+/// (--report, --junit, --csv; --json copies it) rendered again from it.
+int renderFlowSearchReports(const std::string& resultPath, const std::string& html, const std::string& json,
+                            const std::string& junit, const std::string& csv);
 /// start / stop / clear / reserve / release PORT...
 int portActionCommand(const std::string& action, const std::vector<std::string>& args);
 

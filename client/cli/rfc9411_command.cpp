@@ -20,11 +20,13 @@
 #include "client/cli/stats_format.h"
 #include "client/core/benchmark_drone/bench_flows.h"
 #include "client/core/flows/flow_search.h"
+#include "client/core/flows/flow_search_file.h"
 #include "client/core/flows/flow_search_report.h"
 #include "common/core/clock.h"
 #include "common/core/decimal_text.h"
 #include "common/core/iso_time.h"
 #include "common/core/json_text.h"
+#include "common/files/file_reading.h"
 #include "common/files/flow_profile.h"
 #include "common/files/stream_file.h"
 
@@ -106,6 +108,23 @@ Status writeFiles(const ReportPaths& paths, const client::FlowSearchRun& run, do
 }
 
 }  // namespace
+
+int renderFlowSearchReports(const std::string& resultPath, const std::string& html, const std::string& json,
+                            const std::string& junit, const std::string& csv) {
+  auto run = client::readFlowSearchFile(resultPath);
+  if (!run) return fail(run.error().toString(), 2);
+  std::cout << client::flowSearchAnswer(*run) << "\n";
+  if (const std::string note = client::flowSearchTesterNote(*run); !note.empty()) std::cout << note << "\n";
+  ReportPaths paths{html, {}, junit, csv};
+  if (!json.empty()) {  // the file itself, as it is: what the CLI wrote
+    auto text = readTextFile(resultPath, kMaxDataFileBytes);
+    if (!text) return fail(text.error().toString());
+    if (auto s = writeFileAtomically(json, *text); !s) return fail(s.error().toString());
+    std::cerr << "staccato-cli: wrote " << json << "\n";
+  }
+  if (auto s = writeFiles(paths, *run, run->settings.resolution * 100); !s) return fail(s.error().toString());
+  return 0;
+}
 
 int rfc9411Command(const std::vector<std::string>& argv) {
   auto args = parseArgs(argv, withDroneOptions({"--client", "--server", "--search", "--low", "--high", "--resolution",

@@ -10,6 +10,7 @@
 
 #include <unistd.h>
 
+#include "client/core/flows/flow_search_file.h"
 #include "client/core/flows/flow_search_report.h"
 #include "common/core/decimal_text.h"
 #include "rpc/stats/latency_buckets.h"
@@ -176,6 +177,42 @@ TEST(FlowSearchReport, ATrialThatNeverRanHasNoFiguresButSaysWhy) {
   const std::string csv = flowSearchCsv(run);
   EXPECT_NE(csv.find("1,500,connections/s,tester-limited,1,,,,,,,,,,,,,,'--server: the servers did not start,"), std::string::npos) << csv;
   EXPECT_NE(flowSearchTesterNote(run).find("No load passed before it"), std::string::npos);
+}
+
+TEST(FlowSearchReport, ReadBackFromTheClisJson) {
+  // As rfc9411_command.cpp writes it (64-bit counts unquoted there; protobuf's mapping quotes them).
+  const std::string json = R"({"profile": {"format_version": 1, "name": "w", "load": {"connections_per_second": 400, "steady_seconds": 2}},
+ "search": "rate", "found": 199, "at_least": false, "complete": true, "why": "passes at 199, fails at 204",
+ "criteria": {"max_failure_ratio": 0.001, "max_latency_ms": 5}, "settings": {"low": 50, "high": 400, "resolution_pct": 4, "steady_seconds": 2},
+ "client_port": "va", "server_port": "vb", "generator": "staccato 0.1.0",
+ "start": "2026-12-03T07:00:00.000000000Z", "end": "2026-12-03T07:00:09.500000000Z",
+ "trials": [{"load": 400, "passed": false, "tester_limited": false, "why": "396 of 798 failed", "start": "2026-12-03T07:00:00.000000000Z",
+  "end": "2026-12-03T07:00:04.000000000Z", "client": {"port": "va", "templates": [{"name": "web", "phases": [{"phase": "steady",
+  "attempted": 798, "established": "402", "failed_refused": 396}]}]}},
+  {"load": 50, "passed": true, "tester_limited": false, "why": "stopped"}]})";
+  auto run = parseFlowSearchJson(json);
+  ASSERT_TRUE(run) << run.error().toString();
+  EXPECT_TRUE(run->byRate);
+  EXPECT_EQ(run->result.found, 199);
+  EXPECT_EQ(run->criteria.maxP99Ns, 5'000'000u);
+  EXPECT_DOUBLE_EQ(run->settings.resolution, 0.04);
+  EXPECT_EQ(run->endNs - run->startNs, 9'500'000'000);
+  ASSERT_EQ(run->result.trials.size(), 2u);
+  const FlowTrialFigures f = flowTrialFigures(*run, run->result.trials[0]);
+  EXPECT_EQ(f.steady.attempted, 798u);
+  EXPECT_EQ(f.steady.established, 402u);
+  EXPECT_EQ(f.steady.refused, 396u);
+  EXPECT_DOUBLE_EQ(f.connectionsPerSecond, 201);
+  EXPECT_FALSE(run->result.trials[1].outcome.client) << "a trial without numbers has none";
+  EXPECT_TRUE(isFlowSearchJson(json));
+  EXPECT_FALSE(isFlowSearchJson(R"({"format": "staccato-benchmark", "search": 1, "found": 1, "trials": []})"));
+  // What is missing or wrong is named.
+  std::string broken = json;
+  broken.replace(broken.find("\"tester_limited\": false, \"why\": \"stopped\""), 23, "\"tester_limited\": \"no\"");
+  auto bad = parseFlowSearchJson(broken);
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().toString().find("trials[1].tester_limited"), std::string::npos) << bad.error().toString();
+  EXPECT_FALSE(parseFlowSearchJson(R"({"search": "throughput", "found": 1, "trials": []})"));
 }
 
 TEST(FlowSearchReport, TheCheckerCanFail) {

@@ -6,6 +6,7 @@ the JUnit and CSV read back with Python's own parsers."""
 import csv
 import json
 import os
+import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -149,3 +150,9 @@ def test_a_search_on_the_router_lab_with_its_reports(router_lab, tmp_path):
     assert len(rows) == 1 and rows[0]["verdict"] == "passed" and int(rows[0]["attempted"]) == t.steady.attempted
     html = Path(files["r.html"]).read_text()
     assert "connections per second: at least 60" in html and "tester-limited\"" not in html
+    # benchmark report renders the same reports again from the JSON alone.
+    again = {name: str(tmp_path / f"again.{name}") for name in ("html", "xml", "csv")}
+    subprocess.run([CLI, "benchmark", "report", files["r.json"], "--report", again["html"], "--junit", again["xml"],
+                    "--csv", again["csv"]], check=True, capture_output=True)
+    for first, second in ((files["r.html"], again["html"]), (files["r.xml"], again["xml"]), (files["r.csv"], again["csv"])):
+        assert Path(first).read_text() == Path(second).read_text(), f"{second} differs from {first}"
