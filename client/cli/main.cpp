@@ -251,8 +251,8 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
                              per trial on stderr; exit 0 when the test completed.
   benchmark report RESULT.json [--report OUT.html] [--json OUT.json] [--junit OUT.xml] [--csv OUT.csv]
                              Renders the reports again from a result file (written by
-                             benchmark rfc2544 or y1564 --json, or by a script: the Python
-                             package writes one).
+                             benchmark rfc2544, y1564 or rfc9411 --json, or by a script: the
+                             Python package writes one).
   benchmark schema           The result file's JSON Schema (every member, its type; members
                              marked readOnly are written for readers and never read back).
   help  Show this text.
