@@ -2,6 +2,7 @@
 
 #include <google/protobuf/util/json_util.h>
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -109,7 +110,7 @@ FlowsPage::FlowsPage(Workspace* workspace, QWidget* parent)
   split->addWidget(searchView_);
   split->addWidget(charts_);
   split->addWidget(bottom);
-  split->setSizes({240, 400, 240});
+  split->setSizes({330, 330, 180});
   auto* rightWidget = new QWidget(this);
   auto* right = new QVBoxLayout(rightWidget);
   right->setContentsMargins(0, 0, 0, 0);
@@ -215,14 +216,14 @@ bool FlowsPage::run() {
   servers_->clear();
   lastWasSearch_ = setup.has_value();
   if (setup) {
-    search_->start(*profile_->profile(), *setup, std::move(clients), std::move(servers));
-    searchView_->showSearching(tr("From %1 to %2, to %3 %; a trial passes with at most %4 of its connections failed%5.")
+    search_->start(*profile_->profile(), *setup, std::move(clients), std::move(servers),
+                   "staccato " + QCoreApplication::applicationVersion().toStdString());
+    searchView_->showSearching(tr("From %1 to %2, to %3 %; a trial passes with %4.")
                                    .arg(flowSearchLoadText(setup->settings.low, setup->byRate),
                                         flowSearchLoadText(setup->settings.high, setup->byRate))
                                    .arg(setup->settings.resolution * 100)
-                                   .arg(setup->criteria.maxFailureRatio)
-                                   .arg(setup->criteria.maxP99Ns ? tr(", last-byte p99 at most %1 ms").arg(double(setup->criteria.maxP99Ns) / 1e6)
-                                                                 : QString()));
+                                   .arg(qs(flowSearchCriteriaText(setup->criteria))),
+                               setup->byRate);
   } else {
     run_->start(*profile_->profile(), std::move(clients), std::move(servers));
     charts_->setDuration(run_->durationSeconds());
@@ -302,12 +303,11 @@ void FlowsPage::onTrialStarted() {
                      .arg(search_->trialNumber())
                      .arg(flowSearchLoadText(search_->currentLoad(), search_->setup().byRate)));
   showRunFraction(progress_, 0);
-  searchView_->fitColumns();
-  charts_->setDuration(run_->durationSeconds());
+  const v1::FlowLoad& l = search_->searchRun().profile.load();  // the trial's: its run starts next
+  charts_->setDuration(l.ramp_up_seconds() + l.steady_seconds() + l.ramp_down_seconds());
 }
 
 void FlowsPage::onTrialEnded() {
-  searchView_->fitColumns();
   FlowRunModel* m = run_->model();
   if (m->hasClient()) {
     verdict_->setStyleSheet("font-size:11pt; font-weight:600");

@@ -23,7 +23,11 @@ FlowsSearchView::FlowsSearchView(FlowSearchTrialsModel* trials, QWidget* parent)
   detail_->setWordWrap(true);
   detail_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   table_ = makeResultsTable(this, trials, "flowsSearchTrials");
-  table_->setWordWrap(false);
+  // Why takes the width left (its whole text is its tooltip); the others fit their contents as
+  // rows come and change.
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table_->horizontalHeader()->setSectionResizeMode(FlowSearchTrialsModel::kWhy, QHeaderView::Stretch);
+  table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);  // one line a trial
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(headline_);
@@ -31,7 +35,9 @@ FlowsSearchView::FlowsSearchView(FlowSearchTrialsModel* trials, QWidget* parent)
   layout->addWidget(table_, 1);
 }
 
-void FlowsSearchView::showSearching(const QString& what) {
+void FlowsSearchView::showSearching(const QString& what, bool byRate) {
+  // Readings a second apart see few connections open at once in a connections/s search.
+  table_->setColumnHidden(FlowSearchTrialsModel::kMostOpen, byRate);
   headline_->setStyleSheet("font-size:13pt; font-weight:700");
   headline_->setText(tr("Searching…"));
   detail_->setText(what);
@@ -42,11 +48,6 @@ void FlowsSearchView::showResult(const FlowSearchRun& search, bool stopped) {
   headline_->setStyleSheet(QString("font-size:13pt; font-weight:700; color:%1").arg(words.colour));
   headline_->setText(words.headline);
   detail_->setText(words.detail);
-}
-
-void FlowsSearchView::fitColumns() {
-  table_->resizeColumnsToContents();
-  table_->resizeRowsToContents();
 }
 
 QString FlowsSearchView::headlineText() const { return headline_->text(); }

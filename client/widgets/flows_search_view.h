@@ -19,12 +19,11 @@ class FlowsSearchView : public QWidget {
  public:
   FlowsSearchView(FlowSearchTrialsModel* trials, QWidget* parent = nullptr);
 
-  /// A search begins: no answer yet.
-  void showSearching(const QString& what);
+  /// A search begins: no answer yet, `what` it searches; the most open connections shown only in
+  /// a concurrency search (not `byRate`).
+  void showSearching(const QString& what, bool byRate);
   /// The search's answer (flowSearchWords); `stopped` when Stop ended it.
   void showResult(const FlowSearchRun& search, bool stopped);
-  /// New rows or a row changed: columns fitted.
-  void fitColumns();
 
   QString headlineText() const;
   QString detailText() const;

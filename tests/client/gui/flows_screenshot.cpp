@@ -1,17 +1,23 @@
-// Not a test: the Flows page's picture for docs/user-guide.md, against a real drone (a router
+// Not a test: the Flows page's pictures for docs/user-guide.md, against a real drone (a router
 // lab: staccato-drone --router-lab, as root). Connects to TARGET, runs PROFILE with its clients
 // on CLIENT_PORT and its servers on SERVER_PORT, grabs the page SECONDS into the run, then stops
-// the run (both sides) and waits for it to end before quitting.
-// Usage: flows_screenshot TARGET PROFILE CLIENT_PORT SERVER_PORT OUT.png [SECONDS]
+// the run (both sides) and waits for it to end before quitting. With `search LOW HIGH RESOLUTION
+// TRIAL_SECONDS` after SECONDS, runs an RFC 9411 search instead and grabs the page at its end.
+// Usage: flows_screenshot TARGET PROFILE CLIENT_PORT SERVER_PORT OUT.png [SECONDS [search LOW HIGH RESOLUTION TRIAL_SECONDS]]
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QLineEdit>
 #include <QSettings>
 #include <QStandardPaths>
 
+#include <array>
 #include <cstdio>
+#include <string>
 
 #include "client/core/session/grpc_drone_session.h"
 #include "client/widgets/flows_page.h"
+#include "client/widgets/flows_search_box.h"
+#include "client/widgets/flows_search_view.h"
 #include "client/widgets/port_picker.h"
 #include "client/widgets/workspace.h"
 
@@ -52,6 +58,19 @@ int main(int argc, char** argv) {
   if (!page.clientPort()->choose({key, argv[3]}) || !page.serverPort()->choose({key, argv[4]}))
     return std::fprintf(stderr, "no such port\n"), 1;
   if (!page.loadProfile(argv[2])) return std::fprintf(stderr, "%s\n", qPrintable(page.profileBox() ? page.statusText() : "")), 1;
+  if (argc > 11 && std::string(argv[7]) == "search") {
+    FlowsSearchBox* box = page.searchBox();
+    box->setChecked(true);
+    for (int i = 0; i < 4; ++i)
+      box->field(std::array{FlowsSearchBox::kLow, FlowsSearchBox::kHigh, FlowsSearchBox::kResolution,
+                            FlowsSearchBox::kTrialSeconds}[size_t(i)])
+          ->setText(argv[8 + i]);
+    if (!page.run()) return std::fprintf(stderr, "cannot search: %s\n", qPrintable(page.statusText())), 1;
+    waitFor([&] { return !page.flowsSearch()->running(); }, 1800);
+    waitFor([] { return false; }, 0.6);  // the charts' last redraw
+    std::fprintf(stderr, "%s\n%s\n", qPrintable(page.searchView()->headlineText()), qPrintable(page.searchView()->detailText()));
+    return page.grab().save(argv[5]) ? 0 : 1;
+  }
   if (!page.run()) return std::fprintf(stderr, "cannot run: %s\n", qPrintable(page.statusText())), 1;
   FlowsRun* run = page.flowsRun();
   waitFor([&] { return !run->running() || (run->model()->hasClient() && run->model()->client().elapsed_ns() >= seconds * 1e9); },
