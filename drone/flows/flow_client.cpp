@@ -63,7 +63,7 @@ Status FlowClient::run() {
   for (const TemplatePlan& t : plan_.templates) {
     tls_.emplace_back();
     if (!t.tls) continue;
-    auto context = TlsContext::forClient(t.tlsResume);
+    auto context = TlsContext::forClient(t.tlsResume, plan_.load.concurrent);
     if (!context) return context.error();
     tls_.back() = std::move(*context);
   }

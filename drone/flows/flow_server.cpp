@@ -84,7 +84,7 @@ Result<TlsContext*> FlowServer::tlsFor(const std::vector<uint16_t>& templates) {
     if (context.port == first.port) return context.tls.get();
   bool resume = false;
   for (uint16_t i : templates) resume = resume || plan_.templates[i].tlsResume;
-  auto context = TlsContext::forServer(first.certificatePem, first.keyPem, resume);
+  auto context = TlsContext::forServer(first.certificatePem, first.keyPem, resume, plan_.load.concurrent);
   if (!context) return context.error().withPrefix("templates: " + first.name);
   tls_.push_back({first.port, std::move(*context)});
   return tls_.back().tls.get();

@@ -20,12 +20,13 @@ class TlsContext {
  public:
   /// A server's: the certificate (PEM, a chain after it allowed) and its key, or both empty for
   /// a self-signed P-256 certificate made now. `tickets`: issue one session ticket a connection
-  /// (clients resume with it).
+  /// (clients resume with it). `lean`: connections give their buffers back between records
+  /// (for many held open: smaller, but slower to handshake).
   static Result<std::unique_ptr<TlsContext>> forServer(std::string_view certificatePem, std::string_view keyPem,
-                                                       bool tickets);
+                                                       bool tickets, bool lean);
   /// A client's: certificates are not verified (a tester talks to whatever the lab put there);
   /// with `resume`, each connection offers the latest session a server's ticket gave.
-  static Result<std::unique_ptr<TlsContext>> forClient(bool resume);
+  static Result<std::unique_ptr<TlsContext>> forClient(bool resume, bool lean);
   ~TlsContext();
   TlsContext(const TlsContext&) = delete;
   TlsContext& operator=(const TlsContext&) = delete;

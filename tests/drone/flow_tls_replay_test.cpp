@@ -62,6 +62,20 @@ TEST(FlowTls, ClientsAskedToResumeDoSoAndBothSidesCountIt) {
   expectNoFailures(client.of(0));
 }
 
+TEST(FlowTls, ConnectionsHeldOpenTalkThroughLeanBuffers) {
+  // concurrent: the contexts are lean (buffers released between records)
+  const FlowPlan plan = planOf(R"({"name": "secure", "port": )" + port(16) +
+                                   R"(, "tls": {"http": {"path": "/h", "response_body_bytes": 20000, "keep_alive": true, "transactions": 3, "think_ms": 100}}})",
+                               R"({"concurrent": 20, "steady_seconds": 1})");
+  FlowSideStats server(1), client(1);
+  runBoth(plan, plan, server, client);
+  const uint64_t completed = sum(client.of(0), &PhaseCounters::completed);
+  EXPECT_GE(completed, 40u);  // 20 held, each done in about 0.2 s
+  EXPECT_EQ(sum(server.of(0), &PhaseCounters::transactions), sum(client.of(0), &PhaseCounters::transactions));
+  EXPECT_EQ(sum(client.of(0), &PhaseCounters::tlsHandshakes), sum(client.of(0), &PhaseCounters::attempted));
+  expectNoFailures(client.of(0));
+}
+
 /// An openssl-made certificate and key in a directory of this test's own.
 struct OpenSslPair {
   std::string certificate, key, otherKey;
