@@ -439,6 +439,14 @@ def test_the_files_a_profile_names_run_on_the_router_lab(router_lab, tmp_path):
     assert (mail.bytes_sent, mail.bytes_received) == (27 * mail.completed, 69 * mail.completed)
 
 
+def test_closing_the_drone_stops_the_flows_it_started(router_lab):
+    with staccato.Drone(router_lab) as drone:
+        drone.start_flows("demo1", "server", {**PROFILE, "load": {**PROFILE["load"], "steady_seconds": 60}})
+        assert drone.flow_stats("demo1")[0]["running"]
+    with staccato.Drone(router_lab) as other:  # the first one closed: its servers left the wire
+        assert not other.flow_stats("demo1")[0]["running"]
+
+
 def test_an_exception_from_on_progress_stops_both_sides(router_lab):
     def boom(progress):
         raise RuntimeError("stop here")

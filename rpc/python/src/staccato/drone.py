@@ -93,6 +93,7 @@ class Drone(Captures):
             self._channel = grpc.insecure_channel(self.address, options=_CHANNEL_OPTIONS)
         self._stub = drone_pb2_grpc.DroneStub(self._channel)
         self._started = set()
+        self._flows = set()  # ports where this object started flows not stopped since
         try:
             self.version = self._check_version()
         except BaseException:
@@ -107,12 +108,16 @@ class Drone(Captures):
         self.close()
 
     def close(self) -> None:
-        """Stops the ports this object started, then closes the connection."""
+        """Stops the ports and the flow runs this object started, then closes the connection."""
         try:
             if self._started:
                 self.stop()
         finally:
-            self._channel.close()
+            try:
+                for port in sorted(self._flows):
+                    self.stop_flows(port)
+            finally:
+                self._channel.close()
 
     def _check_version(self) -> dict:
         reply = self._call("GetVersion", drone_pb2.GetVersionRequest(client_major=CLIENT_MAJOR, client_minor=CLIENT_MINOR))
@@ -353,7 +358,9 @@ class Drone(Captures):
         _check_port("port", port)
         request = drone_pb2.StartFlowsRequest(port=port, role=_flow_role(role), profile=as_flow_profile(profile),
                                               client_id=self.client_id)
-        return to_dict(self._call("StartFlows", request, timeout=max(self.timeout or 0, _FLOW_CALL_SECONDS)))
+        reply = to_dict(self._call("StartFlows", request, timeout=max(self.timeout or 0, _FLOW_CALL_SECONDS)))
+        self._flows.add(port)
+        return reply
 
     def stop_flows(self, port: str, discard: bool = False) -> None:
         """Stops the flow run on `port` (at once: connections still open are closed, counted as
@@ -363,6 +370,7 @@ class Drone(Captures):
         _check_port("port", port)
         self._call("StopFlows", drone_pb2.StopFlowsRequest(port=port, client_id=self.client_id, discard=discard),
                    timeout=max(self.timeout or 0, _FLOW_CALL_SECONDS))
+        self._flows.discard(port)
 
     def flow_stats(self, *ports: str, buckets: bool = False) -> list:
         """The flow runs' numbers: a ``PortFlows`` dict per port (every port with a run when none
