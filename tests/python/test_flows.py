@@ -287,7 +287,7 @@ class StubDrone(Drone):
 
     def __init__(self, polls=2, fail=None):
         self.address, self.client_id, self.timeout, self.calls = "stub", "tester", 10.0, []
-        self._started, self.polls, self.fail = set(), polls, fail
+        self._started, self._flows, self.polls, self.fail = set(), set(), polls, fail
 
     def _call(self, method, request, timeout=None):
         what = (method, getattr(request, "port", None) or list(getattr(request, "ports", [])))
