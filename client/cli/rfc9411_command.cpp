@@ -83,7 +83,8 @@ Status writeJson(const std::string& path, const client::FlowSearchRun& run, doub
   for (size_t i = 0; i < found.trials.size(); ++i) {
     const client::FlowTrialOutcome& o = found.trials[i].outcome;
     out << (i ? ",\n  " : "\n  ") << "{\"load\": " << found.trials[i].load << ", \"passed\": " << (o.passed ? "true" : "false")
-        << ", \"tester_limited\": " << (o.testerLimited ? "true" : "false") << ", \"why\": " << jsonQuoted(o.why)
+        << ", \"tester_limited\": " << (o.testerLimited ? "true" : "false") << ", \"stopped\": " << (o.stopped ? "true" : "false")
+        << ", \"why\": " << jsonQuoted(o.why)
         << ", \"start\": " << jsonQuoted(isoTime(o.startNs)) << ", \"end\": " << jsonQuoted(isoTime(o.endNs));
     if (o.client) out << ", \"client\": " << toJson(*o.client);
     out << "}";
@@ -190,11 +191,13 @@ int rfc9411Command(const std::vector<std::string>& argv) {
     client::FlowTrialOutcome o;
     const auto start = int64_t(realtimeNs());
     if (RunGuard::stopSignal()) {
-      o.testerLimited = true, o.why = "stopped on request";
+      o.testerLimited = o.stopped = true, o.why = "stopped on request before it ran";
     } else if (auto result = runTrial(server, clients, *profile, byRate, load); !result) {
       o.testerLimited = true, o.why = result.error().toString();
     } else {
       o = client::judgeFlowTrial(*result, criteria);
+      if (RunGuard::stopSignal())  // cut short: its numbers are kept, never judged
+        o.passed = false, o.testerLimited = o.stopped = true, o.why = "stopped on request during the trial: " + o.why;
     }
     o.startNs = start, o.endNs = int64_t(realtimeNs());
     std::cout << "trial " << ++tried << ": " << load << unit << ": "

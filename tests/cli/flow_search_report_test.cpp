@@ -179,6 +179,22 @@ TEST(FlowSearchReport, ATrialThatNeverRanHasNoFiguresButSaysWhy) {
   EXPECT_NE(flowSearchTesterNote(run).find("No load passed before it"), std::string::npos);
 }
 
+TEST(FlowSearchReport, AStopIsSaidAsOneNotAsTheTestersLimit) {
+  FlowSearchRun run = searchOver({100, 10000, 0.02}, {0, 0}, [](double load) { return deviceAt(3137, load); });
+  run.result = searchFlowLoad(run.settings, [&](double load) {
+    FlowTrialOutcome o = judgeFlowTrial(deviceAt(3137, load), run.criteria);
+    if (load == 5050) o.passed = false, o.testerLimited = o.stopped = true, o.why = "stopped on request during the trial";
+    return o;
+  });
+  ASSERT_EQ(run.result.trials.size(), 3u);
+  EXPECT_EQ(run.result.why, "stopped on request at 5050: the search ends at what passed below it");
+  const std::string note = flowSearchTesterNote(run);
+  EXPECT_EQ(note.rfind("Trial 3 at 5050 connections/s was stopped on request", 0), 0u) << note;
+  EXPECT_EQ(note.find("tester limited"), std::string::npos) << "a stop is not the tester's limit";
+  EXPECT_NE(flowSearchCsv(run).find("3,5050,connections/s,stopped,1,"), std::string::npos) << flowSearchCsv(run);
+  EXPECT_NE(flowSearchJunit(run).find("<skipped message=\"stopped: stopped on request during the trial\"/>"), std::string::npos);
+}
+
 TEST(FlowSearchReport, ReadBackFromTheClisJson) {
   // As rfc9411_command.cpp writes it (64-bit counts unquoted there; protobuf's mapping quotes them).
   const std::string json = R"({"profile": {"format_version": 1, "name": "w", "load": {"connections_per_second": 400, "steady_seconds": 2}},
@@ -189,7 +205,8 @@ TEST(FlowSearchReport, ReadBackFromTheClisJson) {
  "trials": [{"load": 400, "passed": false, "tester_limited": false, "why": "396 of 798 failed", "start": "2026-12-03T07:00:00.000000000Z",
   "end": "2026-12-03T07:00:04.000000000Z", "client": {"port": "va", "templates": [{"name": "web", "phases": [{"phase": "steady",
   "attempted": 798, "established": "402", "failed_refused": 396}]}]}},
-  {"load": 50, "passed": true, "tester_limited": false, "why": "stopped"}]})";
+  {"load": 50, "passed": true, "tester_limited": false, "why": "stopped"},
+  {"load": 225, "passed": false, "tester_limited": true, "stopped": true, "why": "stopped on request before it ran"}]})";
   auto run = parseFlowSearchJson(json);
   ASSERT_TRUE(run) << run.error().toString();
   EXPECT_TRUE(run->byRate);
@@ -197,7 +214,9 @@ TEST(FlowSearchReport, ReadBackFromTheClisJson) {
   EXPECT_EQ(run->criteria.maxP99Ns, 5'000'000u);
   EXPECT_DOUBLE_EQ(run->settings.resolution, 0.04);
   EXPECT_EQ(run->endNs - run->startNs, 9'500'000'000);
-  ASSERT_EQ(run->result.trials.size(), 2u);
+  ASSERT_EQ(run->result.trials.size(), 3u);
+  EXPECT_TRUE(run->result.trials[2].outcome.stopped);
+  EXPECT_FALSE(run->result.trials[0].outcome.stopped);
   const FlowTrialFigures f = flowTrialFigures(*run, run->result.trials[0]);
   EXPECT_EQ(f.steady.attempted, 798u);
   EXPECT_EQ(f.steady.established, 402u);

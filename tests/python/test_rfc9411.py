@@ -62,6 +62,8 @@ def test_the_result_read_from_the_clis_json(tmp_path):
     assert (top.steady.attempted, top.steady.refused, top.steady.failures) == (200, 30, 30)
     assert top.connections_per_second == 170  # established over the 1 s steady phase
     assert r.trials[1].latency("connect")["samples"] == 0  # none in these canned numbers
+    stopped = {**INCOMPLETE, "trials": INCOMPLETE["trials"][:2] + [{**INCOMPLETE["trials"][2], "stopped": True}]}
+    assert staccato.Rfc9411Result.from_dict(stopped).trials[2].verdict == "stopped"  # a stop, not the tester's limit
     with pytest.raises(staccato.FileFormatError, match="no found"):
         staccato.Rfc9411Result.from_dict({k: v for k, v in INCOMPLETE.items() if k != "found"})
     with pytest.raises(staccato.FileFormatError, match="search"):
@@ -140,7 +142,8 @@ def test_a_search_on_the_router_lab_with_its_reports(router_lab, tmp_path):
     raw = json.loads(Path(files["r.json"]).read_text())
     assert set(raw) == {"profile", "search", "found", "at_least", "complete", "why", "criteria", "settings",
                         "client_port", "server_port", "generator", "start", "end", "trials"}
-    assert r.raw == raw and set(raw["trials"][0]) == {"load", "passed", "tester_limited", "why", "start", "end", "client"}
+    assert r.raw == raw and set(raw["trials"][0]) == {"load", "passed", "tester_limited", "stopped", "why", "start", "end",
+                                                                     "client"}
     # The reports, read back with Python's own parsers.
     cases = ET.parse(files["r.xml"]).getroot().findall("./testsuite/testcase")
     assert [c.get("name") for c in cases] == ["trial 1 at 60 connections/s", "connections per second"]

@@ -35,7 +35,8 @@ FlowSearchResult searchFlowLoad(const FlowSearchSettings& s, const std::function
   };
   auto testerStop = [&](double load) {
     r.complete = false;
-    r.why = "the tester could not offer " + decimalText(load) + ": the search ends at what passed below it";
+    r.why = (r.trials.back().outcome.stopped ? "stopped on request at " : "the tester could not offer ") + decimalText(load) +
+            ": the search ends at what passed below it";
   };
   const FlowTrialOutcome top = run(s.high);
   if (top.testerLimited) return testerStop(s.high), r;

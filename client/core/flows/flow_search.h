@@ -28,6 +28,7 @@ struct FlowTrialOutcome {
   /// Wall clock around the trial (ns since the Unix epoch), set by whoever ran it: the reports'
   /// times. 0 when not known.
   int64_t startNs = 0, endNs = 0;
+  bool stopped = false;  ///< not judged either (testerLimited too): a stop on request cut it short
 };
 
 /// Judges a trial from the client side's numbers (FlowStats with latency buckets).

@@ -104,6 +104,8 @@ Result<FlowSearchRun> parseFlowSearchJson(std::string_view json) {
     if (!limited) return limited.error();
     trial.load = *load, trial.outcome.passed = *passed, trial.outcome.testerLimited = *limited;
     trial.outcome.why = text(t, "why");
+    const Value* stopped = member(t, "stopped");
+    trial.outcome.stopped = stopped && stopped->bool_value();
     trial.outcome.startNs = time(t, "start"), trial.outcome.endNs = time(t, "end");
     if (member(t, "client")) {
       v1::PortFlows client;

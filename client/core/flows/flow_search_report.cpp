@@ -51,7 +51,7 @@ FlowTrialFigures flowTrialFigures(const FlowSearchRun& run, const FlowSearchTria
 std::string flowSearchUnit(const FlowSearchRun& run) { return run.byRate ? "connections/s" : "concurrent"; }
 
 std::string flowTrialVerdict(const FlowTrialOutcome& o) {
-  return o.testerLimited ? "tester-limited" : o.passed ? "passed" : "failed";
+  return o.stopped ? "stopped" : o.testerLimited ? "tester-limited" : o.passed ? "passed" : "failed";
 }
 
 std::string flowSearchFound(const FlowSearchRun& run) {
@@ -73,6 +73,11 @@ std::string flowSearchTesterNote(const FlowSearchRun& run) {
   for (size_t i = 0; i < trials.size(); ++i) {
     const FlowSearchTrial& t = trials[i];
     if (!t.outcome.testerLimited) continue;
+    if (t.outcome.stopped)
+      return "Trial " + std::to_string(i + 1) + " at " + decimalText(t.load) + " " + flowSearchUnit(run) +
+             " was stopped on request (" + t.outcome.why + "): not judged, and the search ended there, incomplete. " +
+             (run.result.found > 0 ? "The result, " + decimalText(run.result.found) + ", is what passed below it, not the device's limit."
+                                   : std::string("No load passed before it: the device's limit is not known."));
     return "The tester limited trial " + std::to_string(i + 1) + " at " + decimalText(t.load) + " " + flowSearchUnit(run) +
            " (" + t.outcome.why + "): its numbers do not judge the device, and the search ended there, incomplete. " +
            (run.result.found > 0 ? "The result, " + decimalText(run.result.found) + ", is what passed below it, not the device's limit."
@@ -90,7 +95,7 @@ std::string flowSearchJunit(const FlowSearchRun& run) {
                        seconds(t.outcome.startNs, t.outcome.endNs)};
     // The tester's limit is <skipped>, as the other benchmarks' tester-limited results are: never
     // the device's failure, nor its pass.
-    if (t.outcome.testerLimited) c.skipped = "tester-limited: " + t.outcome.why;
+    if (t.outcome.testerLimited) c.skipped = flowTrialVerdict(t.outcome) + ": " + t.outcome.why;
     else if (!t.outcome.passed) c.failure = t.outcome.why;
     c.out = flowTrialVerdict(t.outcome) + ": " + t.outcome.why + "\n" + figuresLine(run, t) + "\n";
     trials.cases.push_back(std::move(c));

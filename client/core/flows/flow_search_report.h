@@ -39,7 +39,7 @@ FlowTrialFigures flowTrialFigures(const FlowSearchRun& run, const FlowSearchTria
 
 /// "connections/s" or "concurrent".
 std::string flowSearchUnit(const FlowSearchRun& run);
-/// "passed", "failed" or "tester-limited".
+/// "passed", "failed", "tester-limited" or "stopped" (on request: not judged either).
 std::string flowTrialVerdict(const FlowTrialOutcome& outcome);
 /// What was found: "connections per second: 3100", "... at least 500", "... none passed", with
 /// "(incomplete)" when it is.

@@ -43,10 +43,13 @@ class Rfc9411Trial:
     end: str = ""
     client: Optional[dict] = None
     steady_seconds: float = 0.0  # the profile's steady phase: what rates are read over
+    stopped: bool = False        # a stop on request cut it short (tester_limited too): not judged
 
     @property
     def verdict(self) -> str:
-        """"passed", "failed" or "tester-limited" (not judged), as the reports say it."""
+        """"passed", "failed", "tester-limited" or "stopped" (both not judged), as the reports say it."""
+        if self.stopped:
+            return "stopped"
         return "tester-limited" if self.tester_limited else "passed" if self.passed else "failed"
 
     @property
@@ -119,7 +122,8 @@ class Rfc9411Result:
         steady = settings.get("steady_seconds", (profile.get("load") or {}).get("steady_seconds", 0))
         try:
             trials = [Rfc9411Trial(float(t["load"]), bool(t["passed"]), bool(t["tester_limited"]), str(t["why"]),
-                                   t.get("start", ""), t.get("end", ""), t.get("client"), float(steady or 0))
+                                   t.get("start", ""), t.get("end", ""), t.get("client"), float(steady or 0),
+                                   bool(t.get("stopped", False)))
                       for t in data["trials"]]
         except (KeyError, TypeError, ValueError) as e:
             raise FileFormatError(f"trials: not as the CLI writes them ({e!r})") from None
