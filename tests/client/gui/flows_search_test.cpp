@@ -8,6 +8,7 @@
 
 #include <QLabel>
 #include <QLineEdit>
+#include <QTableView>
 
 #include "client/models/flow_search_trials_model.h"
 #include "client/widgets/flows_search_box.h"
@@ -113,6 +114,26 @@ TEST_F(FlowsSearchFixture, FindsTheDevicesConnectionLimitWithinTheResolution) {
   EXPECT_TRUE(html.readAll().contains(("connections per second: " + found).toUtf8()));
 }
 
+TEST_F(FlowsSearchFixture, AConcurrencySearchChangesTheConcurrentTarget) {
+  // The device refuses connections past 300 open at once.
+  drone->refusedFor = [](const v1::FlowLoad& l) { return l.concurrent() > 300 ? 2 : 0; };
+  page->searchBox()->setByRate(false);
+  settings("100", "400", "2");
+  ASSERT_TRUE(page->run());
+  ASSERT_TRUE(searchOver());
+  const FlowSearchResult& r = page->flowsSearch()->result();
+  EXPECT_TRUE(r.complete) << r.why;
+  EXPECT_LE(r.found, 300);
+  EXPECT_GE(r.found, 300 * 0.98);
+  for (const v1::FlowLoad& l : drone->clientLoads) EXPECT_EQ(l.target_case(), v1::FlowLoad::kConcurrent);
+  EXPECT_EQ(drone->clientLoads[0].concurrent(), 400u);
+  EXPECT_EQ(headline().toStdString(), "Concurrent connections: " + QString::number(r.found).toStdString());
+  FlowSearchTrialsModel* m = page->flowsSearch()->model();
+  EXPECT_EQ(m->headerData(FlowSearchTrialsModel::kLoad, Qt::Horizontal).toString(), "Load\nconcurrent");
+  EXPECT_FALSE(page->searchView()->table()->isColumnHidden(FlowSearchTrialsModel::kMostOpen));
+  EXPECT_EQ(trialCell(0, FlowSearchTrialsModel::kMostOpen).toStdString(), "4") << "two templates, 2 open each";
+}
+
 TEST_F(FlowsSearchFixture, ATopThatPassesIsAtLeastIt) {
   drone->refusedPerSecond = 0;
   settings("10", "400", "5");
@@ -120,6 +141,7 @@ TEST_F(FlowsSearchFixture, ATopThatPassesIsAtLeastIt) {
   ASSERT_TRUE(searchOver());
   EXPECT_EQ(page->flowsSearch()->model()->rowCount(), 1);
   EXPECT_EQ(headline(), "Connections per second: at least 400");
+  EXPECT_TRUE(page->searchView()->table()->isColumnHidden(FlowSearchTrialsModel::kMostOpen)) << "a connections/s search";
 }
 
 TEST_F(FlowsSearchFixture, StopEndsTheRunningTrialUnjudgedAndTheSearchWithWhatPassedBefore) {
