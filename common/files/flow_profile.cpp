@@ -127,6 +127,10 @@ Status checkLoad(const v1::FlowLoad& l) {
   if (auto s = seconds("load.steady_seconds", l.steady_seconds(), kMaxPhaseSeconds); !s) return s;
   if (auto s = seconds("load.ramp_down_seconds", l.ramp_down_seconds(), kMaxPhaseSeconds); !s) return s;
   if (l.steady_seconds() <= 0) return makeError("load.steady_seconds", "must be above 0: the phase the results are read in");
+  if (!std::isfinite(l.open_rate()) || l.open_rate() < 0 || l.open_rate() > kMaxConnectionsPerSecond)
+    return makeError("load.open_rate", "must be 0..10000000 connections/s (0: as fast as the client can)");
+  if (l.open_rate() > 0 && l.target_case() != v1::FlowLoad::kConcurrent)
+    return makeError("load.open_rate", "paces a concurrent target: connections_per_second is a rate already");
   if (l.connect_timeout_seconds() != 0 &&
       (!std::isfinite(l.connect_timeout_seconds()) || l.connect_timeout_seconds() < 0.01 || l.connect_timeout_seconds() > 600))
     return makeError("load.connect_timeout_seconds", "must be 0.01..600 seconds (0: 3)");
@@ -323,6 +327,7 @@ std::string flowProfileText(const v1::FlowProfile& p) {
   const v1::FlowLoad& l = p.load();
   text += "load: " + (l.target_case() == v1::FlowLoad::kConcurrent ? std::to_string(l.concurrent()) + " concurrent connections"
                                                                     : decimalText(l.connections_per_second()) + " connections/s") +
+          (l.open_rate() > 0 ? ", opened at most " + decimalText(l.open_rate()) + "/s" : "") +
           "; ramp up " + decimalText(l.ramp_up_seconds()) + " s, steady " + decimalText(l.steady_seconds()) + " s, ramp down " +
           decimalText(l.ramp_down_seconds()) + " s\n";
   text += "clients: " + hostsText(p.clients()) + "\nservers: " + hostsText(p.servers()) + "\n";

@@ -118,6 +118,8 @@ void FlowClient::startDue(uint64_t nowNs, double t) {
   if (plan_.load.concurrent) {
     const uint64_t target = uint64_t(std::floor(plan_.load.targetAt(t)));
     wanted = target > open_ ? std::min(target - open_, kStartsPerTurn) : 0;
+    const double allowed = std::floor(plan_.load.opensAllowedBy(t)) - double(started_);  // the open rate's bound
+    wanted = std::min<uint64_t>(wanted, allowed > 0 ? uint64_t(std::min(allowed, double(kStartsPerTurn))) : 0);
   } else {
     const uint64_t due = uint64_t(std::floor(plan_.load.startsDueBy(t)));
     stats_.startsDue.store(due, std::memory_order_relaxed);

@@ -1,6 +1,7 @@
 #include "drone/flows/flow_plan.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace staccato::drone {
 
@@ -36,6 +37,10 @@ double LoadPlan::startsDueBy(double t) const {
     due += target * down - target * down * down / (2 * rampDown);
   }
   return due;
+}
+
+double LoadPlan::opensAllowedBy(double t) const {
+  return openRate > 0 ? openRate * std::max(t, 0.0) + 1 : std::numeric_limits<double>::infinity();
 }
 
 namespace {
@@ -161,6 +166,7 @@ Result<FlowPlan> planFlows(const v1::FlowProfile& profile) {
   plan.load.steady = l.steady_seconds();
   plan.load.rampDown = l.ramp_down_seconds();
   if (l.connect_timeout_seconds() > 0) plan.load.connectTimeout = l.connect_timeout_seconds();
+  plan.load.openRate = l.open_rate();
   return plan;
 }
 
@@ -169,6 +175,7 @@ FlowPlan loopShare(FlowPlan plan, size_t loop, size_t loops) {
     plan.load.target /= double(loops);
     return plan;
   }
+  plan.load.openRate /= double(loops);
   const auto whole = uint64_t(plan.load.target);
   plan.load.target = double(whole / loops + (loop < whole % loops ? 1 : 0));
   return plan;

@@ -52,6 +52,7 @@ struct LoadPlan {
   double target = 0;
   double rampUp = 0, steady = 0, rampDown = 0;
   double connectTimeout = 3;
+  double openRate = 0;  ///< concurrent: new connections a second at most (0: no bound)
 
   double duration() const { return rampUp + steady + rampDown; }
   FlowPhase phaseAt(double t) const;
@@ -59,6 +60,8 @@ struct LoadPlan {
   double targetAt(double t) const;
   /// Connections/s mode: how many connections should have started by t (the target's integral).
   double startsDueBy(double t) const;
+  /// Concurrent mode: how many connections may have been opened by t (unbounded without openRate).
+  double opensAllowedBy(double t) const;
 };
 
 struct FlowPlan {

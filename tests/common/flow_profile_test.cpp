@@ -64,6 +64,16 @@ TEST(FlowProfile, ValuesOutOfRangeNameTheMember) {
   EXPECT_NE(error(with("\"steady_seconds\": 10", "\"steady_seconds\": 0")).find("load.steady_seconds: must be above 0"),
             std::string::npos);
   EXPECT_NE(error(with("\"count\": 100", "\"count\": 70000")).find("clients.count"), std::string::npos);
+  const std::string held = "\"concurrent\": 400";
+  EXPECT_EQ(error(with("\"connections_per_second\": 500", held + ", \"open_rate\": -1")),
+            "load.open_rate: must be 0..10000000 connections/s (0: as fast as the client can)");
+  EXPECT_EQ(error(with("\"connections_per_second\": 500", held + ", \"open_rate\": \"Infinity\"")),
+            "load.open_rate: must be 0..10000000 connections/s (0: as fast as the client can)");
+  EXPECT_EQ(error(with("\"steady_seconds\": 10", "\"steady_seconds\": 10, \"open_rate\": 100")),
+            "load.open_rate: paces a concurrent target: connections_per_second is a rate already");
+  auto paced = parseFlowProfile(with("\"connections_per_second\": 500", held + ", \"open_rate\": 200"));
+  ASSERT_TRUE(paced) << paced.error().toString();
+  EXPECT_NE(flowProfileText(*paced).find("load: 400 concurrent connections, opened at most 200/s;"), std::string::npos);
   EXPECT_NE(error(with("\"count\": 100", "\"count\": 300")).find("clients.count: 300 hosts from 10.0.0.10 do not fit in its /24"),
             std::string::npos);
 }

@@ -115,6 +115,20 @@ TEST(FlowLoopback, TheConcurrentTargetIsHeldAndCutAtTheEnd) {
   EXPECT_EQ(c.open.load(), 0u);
 }
 
+TEST(FlowLoopback, AnOpenRatePacesConnectionsUpToTheConcurrentTarget) {
+  // A port nobody serves: every connection is refused at once and would be replaced at once.
+  const FlowPlan plan = planOf(R"({"name": "held", "port": )" + port(9) + R"(, "tcp": {"request_bytes": 1, "response_bytes": 1}})",
+                               R"({"concurrent": 100, "open_rate": 200, "steady_seconds": 0.5})");
+  FlowSideStats client(1);
+  DescriptorBudget budget(kPlenty);
+  FlowClient c(plan, hosts(1, 5), hosts(2, 2), client, budget);
+  ASSERT_TRUE(c.run());
+  const uint64_t n = sum(client.of(0), &PhaseCounters::attempted);
+  EXPECT_LE(n, 101u);  // 200 a second for 0.5 s, the first at once
+  EXPECT_GE(n, 90u);
+  EXPECT_EQ(failed(client.of(0), FlowFailure::kRefused), n);
+}
+
 TEST(FlowLoopback, TheClientsDescriptorBudgetHoldsConnectionsBackWithoutFailures) {
   const FlowPlan plan = planOf(R"({"name": "hold", "port": )" + port(7) + R"(, "tcp": {"request_bytes": 10, "response_bytes": 10, "rounds": 2, "think_ms": 300}})",
                                R"({"concurrent": 30, "steady_seconds": 0.8})");

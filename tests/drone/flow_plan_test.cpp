@@ -1,6 +1,7 @@
 // The flow engine's plan (load curve, phases, the weighted mix) and its HTTP heads.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <map>
 
 #include "common/files/flow_profile.h"
@@ -103,6 +104,11 @@ TEST(FlowPlan, LoopsShareTheLoadWhole) {
   ASSERT_TRUE(rate);
   EXPECT_DOUBLE_EQ(loopShare(*rate, 1, 3).load.target, 100);
   EXPECT_DOUBLE_EQ(loopShare(*rate, 1, 3).load.startsDueBy(1) * 3, rate->load.startsDueBy(1));
+  auto paced = planFlows(profile(kTcp, R"({"concurrent": 300, "open_rate": 200, "steady_seconds": 1})"));
+  ASSERT_TRUE(paced);
+  EXPECT_DOUBLE_EQ(paced->load.opensAllowedBy(0.5), 101);  // the first at once, then 200 a second
+  EXPECT_DOUBLE_EQ(loopShare(*paced, 0, 2).load.openRate, 100);
+  EXPECT_TRUE(std::isinf(held->load.opensAllowedBy(1)));
 }
 
 TEST(TemplatePicker, GivesEachItsShareSpreadOut) {
