@@ -4,7 +4,7 @@ parsers, not ours: the JUnit XML with ElementTree, the CSV with csv, the HTML wi
 
 usage: check_flow_reports.py DIR VERDICTS LOADS RESULT [TESTER_NOTE]
   DIR holds report.html, junit.xml and trials.csv; VERDICTS the trials' verdicts in order
-  ("passed,failed,tester-limited"); LOADS their loads ("10000,100,5050"); RESULT the result's
+  ("passed,failed,tester-limited"; "stopped": a stop on request); LOADS their loads ("10000,100,5050"); RESULT the result's
   test case: passed, failure or skipped; TESTER_NOTE (optional) text the HTML's tester-limited
   statement must hold (its absence is checked when not given).
 Exit 0 when every check holds; else 1, each failure printed."""
@@ -64,16 +64,19 @@ def main():
     check(int(root.get("tests")) == len(cases), f"tests={root.get('tests')} for {len(cases)} cases")
     check(int(root.get("failures")) == verdicts.count("failed") + (result == "failure"),
           f"failures={root.get('failures')}")
-    check(int(root.get("skipped")) == verdicts.count("tester-limited") + (result == "skipped"),
+    unjudged = verdicts.count("tester-limited") + verdicts.count("stopped")
+    check(int(root.get("skipped")) == unjudged + (result == "skipped"),
           f"skipped={root.get('skipped')}")
     for i, (case, verdict) in enumerate(zip(cases, verdicts)):
         check(case.get("name").startswith(f"trial {i + 1} at {loads[i]} "), f"case {i}: name {case.get('name')!r}")
         kinds = {child.tag for child in case} - {"system-out"}
-        expected = {"passed": set(), "failed": {"failure"}, "tester-limited": {"skipped"}}[verdict]
+        expected = {"passed": set(), "failed": {"failure"}, "tester-limited": {"skipped"}, "stopped": {"skipped"}}[verdict]
         check(kinds == expected, f"trial {i + 1} ({verdict}): {sorted(kinds)}")
         check(float(case.get("time")) > 0, f"trial {i + 1}: time {case.get('time')}: its real duration")
         if verdict == "tester-limited":
             check(case.find("skipped").get("message").startswith("tester-limited: "), f"trial {i + 1}: skip message")
+        if verdict == "stopped":
+            check(case.find("skipped").get("message").startswith("stopped: "), f"trial {i + 1}: skip message")
     last = cases[-1] if cases else None
     if last is not None:
         kinds = {child.tag for child in last} - {"system-out"}
@@ -88,7 +91,7 @@ def main():
     for i, (row, verdict, load) in enumerate(zip(rows, verdicts, loads)):
         check(row["number"] == str(i + 1) and row["load"] == load, f"row {i + 1}: {row['number']} {row['load']}")
         check(row["verdict"] == verdict, f"row {i + 1}: verdict {row['verdict']}, expected {verdict}")
-        check(row["tester_limited"] == ("1" if verdict == "tester-limited" else "0"), f"row {i + 1}: tester_limited")
+        check(row["tester_limited"] == ("1" if verdict in ("tester-limited", "stopped") else "0"), f"row {i + 1}: tester_limited")
         if row["attempted"]:
             failed = sum(int(row[k]) for k in ("refused", "reset", "timed_out", "invalid"))
             check(int(row["failed"]) == failed, f"row {i + 1}: failed {row['failed']} is not the kinds' sum {failed}")
@@ -104,7 +107,7 @@ def main():
     check(len(trial_points) == n, f"{len(trial_points)} chart points for {n} trials")
     check(sorted(float(p["data-y"]) for p in trial_points) == sorted(float(x) for x in loads), "the chart's loads")
     hollow = [p for p in trial_points if p.get("fill") == "white"]
-    check(len(hollow) == verdicts.count("tester-limited"), f"{len(hollow)} hollow points (tester-limited)")
+    check(len(hollow) == unjudged, f"{len(hollow)} hollow points (not judged)")
     statements = [text for cls, text in page.classed if "tester-limited" in cls.split()]
     if note is None:
         check(not statements, f"a tester-limited statement with no such trial: {statements}")

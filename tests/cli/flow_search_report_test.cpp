@@ -181,11 +181,14 @@ TEST(FlowSearchReport, ATrialThatNeverRanHasNoFiguresButSaysWhy) {
 
 TEST(FlowSearchReport, AStopIsSaidAsOneNotAsTheTestersLimit) {
   FlowSearchRun run = searchOver({100, 10000, 0.02}, {0, 0}, [](double load) { return deviceAt(3137, load); });
+  int64_t clock = run.startNs;
   run.result = searchFlowLoad(run.settings, [&](double load) {
     FlowTrialOutcome o = judgeFlowTrial(deviceAt(3137, load), run.criteria);
     if (load == 5050) o.passed = false, o.testerLimited = o.stopped = true, o.why = "stopped on request during the trial";
+    o.startNs = clock, o.endNs = clock += 1'000'000'000;
     return o;
   });
+  run.endNs = clock;
   ASSERT_EQ(run.result.trials.size(), 3u);
   EXPECT_EQ(run.result.why, "stopped on request at 5050: the search ends at what passed below it");
   const std::string note = flowSearchTesterNote(run);
@@ -193,6 +196,7 @@ TEST(FlowSearchReport, AStopIsSaidAsOneNotAsTheTestersLimit) {
   EXPECT_EQ(note.find("tester limited"), std::string::npos) << "a stop is not the tester's limit";
   EXPECT_NE(flowSearchCsv(run).find("3,5050,connections/s,stopped,1,"), std::string::npos) << flowSearchCsv(run);
   EXPECT_NE(flowSearchJunit(run).find("<skipped message=\"stopped: stopped on request during the trial\"/>"), std::string::npos);
+  EXPECT_EQ(pythonCheck(run, "stopped", "failed,passed,stopped", "10000,100,5050", "skipped", "was stopped on request"), 0);
 }
 
 TEST(FlowSearchReport, ReadBackFromTheClisJson) {

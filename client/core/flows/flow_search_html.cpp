@@ -70,7 +70,7 @@ std::string profileSection(const v1::FlowProfile& profile) {
 bench::Chart trialsChart(const FlowSearchRun& run) {
   const std::string unit = flowSearchUnit(run);
   bench::Chart chart{"trials", "Load per trial", "trial", unit, {}, {}, false};
-  bench::ChartSeries passed{"passed", {}, false}, failed{"failed", {}, false}, limited{"tester-limited", {}, false};
+  bench::ChartSeries passed{"passed", {}, false}, failed{"failed", {}, false}, limited{"not judged", {}, false};  // tester-limited or stopped
   const std::vector<FlowSearchTrial>& all = run.result.trials;
   for (size_t i = 0; i < all.size(); ++i) {
     const FlowSearchTrial& t = all[i];
@@ -86,7 +86,7 @@ bench::Chart trialsChart(const FlowSearchRun& run) {
     found.points = {{0, run.result.found, tip, false}, {double(all.size() - 1), run.result.found, tip, false}};
   }
   // Every series, empty ones too: a series' colour is its place (found blue, failed red, passed
-  // green, tester-limited orange), whichever of them has points.
+  // green, not judged orange), whichever of them has points.
   chart.series = {std::move(found), std::move(failed), std::move(passed), std::move(limited)};
   return chart;
 }
