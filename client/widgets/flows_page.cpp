@@ -209,7 +209,6 @@ bool FlowsPage::run() {
     }
     setup = *checked;
   }
-  const QString starting = tr("Starting the servers on %1, then the clients on %2…").arg(servers.name, clients.name);
   charts_->setDuration(0);
   verdict_->clear();
   warnings_->hide();
@@ -225,9 +224,9 @@ bool FlowsPage::run() {
                                    .arg(qs(flowSearchCriteriaText(setup->criteria))),
                                setup->byRate);
   } else {
+    step_->setText(tr("Starting the servers on %1, then the clients on %2…").arg(servers.name, clients.name));
     run_->start(*profile_->profile(), std::move(clients), std::move(servers));
     charts_->setDuration(run_->durationSeconds());
-    step_->setText(starting);
     showRunFraction(progress_, 0);
   }
   showStatus(tr("Starting…"), false);
