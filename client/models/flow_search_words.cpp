@@ -30,8 +30,7 @@ FlowSearchWords flowSearchWords(const FlowSearchRun& search, bool stopped) {
   const bool byRate = search.byRate;
   const QString measure = byRate ? tr("Connections per second") : tr("Concurrent connections");
   if (stopped)
-    return {tr("Incomplete: stopped after %1 judged trials; %2 so far").arg(r.trials.size()).arg(passedSoFar(r, byRate)),
-            tr("Stop ended the search before it found the limit."), kAmber};
+    return {tr("Incomplete: stopped on request; %1 so far").arg(passedSoFar(r, byRate)), qs(r.why), kAmber};
   if (!r.complete) {
     if (const std::string note = flowSearchTesterNote(search); !note.empty())
       return {tr("Incomplete: the tester's limit, not the device's, ended the search; %1 below it").arg(passedSoFar(r, byRate)),

@@ -18,7 +18,7 @@ struct FlowSearchWords {
 /// "3,120 connections/s" or "298 concurrent connections".
 QString flowSearchLoadText(double load, bool byRate);
 
-/// `search`'s result in words; `stopped` when Stop ended it (its trials are those judged before).
+/// `search`'s result in words; `stopped` when Stop ended it (its last trial, if cut short, not judged).
 /// A trial the tester limited is said as flowSearchTesterNote says it, as the reports do.
 FlowSearchWords flowSearchWords(const FlowSearchRun& search, bool stopped);
 

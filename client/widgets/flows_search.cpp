@@ -47,7 +47,7 @@ void FlowsSearch::step() {
   const FlowSearchStep next = nextFlowSearchStep(setup_.settings, judged_);
   search_.result = next.result;
   if (next.next && stopRequested_)
-    search_.result.why = "stopped on request after " + std::to_string(judged_.size()) + " judged trials";
+    search_.result.why = "stopped on request after " + std::to_string(judged_.size()) + " trials";
   if (!next.next || stopRequested_) return finish();
   load_ = *next.next;
   trialRunning_ = true;
@@ -61,7 +61,12 @@ void FlowsSearch::onRunFinished() {
   trialRunning_ = false;
   const FlowRunModel* m = run_->model();
   FlowSearchTrial trial{load_, {}};
-  if (run_->stopRequested() || !run_->error().isEmpty() || !m->hasClient()) {
+  if (run_->stopRequested()) {
+    // As the CLI: not judged, and the search ends there (searchFlowLoad says so).
+    trial.outcome.testerLimited = trial.outcome.stopped = true;
+    trial.outcome.why = "stopped on request during the trial";
+    if (m->hasClient()) trial.outcome.client = m->client();
+  } else if (!run_->error().isEmpty() || !m->hasClient()) {
     // As the CLI: a trial that could not run is not the device's doing.
     trial.outcome.testerLimited = true;
     trial.outcome.why = run_->error().isEmpty() ? tr("the clients' numbers could not be read").toStdString()
@@ -75,12 +80,11 @@ void FlowsSearch::onRunFinished() {
   double mostOpen = 0;
   for (const QPointF& p : run_->series()->points(FlowSeries::kOpen)) mostOpen = std::max(mostOpen, p.y());
   const double achieved = flowTrialFigures(search_, trial).connectionsPerSecond;
-  if (run_->stopRequested()) {
-    model_.stopLast(achieved, mostOpen);  // not judged: the search ends with what was before it
-  } else {
-    judged_.push_back(trial);
+  judged_.push_back(trial);
+  if (trial.outcome.stopped)
+    model_.stopLast(achieved, mostOpen);  // not judged: the search ends with what passed before it
+  else
     model_.endLast(trial.outcome, achieved, mostOpen);
-  }
   search_.result = nextFlowSearchStep(setup_.settings, judged_).result;
   search_.endNs = trial.outcome.endNs;
   emit trialEnded();

@@ -5,7 +5,8 @@
 /// a time (nextFlowSearchStep) as trials end: the GUI never waits. A trial is judged from its
 /// client side's last reading (judgeFlowTrial); one that could not run (a side did not start,
 /// a drone went away) is the tester's limit and ends the search incomplete, as in the CLI.
-/// Stop ends the running trial (not judged) and the search with what passed before it.
+/// Stop ends the running trial (not judged: a stopped outcome, as the CLI's) and the search with
+/// what passed before it.
 #include <QObject>
 
 #include "client/core/flows/flow_search_report.h"

@@ -159,10 +159,12 @@ TEST_F(FlowsSearchFixture, StopEndsTheRunningTrialUnjudgedAndTheSearchWithWhatPa
   EXPECT_EQ(trialCell(2, FlowSearchTrialsModel::kResult), "stopped");
   EXPECT_EQ(trialCell(2, FlowSearchTrialsModel::kWhy), "stopped before its end: not judged");
   const FlowSearchResult& r = page->flowsSearch()->result();
-  EXPECT_EQ(r.trials.size(), 2u) << "the stopped trial is not judged";
+  ASSERT_EQ(r.trials.size(), 3u);
+  EXPECT_TRUE(r.trials[2].outcome.stopped) << "not judged: the search ends there, as the CLI's";
+  EXPECT_FALSE(r.complete);
   EXPECT_EQ(r.found, 10);
-  EXPECT_TRUE(headline().startsWith("Incomplete: stopped after 2 judged trials; 10 connections/s passed so far"))
-      << headline().toStdString();
+  EXPECT_EQ(headline().toStdString(), "Incomplete: stopped on request; 10 connections/s passed so far");
+  EXPECT_TRUE(page->searchView()->detailText().startsWith("stopped on request at")) << page->searchView()->detailText().toStdString();
   EXPECT_EQ(page->statusText(), "Stopped.");
   expectEverySideStopped();
   EXPECT_TRUE(page->run()) << "a new search may start";
