@@ -5,7 +5,9 @@
 #   new connections/s (HTTP/1.1, Connection: close, 1 KiB):  Staccato's client vs wrk and h2load, into nginx
 #   keep-alive requests/s (1 KiB):                             Staccato's client vs wrk, into nginx
 #   requests/s wrk drives (keep-alive, 1 KiB):                 into Staccato's server vs into nginx
-#   HTTPS is not run by the drone yet (docs/flows.md#status)
+#   HTTPS new connections/s (TLS 1.3, Connection: close, 1 KiB), into nginx: Staccato's client
+#     resuming sessions vs wrk and h2load (which resume theirs: a capture shows a pre-shared key in
+#     all but their first ClientHellos), and Staccato's with a full handshake each (no peer does)
 # Each figure is the median of RUNS runs of SECONDS each; the ratios are Staccato's over the peer's.
 # Needs root, wrk, h2load (nghttp2-client) and nginx (nginx-light). Nothing leaves the two
 # namespaces; they, the drones and nginx are removed on exit.
@@ -52,13 +54,17 @@ B ip addr add 10.9.0.1/24 dev vb     # nginx's
 mkdir -p "$TMP/www" "$TMP/nginx"
 chmod 755 "$TMP" "$TMP/www"  # nginx's worker is not root
 head -c 1024 /dev/zero | tr '\0' 'a' >"$TMP/www/1k"
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 1 -subj /CN=10.9.0.1 \
+  -keyout "$TMP/tls.key" -out "$TMP/tls.crt" 2>/dev/null
 cat >"$TMP/nginx.conf" <<CONF
 daemon off; worker_processes 1; worker_cpu_affinity 10; pid $TMP/nginx/pid; error_log $TMP/nginx/error.log;
 events { worker_connections 65535; }
 http { access_log off; keepalive_requests 100000000; keepalive_timeout 60s;
   client_body_temp_path $TMP/nginx; proxy_temp_path $TMP/nginx; fastcgi_temp_path $TMP/nginx;
   uwsgi_temp_path $TMP/nginx; scgi_temp_path $TMP/nginx;
-  server { listen 10.9.0.1:80 reuseport backlog=65535; root $TMP/www; } }
+  server { listen 10.9.0.1:80 reuseport backlog=65535; root $TMP/www; }
+  server { listen 10.9.0.1:443 ssl reuseport backlog=65535; root $TMP/www; ssl_protocols TLSv1.3;
+    ssl_certificate $TMP/tls.crt; ssl_certificate_key $TMP/tls.key; ssl_session_tickets on; } }
 CONF
 ip netns exec "$NS_B" nginx -c "$TMP/nginx.conf" -p "$TMP/nginx" >"$TMP/nginx.out" 2>&1 &
 PIDS+=($!)
@@ -83,6 +89,8 @@ JSON
 }
 profile close '{"name": "close", "port": 80, "http": {"path": "/1k", "response_body_bytes": 1024}}'
 profile keep '{"name": "keep", "port": 80, "http": {"path": "/1k", "response_body_bytes": 1024, "keep_alive": true, "transactions": 1000000}}'
+profile tls '{"name": "tls", "port": 443, "tls": {"http": {"path": "/1k", "response_body_bytes": 1024}}}'
+profile resumed '{"name": "resumed", "port": 443, "tls": {"resume": true, "http": {"path": "/1k", "response_body_bytes": 1024}}}'
 profile served '{"name": "served", "port": 80, "http": {"path": "/1k", "response_body_bytes": 1024, "keep_alive": true, "transactions": 1000000}}' 10.9.0.2
 
 # staccato_client PROFILE: transactions/s over the steady phase (flows run's JSON: the clients
@@ -112,7 +120,7 @@ staccato_server() {
 }
 wrk_rate() { A taskset -c 0 wrk -t1 -c"$CONNS" -d"${SECONDS_EACH}s" "$@" | awk '/Requests\/sec/ {printf "%.0f\n", $2}'; }
 h2load_close() {  # h2load reconnects when the server closes (one request a connection); -D hangs then, so a count
-  A taskset -c 0 h2load --h1 -t1 -c"$CONNS" -n $((SECONDS_EACH * 15000)) -H 'Connection: close' "$1" 2>/dev/null |
+  A taskset -c 0 h2load --h1 -t1 -c"$CONNS" -n $((SECONDS_EACH * ${2:-15000})) -H 'Connection: close' "$1" 2>/dev/null |
     awk '/^finished in/ {gsub(",", "", $4); printf "%.0f\n", $4}'
 }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
@@ -128,7 +136,12 @@ keep_ours=$(measure staccato_client keep)
 keep_wrk=$(measure wrk_rate http://10.9.0.1/1k)
 serve_ours=$(measure staccato_server)
 serve_nginx=$(measure wrk_rate http://10.9.0.1/1k)
+tls_ours=$(measure staccato_client tls)
+tls_wrk=$(measure wrk_rate -H 'Connection: close' https://10.9.0.1/1k)
+tls_h2=$(measure h2load_close https://10.9.0.1/1k 2000)
+resumed_ours=$(measure staccato_client resumed)
 best_close=$((close_wrk > close_h2 ? close_wrk : close_h2))
+best_tls=$((tls_wrk > tls_h2 ? tls_wrk : tls_h2))
 ratio() { python3 -c "print(f'{$1 / $2:.2f}x')"; }
 printf '%-52s %12s %12s %8s %s\n' "measure (HTTP/1.1, 1 KiB)" "Staccato" "peer" "ratio" "goal"
 printf '%-52s %12s %12s %8s %s\n' "new connections/s (Connection: close) vs wrk" "$close_ours" "$close_wrk" "$(ratio "$close_ours" "$close_wrk")" ""
@@ -136,3 +149,7 @@ printf '%-52s %12s %12s %8s %s\n' "new connections/s (Connection: close) vs h2lo
 printf '%-52s %12s %12s %8s %s\n' "new connections/s vs the better of the two" "$close_ours" "$best_close" "$(ratio "$close_ours" "$best_close")" ">= 1.0x"
 printf '%-52s %12s %12s %8s %s\n' "keep-alive requests/s vs wrk" "$keep_ours" "$keep_wrk" "$(ratio "$keep_ours" "$keep_wrk")" ">= 0.8x"
 printf '%-52s %12s %12s %8s %s\n' "wrk's requests/s: Staccato's server vs nginx" "$serve_ours" "$serve_nginx" "$(ratio "$serve_ours" "$serve_nginx")" ">= 0.8x"
+printf '%-52s %12s %12s %8s %s\n' "HTTPS conn/s (TLS 1.3, resumed, close) vs wrk" "$resumed_ours" "$tls_wrk" "$(ratio "$resumed_ours" "$tls_wrk")" ""
+printf '%-52s %12s %12s %8s %s\n' "HTTPS conn/s (resumed) vs h2load" "$resumed_ours" "$tls_h2" "$(ratio "$resumed_ours" "$tls_h2")" ""
+printf '%-52s %12s %12s %8s %s\n' "HTTPS conn/s (resumed) vs the better of the two" "$resumed_ours" "$best_tls" "$(ratio "$resumed_ours" "$best_tls")" ""
+printf '%-52s %12s %12s %8s %s\n' "HTTPS conn/s, full handshakes vs resumed (ours)" "$tls_ours" "$resumed_ours" "$(ratio "$tls_ours" "$resumed_ours")" ""

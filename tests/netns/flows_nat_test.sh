@@ -70,11 +70,22 @@ flows() {
   cli flows run "$file" --client va --server vb --json "$@" >"$LAB_TMP/$name.json" 2>"$LAB_TMP/$name.err" || true
   cat "$LAB_TMP/$name.err"
 }
+# captured_flows NAME PROFILE PORT SNAPLEN: flows NAME while tcpdump records PORT's traffic on va
+# into LAB_TMP/NAME.pcap.
+captured_flows() {
+  local name=$1 file=$2
+  ip netns exec "$LAB_NS" timeout 120 tcpdump -i va -s "$4" -B 65536 -w "$LAB_TMP/$name.pcap" -U tcp port "$3" 2>"$LAB_TMP/tcpdump-$name.log" &
+  local dump=$!
+  wait_for 30 "tcpdump listening on va" grep -q "listening on" "$LAB_TMP/tcpdump-$name.log"
+  flows "$name" "$file"
+  sleep 1; kill -TERM "$dump"; wait "$dump" || true
+}
 # Python over the run's JSON: c = the client side's totals, s = the server side's, over every
 # template and phase (field names as FlowPhaseStats').
 TOTALS='lambda side: {k: sum(int(p.get(k, 0)) for t in side.get("templates", []) for p in t["phases"]) for k in
   ["attempted","established","completed","failed_refused","failed_reset","failed_timeout","failed_invalid","failed_tester","transactions",
    "tls_handshakes","tls_resumed"]}'
+NO_FAILURES="sum(v for k, v in c.items() if k.startswith('failed')) == 0"
 checkflows() {  # checkflows DESCRIPTION EXPR(c, s, d) FILE
   check "$1" "(lambda c, s: $2)(($TOTALS)(d['client']), ($TOTALS)(d['server']))" "$3"
 }
@@ -84,13 +95,9 @@ basic() {
   local p
   p=$(profile basic 1000 '{"name": "web", "port": 80, "http": {"path": "/index.html", "response_body_bytes": 4096}}' \
     '{"connections_per_second": 500, "ramp_up_seconds": 0.5, "steady_seconds": 2, "ramp_down_seconds": 0.5}')
-  ip netns exec "$LAB_NS" timeout 120 tcpdump -i va -s 256 -B 65536 -w "$LAB_TMP/basic.pcap" -U tcp port 80 2>"$LAB_TMP/tcpdump.log" &
-  local dump=$!
-  wait_for 30 "tcpdump listening on va" grep -q "listening on" "$LAB_TMP/tcpdump.log"
-  flows basic "$p"
-  sleep 1; kill -TERM "$dump"; wait "$dump" || true
+  captured_flows basic "$p" 80 256
   checkflows "1,000 clients through the NAT: every connection established and completed, 0 failures" \
-    "c['attempted'] >= 1200 and c['established'] == c['attempted'] == c['completed'] == c['transactions'] and sum(v for k, v in c.items() if k.startswith('failed')) == 0" \
+    "c['attempted'] >= 1200 and c['established'] == c['attempted'] == c['completed'] == c['transactions'] and $NO_FAILURES" \
     "$LAB_TMP/basic.json"
   checkflows "the servers answered every request" "s['transactions'] == c['transactions'] and s['attempted'] == c['attempted']" "$LAB_TMP/basic.json"
   local sources
@@ -186,13 +193,9 @@ secure() {
   p=$(profile tls 100 '{"name": "full", "port": 443, "tls": {"http": {"path": "/full", "response_body_bytes": 2048}}},
     {"name": "resumed", "port": 443, "tls": {"resume": true, "http": {"path": "/resumed", "response_body_bytes": 2048}}}' \
     '{"connections_per_second": 200, "steady_seconds": 2}')
-  ip netns exec "$LAB_NS" timeout 120 tcpdump -i va -s 1024 -B 65536 -w "$LAB_TMP/tls.pcap" -U tcp port 443 2>"$LAB_TMP/tcpdump-tls.log" &
-  local dump=$!
-  wait_for 30 "tcpdump listening on va" grep -q "listening on" "$LAB_TMP/tcpdump-tls.log"
-  flows tls "$p"
-  sleep 1; kill -TERM "$dump"; wait "$dump" || true
+  captured_flows tls "$p" 443 1024
   checkflows "HTTPS through the NAT: every connection's TLS 1.3 handshake done on both sides, 0 failures" \
-    "c['attempted'] >= 350 and c['tls_handshakes'] == s['tls_handshakes'] == c['completed'] == c['attempted'] and sum(v for k, v in c.items() if k.startswith('failed')) == 0" \
+    "c['attempted'] >= 350 and c['tls_handshakes'] == s['tls_handshakes'] == c['completed'] == c['attempted'] and $NO_FAILURES" \
     "$LAB_TMP/tls.json"
   local resumed_full resumed attempted hello shello psk malformed
   resumed_full=$(json "$LAB_TMP/tls.json" "sum(int(p.get('tls_resumed', 0)) for t in d['client']['templates'] if t['name'] == 'full' for p in t['phases'])")
