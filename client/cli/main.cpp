@@ -121,7 +121,7 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
                              certificate and key, pcap templates' session turns; relative names
                              from its folder), as JSON: what a client sends the drone.
   flows run PROFILE [--client PORT] [--server PORT] [--server-drone HOST] [--duration SECONDS]
-            [--max-failure-ratio R] [--json]
+            [--max-failure-ratio R] [--json] [--junit OUT.xml]
                              Run it: the servers' hosts on --server's port (of --server-drone,
                              or @NAME:PORT with --fleet), the clients' on --client's, real TCP,
                              HTTP and UDP exchanges between them; a progress line a second,
@@ -129,7 +129,8 @@ session file's drones may be @NAME too. See docs/deploy.md#the-fleet-file):
                              connections/s, transactions/s, goodput, connect / first byte /
                              last byte latency. --duration sets the steady phase. Exit 1 when
                              more than R (default 0) of the connections failed, or the tester
-                             could not keep up.
+                             could not keep up. --junit writes the client side's results as
+                             JUnit XML (a case per template and the verdict).
   benchmark rfc9411 PROFILE --client PORT[@DRONE] --server PORT[@DRONE] [--search rate|concurrent]
             [--low N] [--high N] [--resolution PCT] [--max-failure-ratio R] [--max-latency-ms MS]
             [--duration SECONDS] [--json FILE] [--report OUT.html] [--junit OUT.xml] [--csv OUT.csv]

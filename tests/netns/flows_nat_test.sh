@@ -70,14 +70,14 @@ flows() {
   cli flows run "$file" --client va --server vb --json "$@" >"$LAB_TMP/$name.json" 2>"$LAB_TMP/$name.err" || true
   cat "$LAB_TMP/$name.err"
 }
-# captured_flows NAME PROFILE PORT SNAPLEN: flows NAME while tcpdump records PORT's traffic on va
-# into LAB_TMP/NAME.pcap.
+# captured_flows NAME PROFILE PORT SNAPLEN [options]: flows NAME while tcpdump records PORT's
+# traffic on va into LAB_TMP/NAME.pcap.
 captured_flows() {
   local name=$1 file=$2
   ip netns exec "$LAB_NS" timeout 120 tcpdump -i va -s "$4" -B 65536 -w "$LAB_TMP/$name.pcap" -U tcp port "$3" 2>"$LAB_TMP/tcpdump-$name.log" &
   local dump=$!
   wait_for 30 "tcpdump listening on va" grep -q "listening on" "$LAB_TMP/tcpdump-$name.log"
-  flows "$name" "$file"
+  flows "$name" "$file" "${@:5}"
   sleep 1; kill -TERM "$dump"; wait "$dump" || true
 }
 # Python over the run's JSON: c = the client side's totals, s = the server side's, over every
@@ -95,11 +95,18 @@ basic() {
   local p
   p=$(profile basic 1000 '{"name": "web", "port": 80, "http": {"path": "/index.html", "response_body_bytes": 4096}}' \
     '{"connections_per_second": 500, "ramp_up_seconds": 0.5, "steady_seconds": 2, "ramp_down_seconds": 0.5}')
-  captured_flows basic "$p" 80 256
+  captured_flows basic "$p" 80 256 --junit "$LAB_TMP/basic.xml"
   checkflows "1,000 clients through the NAT: every connection established and completed, 0 failures" \
     "c['attempted'] >= 1200 and c['established'] == c['attempted'] == c['completed'] == c['transactions'] and $NO_FAILURES" \
     "$LAB_TMP/basic.json"
   checkflows "the servers answered every request" "s['transactions'] == c['transactions'] and s['attempted'] == c['attempted']" "$LAB_TMP/basic.json"
+  python3 - "$LAB_TMP/basic.xml" <<'PY' || { echo "FAIL flows run --junit: $(cat "$LAB_TMP/basic.xml")"; exit 1; }
+import sys, xml.etree.ElementTree as ET
+cases = ET.parse(sys.argv[1]).getroot().iter("testcase")
+names = {c.get("name"): [child.tag for child in c if child.tag in ("failure", "skipped", "error")] for c in cases}
+assert names == {"web": [], "verdict": []}, names
+print("ok   flows run --junit: the template's case and the verdict's, both passed (Python's XML parser)")
+PY
   local sources
   sources=$(in_dut awk '/dport=80 / {for (i=1;i<=NF;i++) if ($i ~ /^src=10\.8\./) {print $i; break}}' /proc/net/nf_conntrack | sort -u | wc -l)
   [[ $sources == 1000 ]] && echo "ok   the NAT's conntrack holds 1000 distinct sources" || { echo "FAIL conntrack holds $sources distinct sources, not 1000"; exit 1; }
