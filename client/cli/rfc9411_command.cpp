@@ -175,6 +175,7 @@ int rfc9411Command(const std::vector<std::string>& argv) {
   std::cout << "RFC 9411 " << (byRate ? "connections per second" : "concurrent connection capacity") << ": " << *low << ".."
             << *high << unit << ", " << *duration << " s a trial, pass: at most " << *ratio * 100 << " % failed"
             << (*latency > 0 ? ", last-byte p99 at most " + decimalText(*latency) + " ms" : std::string()) << "\n";
+  if (const std::string note = client::flowSearchPacingNote(*profile, byRate); !note.empty()) std::cout << "note: " << note << "\n";
 
   RunGuard guard(0);
   client::FlowSearchRun run;

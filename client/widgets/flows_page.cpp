@@ -217,11 +217,13 @@ bool FlowsPage::run() {
   if (setup) {
     search_->start(*profile_->profile(), *setup, std::move(clients), std::move(servers),
                    "staccato " + QCoreApplication::applicationVersion().toStdString());
+    const std::string pacing = flowSearchPacingNote(*profile_->profile(), setup->byRate);
     searchView_->showSearching(tr("From %1 to %2, to %3 %; a trial passes with %4.")
-                                   .arg(flowSearchLoadText(setup->settings.low, setup->byRate),
-                                        flowSearchLoadText(setup->settings.high, setup->byRate))
-                                   .arg(setup->settings.resolution * 100)
-                                   .arg(qs(flowSearchCriteriaText(setup->criteria))),
+                                       .arg(flowSearchLoadText(setup->settings.low, setup->byRate),
+                                            flowSearchLoadText(setup->settings.high, setup->byRate))
+                                       .arg(setup->settings.resolution * 100)
+                                       .arg(qs(flowSearchCriteriaText(setup->criteria))) +
+                                   (pacing.empty() ? QString() : "\n" + qs(pacing)),
                                setup->byRate);
   } else {
     step_->setText(tr("Starting the servers on %1, then the clients on %2…").arg(servers.name, clients.name));

@@ -199,6 +199,23 @@ TEST(FlowSearchReport, AStopIsSaidAsOneNotAsTheTestersLimit) {
   EXPECT_EQ(pythonCheck(run, "stopped", "failed,passed,stopped", "10000,100,5050", "skipped", "was stopped on request"), 0);
 }
 
+TEST(FlowSearchReport, AConcurrencySearchSaysHowItOpens) {
+  // Without open_rate a full device sees each refusal replaced at once: the CLI, the GUI and the
+  // report say so; with it, the report says the rate; a rate search paces itself.
+  FlowSearchRun run = searchOver({100, 400, 0.01}, {0, 0}, [](double load) { return deviceAt(300, load); });
+  run.byRate = false;
+  run.profile.mutable_load()->set_concurrent(400);
+  const std::string note = flowSearchPacingNote(run.profile, false);
+  EXPECT_EQ(note.rfind("The profile sets no load.open_rate: a refused connection is replaced at once", 0), 0u) << note;
+  EXPECT_NE(flowSearchHtml(run).find("The profile sets no load.open_rate"), std::string::npos);
+  EXPECT_EQ(flowSearchPacingNote(run.profile, true), "") << "a rate search opens at its rate";
+  run.profile.mutable_load()->set_open_rate(1000);
+  EXPECT_EQ(flowSearchPacingNote(run.profile, false), "");
+  const std::string html = flowSearchHtml(run);
+  EXPECT_NE(html.find("at most 1000 connections/s, replacements included"), std::string::npos);
+  EXPECT_EQ(html.find("sets no load.open_rate"), std::string::npos);
+}
+
 TEST(FlowSearchReport, ReadBackFromTheClisJson) {
   // As rfc9411_command.cpp writes it (64-bit counts unquoted there; protobuf's mapping quotes them).
   const std::string json = R"({"profile": {"format_version": 1, "name": "w", "load": {"connections_per_second": 400, "steady_seconds": 2}},

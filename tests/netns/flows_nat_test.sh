@@ -187,7 +187,7 @@ searches() {
   echo "ok   the rate search's HTML, JUnit and CSV hold its trials as the JSON does ($verdicts)"
   firewall 'tcp dport 80 ct count over 300 counter reject with tcp reset'
   p=$(profile search-held 100 '{"name": "hold", "port": 80, "tcp": {"request_bytes": 100, "response_bytes": 100, "rounds": 2, "think_ms": 600000}}' \
-    '{"concurrent": 400, "ramp_up_seconds": 0.5, "steady_seconds": 1}')
+    '{"concurrent": 400, "open_rate": 1000, "ramp_up_seconds": 0.5, "steady_seconds": 1}')
   cli benchmark rfc9411 "$p" --client va --server vb --low 100 --high 400 --resolution 1 --json "$LAB_TMP/search-held.json" |
     tee "$LAB_TMP/search-held.out" | grep -E "^trial|concurrent connections:"
   check "RFC 9411 concurrent capacity: $(json "$LAB_TMP/search-held.json" "d['found']") found, within 2 % of the 300 limit" \

@@ -23,7 +23,7 @@ std::string seconds(double s) { return decimalText(s) + " s"; }
 Rows settingsRows(const FlowSearchRun& run) {
   const v1::FlowLoad& load = run.profile.load();
   const std::string unit = " " + flowSearchUnit(run);
-  return {
+  Rows rows{
       {"Test", run.byRate ? "RFC 9411 connections per second (7.2, 7.6)" : "RFC 9411 concurrent connection capacity (7.4, 7.8)"},
       {"Started", run.startNs ? isoTime(run.startNs) : ""},
       {"Duration", bench::fixed(run.endNs > run.startNs ? double(run.endNs - run.startNs) / 1e9 : 0, 0) + " s"},
@@ -37,6 +37,10 @@ Rows settingsRows(const FlowSearchRun& run) {
       {"Passes when", flowSearchCriteriaText(run.criteria)},
       {"Generator", run.generator},
   };
+  if (!run.byRate)
+    rows.push_back({"Opening", load.open_rate() > 0 ? "at most " + decimalText(load.open_rate()) + " connections/s, replacements included"
+                                                    : flowSearchPacingNote(run.profile, run.byRate)});
+  return rows;
 }
 
 /// The profile as flowProfileText says it: its templates with their shares, then its other

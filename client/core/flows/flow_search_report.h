@@ -53,6 +53,9 @@ std::string flowSearchCriteriaText(const FlowCriteria& criteria);
 /// "" unless a trial was tester-limited; else which one, why, and that the search ended there:
 /// the result is what passed below it, not the device's limit.
 std::string flowSearchTesterNote(const FlowSearchRun& run);
+/// "" unless a concurrency search's profile opens without a bound (no `load.open_rate`): then
+/// that each refused connection is replaced at once, and why that can lower what a device holds.
+std::string flowSearchPacingNote(const v1::FlowProfile& profile, bool byRate);
 
 /// The reports: an HTML page (summary, profile, settings and criteria, a chart and a table of
 /// the trials), JUnit XML (a test case per trial and one for the result) and CSV (a row a trial).
