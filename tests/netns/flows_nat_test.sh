@@ -100,12 +100,18 @@ basic() {
     "c['attempted'] >= 1200 and c['established'] == c['attempted'] == c['completed'] == c['transactions'] and $NO_FAILURES" \
     "$LAB_TMP/basic.json"
   checkflows "the servers answered every request" "s['transactions'] == c['transactions'] and s['attempted'] == c['attempted']" "$LAB_TMP/basic.json"
-  python3 - "$LAB_TMP/basic.xml" <<'PY' || { echo "FAIL flows run --junit: $(cat "$LAB_TMP/basic.xml")"; exit 1; }
-import sys, xml.etree.ElementTree as ET
+  # The verdict is skipped exactly when the run says the tester limited it (a busy machine's client
+  # may fall behind 500 connections/s): never failed, never passed in spite of it.
+  python3 - "$LAB_TMP/basic.xml" "$LAB_TMP/basic.json" <<'PY' || { echo "FAIL flows run --junit: $(cat "$LAB_TMP/basic.xml")"; exit 1; }
+import json, sys, xml.etree.ElementTree as ET
 cases = ET.parse(sys.argv[1]).getroot().iter("testcase")
 names = {c.get("name"): [child.tag for child in c if child.tag in ("failure", "skipped", "error")] for c in cases}
-assert names == {"web": [], "verdict": []}, names
-print("ok   flows run --junit: the template's case and the verdict's, both passed (Python's XML parser)")
+c = json.load(open(sys.argv[2]))["client"]
+limited = int(c.get("most_behind", 0)) > 0 or int(c.get("descriptor_limited", 0)) > 0 or any(
+    int(p.get("failed_tester", 0)) > 0 for t in c["templates"] for p in t["phases"])
+assert names == {"web": [], "verdict": ["skipped"] if limited else []}, (names, limited)
+print("ok   flows run --junit: the template's case passed, the verdict's " +
+      ("skipped: the tester's limit showed" if limited else "passed") + " (Python's XML parser)")
 PY
   local sources
   sources=$(in_dut awk '/dport=80 / {for (i=1;i<=NF;i++) if ($i ~ /^src=10\.8\./) {print $i; break}}' /proc/net/nf_conntrack | sort -u | wc -l)
@@ -186,8 +192,14 @@ searches() {
     { echo "FAIL the rate search's reports differ from its JSON ($verdicts at $loads)"; exit 1; }
   echo "ok   the rate search's HTML, JUnit and CSV hold its trials as the JSON does ($verdicts)"
   firewall 'tcp dport 80 ct count over 300 counter reject with tcp reset'
+  # A trial's hosts leave the wire when it ends, and the connections then closing stay half closed
+  # on the device (LAST_ACK, FIN_WAIT: 30 s and 2 min in Linux), which ct count counts: the next
+  # trial would find fewer slots (seen on a busy machine: 269 + 31 LAST_ACK). This device forgets
+  # them within a second, and each trial ramps up for longer than that.
+  in_dut sysctl -qw net.netfilter.nf_conntrack_tcp_timeout_last_ack=1 net.netfilter.nf_conntrack_tcp_timeout_fin_wait=1 \
+    net.netfilter.nf_conntrack_tcp_timeout_close_wait=1
   p=$(profile search-held 100 '{"name": "hold", "port": 80, "tcp": {"request_bytes": 100, "response_bytes": 100, "rounds": 2, "think_ms": 600000}}' \
-    '{"concurrent": 400, "open_rate": 1000, "ramp_up_seconds": 0.5, "steady_seconds": 1}')
+    '{"concurrent": 400, "open_rate": 1000, "ramp_up_seconds": 1.5, "steady_seconds": 1}')
   cli benchmark rfc9411 "$p" --client va --server vb --low 100 --high 400 --resolution 1 --json "$LAB_TMP/search-held.json" |
     tee "$LAB_TMP/search-held.out" | grep -E "^trial|concurrent connections:"
   check "RFC 9411 concurrent capacity: $(json "$LAB_TMP/search-held.json" "d['found']") found, within 2 % of the 300 limit" \
